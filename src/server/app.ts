@@ -1,0 +1,114 @@
+/**
+ * Builds the Fastify application: plugins of DESIGN §2, the envelope and error handling of SPEC §8,
+ * every API group under `<BASE_PATH>api/`, and the built front end with history-mode fallback.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { REQUEST_TIMEOUT_MS } from '../shared/constants.js';
+import { Code } from '../shared/codes.js';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { localeOf, translate } from './i18n/index.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerApi } from './api/index.js';
+
+/** Body limit of JSON and form calls; uploads (multipart) have their own limits. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options; false silences logs (tests). */
+  logger?: boolean | object;
+}
+
+/** Creates the app (not listening). The caller owns the database and closes it after `app.close()`. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    requestIdHeader: 'x-request-id',
+  });
+
+  app.decorate('ctx', { db: database.db, dialect: database.dialect, config });
+  app.decorateRequest('user', null as never);
+  app.decorateRequest('locale', 'zh-CN');
+  app.decorateRequest('t', function (this: { locale: 'zh-CN' | 'en-US' }, key: string, params?: Record<string, string | number>) {
+    return translate(this.locale, key, params);
+  });
+  app.addHook('onRequest', async (req) => {
+    req.locale = localeOf(req.headers['x-lang']);
+  });
+
+  // An empty JSON body is an empty object: calls such as /api/Template/list have no payload.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '').trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new SyntaxError('bad json') as SyntaxError & { code: string; statusCode: number };
+      err.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandling(app);
+
+  const base = config.basePath;
+  await app.register(
+    async (scope) => {
+      scope.post('/api/health', async () => ({ code: Code.OK, msg: 'ok', data: { status: 'up', db: database.dialect } }));
+      scope.get('/api/health', async () => ({ code: Code.OK, msg: 'ok', data: { status: 'up', db: database.dialect } }));
+      await registerApi(scope);
+    },
+    { prefix: base === '/' ? '' : base.replace(/\/$/, '') },
+  );
+
+  const indexFile = path.join(config.clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  let indexHtml = '';
+  if (hasClient) {
+    // One build serves any BASE_PATH: the base is injected into index.html (see vite.config.ts).
+    indexHtml = fs
+      .readFileSync(indexFile, 'utf8')
+      .replace('<head>', `<head><base href="${base}"><script>window.__BASE_PATH__=${JSON.stringify(base)}</script>`);
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: base,
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith(`${base}api/`) || url === `${base}api` || req.method !== 'GET' || !hasClient || !url.startsWith(base)) {
+      return reply.status(404).send({ code: Code.ERROR, msg: req.t('error.notFound', { path: url }), data: null });
+    }
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
+      return reply.status(404).send({ code: Code.ERROR, msg: req.t('error.notFound', { path: url }), data: null });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  return app;
+}

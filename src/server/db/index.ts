@@ -1,0 +1,57 @@
+/**
+ * Database access: Kysely over better-sqlite3 (default, file under DATA_DIR) or pg (DATABASE_URL).
+ * The same queries and migrations run on both (DESIGN §2).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DB } from './types.js';
+
+export type Dialect = 'sqlite' | 'pg';
+
+/** An open database: the Kysely handle, which engine it is, and how to close it. */
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric → number for aggregates such as count(*)::numeric.
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/**
+ * Opens the database. With `databaseUrl` it connects to PostgreSQL (pool of `poolSize`);
+ * otherwise it opens `<dataDir>/oa.sqlite` with WAL and foreign keys on.
+ * `sqliteFile` ':memory:' gives a private in-memory database (tests).
+ */
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  sqliteFile?: string;
+  poolSize?: number;
+  /** PostgreSQL schema to work in (tests use one private schema per file). */
+  pgSchema?: string;
+}): Database {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      options: opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'pg', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'oa.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,70 @@
+/**
+ * Numbered migrations that run unchanged on SQLite and PostgreSQL.
+ * Each migration runs in its own transaction; on PostgreSQL an advisory lock makes several
+ * processes starting at once apply each migration exactly once.
+ */
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from './index.js';
+import { migration as m0001 } from './migrations/0001_foundation.js';
+
+/** Portable DDL helpers handed to every migration. */
+export interface Ddl {
+  dialect: Dialect;
+  /** Column type of an auto-increment integer primary key. */
+  idType: 'integer' | 'serial';
+  /** Column modifier of that key. */
+  idCol: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  /** CREATE TABLE with the builder's columns. */
+  table(name: string, build: (t: CreateTableBuilder<string, never>) => CreateTableBuilder<string, never>): Promise<void>;
+  /** CREATE [UNIQUE] INDEX <table>_<cols>_idx. */
+  index(table: string, columns: string[], unique?: boolean): Promise<void>;
+}
+
+/** A numbered migration; `name` starts with its four-digit number. */
+export interface Migration {
+  name: string;
+  up(db: Transaction<any>, d: Ddl): Promise<void>;
+}
+
+export const MIGRATIONS: Migration[] = [m0001];
+
+function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
+  return {
+    dialect,
+    idType: dialect === 'pg' ? 'serial' : 'integer',
+    idCol: dialect === 'pg' ? (c) => c.primaryKey() : (c) => c.primaryKey().autoIncrement(),
+    async table(name, build) {
+      await build(db.schema.createTable(name) as CreateTableBuilder<string, never>).execute();
+    },
+    async index(table, columns, unique = false) {
+      let b = db.schema.createIndex(`${table}_${columns.join('_')}_idx`).on(table).columns(columns);
+      if (unique) b = b.unique();
+      await b.execute();
+    },
+  };
+}
+
+/**
+ * Applies every migration not yet applied, in order. Returns the names applied now.
+ * Throws (and leaves the failed migration unapplied) when a migration fails.
+ */
+export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
+    .addColumn('applied_at', 'bigint', (c) => c.notNull())
+    .execute();
+  const applied: string[] = [];
+  for (const m of MIGRATIONS) {
+    await db.transaction().execute(async (trx) => {
+      if (dialect === 'pg') await sql`select pg_advisory_xact_lock(20260001)`.execute(trx);
+      const done = await trx.selectFrom('schema_migrations').select('name').where('name', '=', m.name).executeTakeFirst();
+      if (done) return;
+      await m.up(trx, ddlFor(trx, dialect));
+      await trx.insertInto('schema_migrations').values({ name: m.name, applied_at: Date.now() }).execute();
+      applied.push(m.name);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,52 @@
+/**
+ * Declares an API call of SPEC §7: `POST <base>api/<Group>/<action>`, answered in the envelope
+ * `{code, msg, data}`. Handlers stay thin (DESIGN §6): authenticate → validate → authorise → one
+ * service call → present.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../shared/codes.js';
+import { ApiError, Ok } from './errors.js';
+import { requireAuth, requireRole } from '../plugins/auth.js';
+
+/** JSON Schema of a call's body; each property's `title` is a `field.*` message key naming it. */
+export interface BodySchema {
+  type: 'object';
+  required?: string[];
+  properties: Record<string, Record<string, unknown>>;
+  additionalProperties?: boolean;
+}
+
+export interface CallOptions {
+  /** Needs a valid session (default true); a call without one answers -99. */
+  auth?: boolean;
+  /** Allowed while the session must change its password (-98 otherwise). */
+  duringPasswordChange?: boolean;
+  /** The caller must hold one of these role codes (e.g. `sysadmin`). */
+  roles?: string[];
+  body?: BodySchema;
+}
+
+export type Handler<B = any> = (req: FastifyRequest<{ Body: B }>, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * Registers `POST /api/<path>` on `app` (mounted under BASE_PATH by the caller).
+ * The handler's return value becomes `data` (or an `Ok` gives `data` and its own `msg`);
+ * a thrown `ApiError` becomes its code and message.
+ */
+export function call<B = any>(app: FastifyInstance, path: string, opts: CallOptions, handler: Handler<B>): void {
+  const preHandler = [] as ((req: FastifyRequest, reply: FastifyReply) => Promise<void>)[];
+  if (opts.auth !== false) preHandler.push(requireAuth(opts.duringPasswordChange === true));
+  if (opts.roles?.length) preHandler.push(requireRole(opts.roles));
+  app.post(`/api/${path}`, {
+    schema: opts.body ? { body: opts.body } : undefined,
+    preHandler,
+    handler: async (req, reply) => {
+      const result = await handler(req as FastifyRequest<{ Body: B }>, reply);
+      if (reply.sent) return reply;
+      if (result instanceof Ok) return { code: Code.OK, msg: result.msg, data: result.data ?? null };
+      return { code: Code.OK, msg: req.t('ok'), data: result ?? null };
+    },
+  });
+}
+
+export { ApiError, Ok };

@@ -1,0 +1,56 @@
+/**
+ * Session authentication for API calls: the token and uuid come from the `X-Token` / `X-uuid`
+ * headers or the `admin-token` / `admin-uuid` cookies (SPEC §7, DESIGN §6).
+ * No valid session → -99; a session that must change its password → -98 (SPEC §8).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../shared/codes.js';
+import { TOKEN_COOKIE, UUID_COOKIE } from '../../shared/constants.js';
+import { ApiError } from '../lib/errors.js';
+import { findSession } from '../services/session.js';
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The token and uuid a request carries, headers first, then cookies. */
+export function credentialsOf(req: FastifyRequest): { token?: string; uuid?: string } {
+  const token = header(req, 'x-token') || req.cookies?.[TOKEN_COOKIE];
+  const uuid = header(req, 'x-uuid') || req.cookies?.[UUID_COOKIE];
+  const clean = (v?: string) => (v && v !== 'undefined' && v !== 'null' ? v : undefined);
+  return { token: clean(token), uuid: clean(uuid) };
+}
+
+/** preHandler: sets `req.user` or answers -99 / -98. */
+export function requireAuth(duringPasswordChange: boolean) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const { token, uuid } = credentialsOf(req);
+    const user = token && uuid ? await findSession(req.server.ctx.db, token, uuid) : null;
+    if (!user) throw new ApiError(req.t('error.sessionExpired'), Code.SESSION_EXPIRED);
+    if (user.mustChangePassword && !duringPasswordChange) {
+      throw new ApiError(req.t('error.passwordChange'), Code.PASSWORD_CHANGE_REQUIRED);
+    }
+    req.user = user;
+  };
+}
+
+/** The role codes a user holds. */
+export async function roleCodesOf(req: FastifyRequest, userId: number): Promise<string[]> {
+  const rows = await req.server.ctx.db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select('r.code')
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', 1)
+    .execute();
+  return rows.map((r) => r.code);
+}
+
+/** preHandler: the signed-in user must hold one of `roles`, else -1 "no permission". */
+export function requireRole(roles: string[]) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const held = await roleCodesOf(req, req.user.userId);
+    if (!held.some((r) => roles.includes(r))) throw new ApiError(req.t('error.forbidden'), Code.ERROR);
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: builds the front end when it is not built, opens the database, applies migrations,
+ * seeds the demo organisation on first start, and serves the API and the front end from one
+ * process. SIGTERM/SIGINT finish the requests in flight, then close the database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { buildApp } from './app.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const dev = process.argv.includes('--dev');
+  if (!dev && !fs.existsSync(path.join(config.clientDir, 'index.html'))) {
+    console.log('[start] building the front end (vite build)…');
+    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  }
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database.db, database.dialect);
+  if (applied.length) console.log(`[start] migrations applied: ${applied.join(', ')}`);
+  if (config.seedDemo && (await seedIfEmpty(database.db))) console.log('[start] demo organisation seeded');
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`协同办公平台 listening on http://${config.host}:${config.port}${config.basePath}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,157 @@
+/**
+ * Every route of SPEC §2.2 and §2.3, as one tree shared by the browser (router, guard, tabs, titles)
+ * and the server (the menu seed of the demo organisation).
+ *
+ * Titles are not here: each node's title is the i18n key `route.<key>` in the locale files.
+ */
+export interface RouteNode {
+  /** Absolute path; `:name` marks a parameter, `:name?` an optional one. */
+  path: string;
+  /** i18n key below `route.`, also the stable menu code. */
+  key: string;
+  /** antd icon name of a section (menu root). */
+  icon?: string;
+  /** Shown nowhere in the menu (menu auth `hidden`), but still allowed when the menu holds it. */
+  hidden?: boolean;
+  /** Only administrators may open it (SPEC §2.1: codes, apps). */
+  admin?: boolean;
+  /** No login needed (login, register, SSO, exception pages). */
+  public?: boolean;
+  /** Rendered outside the shell: no menu, no header, no tabs (SPEC §2.2). */
+  standalone?: boolean;
+  /** Detail and draft pages opened in a new browser tab from a list page (SPEC §2.2). */
+  newTab?: boolean;
+  /** Kept alive in its tab; true unless set to false. */
+  keepAlive?: boolean;
+  /** Bare section path that redirects to a child (SPEC §2.3). */
+  redirect?: string;
+  /** The issue that builds this page; until then the page says it is being built. */
+  issue?: number;
+  children?: RouteNode[];
+}
+
+type Child = [seg: string, extra?: Partial<RouteNode>];
+
+function section(seg: string, icon: string, issue: number, children: Child[], extra: Partial<RouteNode> = {}): RouteNode {
+  return {
+    path: `/${seg}`,
+    key: seg,
+    icon,
+    issue,
+    ...extra,
+    children: children.map(([c, x]) => {
+      const [name] = c.split('/');
+      return { path: `/${seg}/${c}`, key: `${seg}.${name}`, issue, ...x };
+    }),
+  };
+}
+
+const H = { hidden: true } as const;
+const NT = { hidden: true, newTab: true } as const;
+const SA = { hidden: true, newTab: true, standalone: true } as const;
+
+/** The sections of SPEC §2.3, in menu order. */
+export const SECTIONS: RouteNode[] = [
+  section('dashboard', 'DashboardOutlined', 2, [['console'], ['search', H]]),
+  section('document', 'FileTextOutlined', 5, [
+    ['new', SA], ['dbgw'], ['ybgw'], ['yfgw'], ['dfgw'], ['scgw'], ['gwdb'], ['gwqs'], ['gwsz'], ['ntko'],
+    ['flow-log'], ['search'], ['show/:id?', NT], ['show-audit/:id', SA], ['gwqsshow/:id', SA], ['savepdf', SA],
+    ['plsp'], ['plcl'], ['authquery'],
+    ['new-new', SA], ['show1/:id?', SA], ['yfgw-new', SA], ['search-new', SA], ['ybgw-new', SA],
+    ['dbgw-new', SA], ['dfgw-new', SA],
+  ]),
+  section('affair', 'AuditOutlined', 4, [
+    ['new', SA], ['dbsw'], ['ybsw'], ['yfsw'], ['dfsw'], ['swdb'], ['swsz'], ['ntko'], ['flow-log'],
+    ['show1/:id?', SA], ['show-audit/:id', SA],
+  ], { redirect: '/affair/new' }),
+  section('flow', 'ApartmentOutlined', 4, [['tree'], ['list'], ['view-flow', H]], { redirect: '/flow/list', keepAlive: true }),
+  section('flowset', 'BranchesOutlined', 6, [['list'], ['add', H]]),
+  section('form', 'FormOutlined', 6, [['list'], ['new', H], ['add', SA]]),
+  section('exchange', 'SwapOutlined', 7, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/exchange/list' }),
+  section('smwexchange', 'SafetyOutlined', 7, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/smwexchange/list' }),
+  section('notice', 'NotificationOutlined', 7, [['add'], ['unread'], ['list']]),
+  section('systemNotice', 'SoundOutlined', 7, [['index'], ['approve'], ['query'], ['add'], ['queryapp']]),
+  section('mail', 'MailOutlined', 7, [['inbox/:id?'], ['send'], ['draftMail'], ['starMail'], ['statis'], ['authList']]),
+  section('contact', 'ContactsOutlined', 7, [['index'], ['write-mail']]),
+  section('schedule', 'CalendarOutlined', 7, [['index/:type?'], ['share']]),
+  section('meeting', 'TeamOutlined', 7, [
+    ['room'], ['conference'], ['add'], ['conferenceflow'], ['setting'], ['applylist'], ['usestate'],
+  ]),
+  section('car', 'CarOutlined', 7, [['list'], ['apply'], ['setting'], ['usestate']]),
+  section('assets', 'DatabaseOutlined', 7, [['list'], ['type'], ['logs']]),
+  section('leave', 'ScheduleOutlined', 7, [
+    ['list'], ['detail'], ['yearlist'], ['manage'], ['remainder'], ['record', H], ['outlist'],
+  ]),
+  section('businessTrip', 'GlobalOutlined', 7, [['index']]),
+  section('receptions', 'CoffeeOutlined', 3, [['index']]),
+  section('clock', 'FieldTimeOutlined', 7, [['index'], ['add']]),
+  section('attence', 'ClockCircleOutlined', 7, [
+    ['index'], ['total'], ['clock'], ['outside'], ['overwork'], ['sign'], ['log'], ['logshow'],
+  ]),
+  section('classes', 'TableOutlined', 7, [['list'], ['scheduling']]),
+  section('stamp', 'VerifiedOutlined', 7, [
+    ['list'], ['setting'], ['applylist'], ['list_ext'], ['applylist_ext'], ['test'], ['add'], ['sign'], ['seal'],
+    ['lend'], ['info'],
+  ], { redirect: '/stamp/list' }),
+  section('proposal', 'BulbOutlined', 7, [['list']], { redirect: '/proposal/list' }),
+  section('sms', 'MessageOutlined', 7, [['list'], ['mass']]),
+  section('fileBox', 'CloudOutlined', 7, [['index/:name?']]),
+  section('file', 'FolderOpenOutlined', 7, [['index']]),
+  section('approval', 'CheckSquareOutlined', 4, [['index']]),
+  section('message', 'BellOutlined', 4, [['index']]),
+  section('stat', 'BarChartOutlined', 5, [
+    ['total'], ['gwsyl'], ['ptdjl'], ['document'], ['syl', H], ['djl', H], ['dwfw', H],
+  ]),
+  section('organization', 'ClusterOutlined', 3, [
+    ['account'], ['systemmanage'], ['user'], ['position'], ['department'], ['role'], ['menu'], ['permission', H],
+  ]),
+  section('acl', 'SafetyCertificateOutlined', 2, [['setting'], ['menu']]),
+  section('examine', 'FileProtectOutlined', 3, [
+    ['user'], ['role'], ['office'], ['resources'], ['system'], ['app'], ['codes'],
+  ]),
+  section('setting', 'SettingOutlined', 3, [['index'], ['holiday'], ['auths'], ['page', SA]]),
+  section('codes', 'OrderedListOutlined', 3, [['index', { admin: true }]], { admin: true }),
+  section('apps', 'AppstoreOutlined', 3, [['index', { admin: true }]], { admin: true }),
+  section('outurl', 'LinkOutlined', 3, [['index']]),
+  section('log', 'ProfileOutlined', 3, [['login'], ['sms-remind'], ['sms-mass'], ['action']]),
+  section('index', 'HomeOutlined', 3, [['setting']]),
+  section('debug', 'BugOutlined', 5, [['index', { keepAlive: true }]]),
+];
+
+/** Public and standalone routes outside the sections (SPEC §2.1, §2.2). */
+export const TOP_ROUTES: RouteNode[] = [
+  { path: '/login', key: 'login', public: true, standalone: true },
+  { path: '/ssologin', key: 'ssologin', public: true, standalone: true },
+  { path: '/ussologin', key: 'ussologin', public: true, standalone: true },
+  { path: '/register', key: 'register', public: true, standalone: true },
+  { path: '/register/result', key: 'registerResult', public: true, standalone: true },
+  { path: '/scan', key: 'scan', public: true, standalone: true },
+  { path: '/test', key: 'test', public: true, standalone: true },
+  { path: '/403', key: 'exception403', public: true, standalone: true },
+  { path: '/500', key: 'exception500', public: true, standalone: true },
+  { path: '/index', key: 'home', hidden: true },
+  { path: '/log', key: 'frontLog', hidden: true },
+  { path: '/refresh', key: 'refresh', hidden: true },
+  { path: '/redirect/*', key: 'redirect', hidden: true },
+];
+
+/** Depth-first list of every route node (sections and children, then top routes). */
+export function flattenRoutes(nodes: RouteNode[] = SECTIONS): RouteNode[] {
+  const out: RouteNode[] = [];
+  const walk = (list: RouteNode[]) => {
+    for (const n of list) {
+      out.push(n);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
+/** The menu path of a route: its pattern without parameters (`/document/show-audit/:id` → `/document/show-audit`). */
+export function menuPathOf(pattern: string): string {
+  return pattern.replace(/\/:[^/]+\??/g, '').replace(/\/\*$/, '');
+}
+
+/** Routes every signed-in user may open whatever the menu says (utility and personal pages). */
+export const ALWAYS_ALLOWED = ['/dashboard/console', '/index', '/log', '/refresh', '/redirect', '/acl/setting', '/message/index'];

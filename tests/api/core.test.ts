@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+
+describe('envelope and error handling (SPEC §8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => t.close());
+
+  it('answers health', async () => {
+    const r = await t.post('health');
+    expect(r.code).toBe(0);
+    expect(r.data.status).toBe('up');
+  });
+
+  it('answers an unknown API with -1 and a message naming the path', async () => {
+    const r = await t.post('Nothing/here');
+    expect(r.code).toBe(-1);
+    expect(r.msg).toContain('/api/Nothing/here');
+  });
+
+  it('answers bad JSON with -1, not a crash', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/health', payload: '{"a":', headers: { 'content-type': 'application/json' } });
+    expect(res.json()).toMatchObject({ code: -1, msg: '请求体不是有效的 JSON' });
+  });
+
+  it('answers a wrong content type with -1', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/health', payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+    expect(res.json().code).toBe(-1);
+    expect(res.json().msg).toContain('application/xml');
+  });
+
+  it('answers an oversize body with -1', async () => {
+    const big = JSON.stringify({ a: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/health', payload: big, headers: { 'content-type': 'application/json' } });
+    expect(res.json()).toMatchObject({ code: -1, msg: '请求内容过大' });
+  });
+
+  it('answers in English when the client asks for en-US', async () => {
+    const r = await t.post('Nothing/here', {}, undefined, { 'x-lang': 'en-US' });
+    expect(r.msg).toBe('No such API: /api/Nothing/here');
+  });
+});

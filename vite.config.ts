@@ -1,0 +1,60 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = {
+  '@shared': r('./src/shared'),
+  '@app': r('./src/app'),
+  '@engine': r('./engine'),
+  '@widgets': r('./widgets'),
+};
+
+/**
+ * Front-end build and test projects. The app is built with base './' so that one build serves under
+ * any BASE_PATH (`/` by default, `/zwoa/` in production): the server injects `<base href>` into
+ * index.html at run time. Test projects: `unit` (engine, shared, app in happy-dom) and `api`
+ * (fastify inject against SQLite, or PostgreSQL when DATABASE_URL is set).
+ */
+export default defineConfig({
+  root: r('./src/app'),
+  base: './',
+  publicDir: false,
+  plugins: [react()],
+  resolve: { alias },
+  build: {
+    outDir: r('./dist/client'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          root: r('.'),
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          root: r('.'),
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
