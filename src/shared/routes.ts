@@ -25,6 +25,8 @@ export interface RouteNode {
   keepAlive?: boolean;
   /** Bare section path that redirects to a child (SPEC §2.3). */
   redirect?: string;
+  /** Bare section path that is a page of its own: the i18n/page key it renders (/log → front-end log). */
+  bare?: string;
   /** The issue that builds this page; until then the page says it is being built. */
   issue?: number;
   children?: RouteNode[];
@@ -113,8 +115,8 @@ export const SECTIONS: RouteNode[] = [
   section('codes', 'OrderedListOutlined', 3, [['index', { admin: true }]], { admin: true }),
   section('apps', 'AppstoreOutlined', 3, [['index', { admin: true }]], { admin: true }),
   section('outurl', 'LinkOutlined', 3, [['index']]),
-  section('log', 'ProfileOutlined', 3, [['login'], ['sms-remind'], ['sms-mass'], ['action']]),
-  section('index', 'HomeOutlined', 3, [['setting']]),
+  section('log', 'ProfileOutlined', 3, [['login'], ['sms-remind'], ['sms-mass'], ['action']], { bare: 'frontLog' }),
+  section('index', 'HomeOutlined', 3, [['setting']], { redirect: '/dashboard/console' }),
   section('debug', 'BugOutlined', 5, [['index', { keepAlive: true }]]),
 ];
 
@@ -129,8 +131,6 @@ export const TOP_ROUTES: RouteNode[] = [
   { path: '/test', key: 'test', public: true, standalone: true },
   { path: '/403', key: 'exception403', public: true, standalone: true },
   { path: '/500', key: 'exception500', public: true, standalone: true },
-  { path: '/index', key: 'home', hidden: true },
-  { path: '/log', key: 'frontLog', hidden: true },
   { path: '/refresh', key: 'refresh', hidden: true },
   { path: '/redirect/*', key: 'redirect', hidden: true },
 ];
