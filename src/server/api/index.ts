@@ -4,7 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Each group module exports `register(app)`; add new groups here. */
-const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promise<void> }>> = [];
+const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promise<void> }>> = [
+  () => import('./Login/index.js'),
+  () => import('./api/index.js'),
+  () => import('./Index/index.js'),
+  () => import('./Person/index.js'),
+  () => import('./home/index.js'),
+];
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
   for (const load of groups) {

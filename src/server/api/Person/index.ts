@@ -1,0 +1,6 @@
+/**
+ * API group `Person` (SPEC §7).
+ */
+import type { FastifyInstance } from 'fastify';
+
+export function register(_app: FastifyInstance): void {}
