@@ -35,7 +35,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
   });

@@ -21,6 +21,8 @@ export interface Config {
   clientDir: string;
   /** Seed the demo organisation on first start. */
   seedDemo: boolean;
+  /** Take client addresses from X-Forwarded-For (only behind a trusted load balancer). */
+  trustProxy: boolean;
 }
 
 /** Normalises a base path to '/x/y/' form ('' and '/' give '/'). */
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMaxAgeDays: Number(env.PASSWORD_MAX_AGE_DAYS ?? DEFAULT_PASSWORD_MAX_AGE_DAYS),
     clientDir: path.resolve(root, env.CLIENT_DIR ?? 'dist/client'),
     seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }
