@@ -1,0 +1,118 @@
+/**
+ * Menu rows (one per node of the SPEC §2.3 route tree) and which menus each role opens.
+ *
+ * Grants are written as route keys: a section key (`contact`) grants every child of the section, a
+ * child key (`document.dbgw`) grants that child. A role that holds any child of a section also gets
+ * the section's hidden children (detail pages such as `document.show-audit`), except those listed in
+ * NOT_WITH_SECTION. Only children are stored in role_menus; the menu service adds their sections.
+ */
+import { SECTIONS, flattenRoutes, menuPathOf } from '../../../shared/routes.js';
+import zhRoutes from '../../../app/locales/zh-CN/route.json' with { type: 'json' };
+
+/** One `menus` row before insertion; `parentKey` names the section (null for a section). */
+export interface MenuSpec {
+  key: string;
+  parentKey: string | null;
+  path: string;
+  header: string;
+  icon: string | null;
+  auth: '' | 'hidden';
+  admin_only: 0 | 1;
+  sort: number;
+}
+
+const titles = zhRoutes as Record<string, string>;
+
+/** Every menu row in tree order: each section followed by its children (SPEC §2.3). */
+export function menuSpecs(): MenuSpec[] {
+  const out: MenuSpec[] = [];
+  SECTIONS.forEach((section, i) => {
+    for (const node of flattenRoutes([section])) {
+      const isSection = node === section;
+      const header = titles[node.key];
+      if (!header) throw new Error(`seed: route ${node.key} has no zh-CN title`);
+      out.push({
+        key: node.key,
+        parentKey: isSection ? null : section.key,
+        path: menuPathOf(node.path),
+        header,
+        icon: node.icon ?? null,
+        auth: node.hidden ? 'hidden' : '',
+        admin_only: node.admin ? 1 : 0,
+        sort: isSection ? (i + 1) * 10 : (section.children!.indexOf(node) + 1) * 10,
+      });
+    }
+  });
+  return out;
+}
+
+/** Hidden children that do not come along with their section (granted only explicitly). */
+const NOT_WITH_SECTION = new Set(['organization.permission']);
+
+/** Sections that are administration, not business (SPEC §2.3): never part of office_director. */
+const ADMIN_SECTIONS = ['organization', 'examine', 'codes', 'apps', 'log', 'debug', 'outurl'];
+const ADMIN_CHILDREN = ['acl.menu', 'setting.index', 'setting.auths'];
+
+const DEPT_LEADER = [
+  'document.gwdb', 'document.plsp', 'document.plcl', 'affair.swdb', 'notice.add', 'mail.statis',
+  'leave.list', 'leave.yearlist', 'leave.outlist', 'attence.total', 'attence.outside', 'attence.overwork',
+  'meeting.conferenceflow', 'car.list', 'stat.total', 'stat.gwsyl', 'stat.ptdjl', 'stat.document',
+];
+
+/** Menu grants per role code (see the header comment for the notation). */
+export const ROLE_MENU_GRANTS: Record<string, string[] | 'business'> = {
+  staff: [
+    'dashboard.console',
+    'document.new', 'document.dbgw', 'document.ybgw', 'document.yfgw', 'document.dfgw', 'document.scgw',
+    'document.ntko', 'document.flow-log', 'document.search',
+    'affair.dbsw', 'affair.ybsw', 'affair.yfsw', 'affair.dfsw', 'affair.ntko', 'affair.flow-log',
+    'flow.tree', 'flow.list',
+    'notice.unread', 'notice.list', 'systemNotice.index', 'systemNotice.query',
+    'mail.inbox', 'mail.send', 'mail.draftMail', 'mail.starMail', 'contact', 'schedule',
+    'meeting.room', 'meeting.conference', 'meeting.add', 'meeting.applylist', 'meeting.usestate',
+    'car.apply', 'car.usestate', 'leave.detail', 'leave.remainder', 'businessTrip',
+    'attence.index', 'attence.clock', 'attence.sign', 'fileBox', 'file', 'approval', 'message',
+    'acl.setting', 'index.setting', 'proposal', 'receptions',
+  ],
+  clerk: ['document.gwqs', 'exchange', 'smwexchange'],
+  dept_leader: DEPT_LEADER,
+  leader: [...DEPT_LEADER, 'document.authquery', 'systemNotice.approve', 'stat'],
+  office_director: 'business',
+  unit_admin: ['organization.user', 'organization.department', 'organization.position'],
+  sysadmin: [
+    'dashboard', 'organization', 'acl', 'setting', 'codes', 'apps', 'outurl', 'index', 'flowset', 'form',
+    'debug', 'log.login', 'log.sms-remind', 'log.sms-mass', 'stat',
+  ],
+  secadmin: ['dashboard', 'examine', 'organization.user', 'organization.role', 'organization.permission', 'log.action', 'acl.setting'],
+  auditor: ['dashboard', 'log', 'acl.setting'],
+};
+
+/**
+ * The child menu keys a role opens, expanded from ROLE_MENU_GRANTS. Throws on an unknown key so a
+ * renamed route cannot silently drop a grant.
+ */
+export function grantedMenuKeys(roleCode: string, specs: MenuSpec[] = menuSpecs()): Set<string> {
+  const grants = ROLE_MENU_GRANTS[roleCode] ?? [];
+  const children = specs.filter((m) => m.parentKey !== null);
+  const out = new Set<string>();
+  if (grants === 'business') {
+    for (const m of children) {
+      if (!ADMIN_SECTIONS.includes(m.parentKey!) && !ADMIN_CHILDREN.includes(m.key)) out.add(m.key);
+    }
+    return out;
+  }
+  const known = new Set(specs.map((m) => m.key));
+  for (const g of grants) {
+    if (!known.has(g)) throw new Error(`seed: role ${roleCode} grants unknown menu ${g}`);
+    if (g.includes('.')) out.add(g);
+    else for (const m of children) if (m.parentKey === g) out.add(m.key);
+  }
+  const sections = new Set(children.filter((m) => out.has(m.key)).map((m) => m.parentKey));
+  for (const m of children) {
+    if (m.auth === 'hidden' && sections.has(m.parentKey) && !NOT_WITH_SECTION.has(m.key)) out.add(m.key);
+  }
+  return out;
+}
+
+/** Personal menu (menu_my) shortcuts of the `demo` account, by route key. */
+export const DEMO_PERSONAL_MENU = ['document.dbgw', 'document.new', 'schedule.index', 'meeting.room', 'mail.inbox'];
