@@ -1,6 +1,135 @@
 /**
- * API group `Person` (SPEC §7).
+ * API group `Person` (SPEC §7): the signed-in user's own info and settings. All need a session.
+ *
+ * - userInfo {} → UserInfo (allowed during -98)
+ * - saveUserInfo {realname?, mobile?, email?, avatar?, gender? 0|1|2} → null, msg 保存成功
+ * - changePassword {oldPassword, newPassword (SM2), isStrongPassword?} → null, msg 密码修改成功 (allowed during -98)
+ * - saveLayout {layout: JSON string} → null, msg 布局已保存
+ * - saveListSetting {key, setting: JSON string ('' removes)} → null, msg 保存成功
+ * - saveTabs {tabs: JSON string of OpenedTab[] (≤ 50)} → {tabs}, msg 保存成功
+ * - smsSetting {} → {settings: {enabled, types}}; saveSmsSetting {setting: JSON string} → {settings}
  */
 import type { FastifyInstance } from 'fastify';
+import { call, Ok } from '../../lib/route.js';
+import { ApiError } from '../../lib/errors.js';
+import { serviceCtx } from '../../services/context.js';
+import {
+  changePassword,
+  MAX_SETTING_JSON,
+  saveLayout,
+  saveListSetting,
+  saveProfile,
+  saveSmsSetting,
+  saveTabs,
+  smsSetting,
+  type ProfileInput,
+} from '../../services/profile.js';
+import { userInfo } from '../../services/userInfo.js';
+import { Code } from '../../../shared/codes.js';
+import { cipher, flagProp, mailProp, mobileProp, need, text } from '../Login/common.js';
 
-export function register(_app: FastifyInstance): void {}
+const jsonText = (title: string) => ({ type: 'string', title, maxLength: MAX_SETTING_JSON });
+
+export function register(app: FastifyInstance): void {
+  call(app, 'Person/userInfo', { duringPasswordChange: true }, async (req) => {
+    const info = await userInfo(req.server.ctx.db, req.server.ctx.config, req.user.userId, req.user.deptId);
+    if (!info) throw new ApiError(req.t('error.sessionExpired'), Code.SESSION_EXPIRED);
+    return info;
+  });
+
+  call<ProfileInput>(
+    app,
+    'Person/saveUserInfo',
+    {
+      body: {
+        type: 'object',
+        properties: {
+          realname: text('field.realname', 50),
+          mobile: mobileProp,
+          email: mailProp('field.email'),
+          avatar: text('field.avatar', 255),
+          gender: { type: 'integer', title: 'field.gender', enum: [0, 1, 2] },
+        },
+      },
+    },
+    async (req) => {
+      if (req.body.realname !== undefined) need(req, req.body, ['realname']);
+      await saveProfile(serviceCtx(req), req.user.userId, req.body);
+      return new Ok(null, req.t('person.saved'));
+    },
+  );
+
+  call<{ oldPassword: string; newPassword: string }>(
+    app,
+    'Person/changePassword',
+    {
+      duringPasswordChange: true,
+      body: {
+        type: 'object',
+        required: ['oldPassword', 'newPassword'],
+        properties: {
+          oldPassword: cipher('field.oldPassword'),
+          newPassword: cipher('field.newPassword'),
+          isStrongPassword: flagProp('field.isStrongPassword'),
+        },
+      },
+    },
+    async (req) => {
+      need(req, req.body, ['oldPassword', 'newPassword']);
+      await changePassword(serviceCtx(req), req.user.userId, req.user.sessionId, req.body.oldPassword, req.body.newPassword);
+      return new Ok(null, req.t('password.changed'));
+    },
+  );
+
+  call<{ layout: string }>(
+    app,
+    'Person/saveLayout',
+    { body: { type: 'object', required: ['layout'], properties: { layout: jsonText('field.layout') } } },
+    async (req) => {
+      need(req, req.body, ['layout']);
+      await saveLayout(serviceCtx(req), req.user.userId, req.body.layout);
+      return new Ok(null, req.t('person.layoutSaved'));
+    },
+  );
+
+  call<{ key: string; setting: string }>(
+    app,
+    'Person/saveListSetting',
+    {
+      body: {
+        type: 'object',
+        required: ['key', 'setting'],
+        properties: { key: text('field.key', 100), setting: { type: 'string', title: 'field.setting', maxLength: MAX_SETTING_JSON } },
+      },
+    },
+    async (req) => {
+      need(req, req.body, ['key']);
+      await saveListSetting(serviceCtx(req), req.user.userId, req.body.key.trim(), req.body.setting);
+      return new Ok(null, req.t('person.saved'));
+    },
+  );
+
+  call<{ tabs: string }>(
+    app,
+    'Person/saveTabs',
+    { body: { type: 'object', required: ['tabs'], properties: { tabs: jsonText('field.tabs') } } },
+    async (req) => {
+      need(req, req.body, ['tabs']);
+      const tabs = await saveTabs(serviceCtx(req), req.user.userId, req.body.tabs);
+      return new Ok({ tabs }, req.t('person.saved'));
+    },
+  );
+
+  call(app, 'Person/smsSetting', {}, async (req) => ({ settings: await smsSetting(serviceCtx(req), req.user.userId) }));
+
+  call<{ setting: string }>(
+    app,
+    'Person/saveSmsSetting',
+    { body: { type: 'object', required: ['setting'], properties: { setting: jsonText('field.setting') } } },
+    async (req) => {
+      need(req, req.body, ['setting']);
+      const settings = await saveSmsSetting(serviceCtx(req), req.user.userId, req.body.setting);
+      return new Ok({ settings }, req.t('person.saved'));
+    },
+  );
+}
