@@ -19,7 +19,7 @@ import { now } from '../lib/clock.js';
 export interface UserMenus {
   /** Menu tree: sections with their children, both ordered by `sort` (SPEC §3 Menu item). */
   menu: MenuNode[];
-  /** Personal menu (user_menus), flat, ordered by `sort`. */
+  /** Personal menu (user_menus), flat, in menu-tree order. */
   menu_my: MenuNode[];
   /** Distinct permission codes of the user's enabled roles, sorted. */
   access: string[];
@@ -44,7 +44,7 @@ type RoleSetMenus = Omit<UserMenus, 'menu_my'> & { sysadmin: boolean };
 
 interface Catalogue {
   loadedAt: number;
-  /** Every menu row ordered by sort, id. */
+  /** Every menu row in tree order (siblings by sort, id). */
   rows: Menu[];
   byId: Map<number, Menu>;
   roles: Map<number, RoleInfo>;
@@ -83,13 +83,32 @@ async function loadCatalogue(db: Kysely<DB>): Promise<Catalogue> {
   };
   return {
     loadedAt: now(),
-    rows,
+    rows: treeOrder(rows),
     byId: new Map(rows.map((r) => [r.id, r])),
     roles: new Map(roles.map((r) => [r.id, { code: r.code, sort: r.sort, status: r.status }])),
     roleMenus: group(roleMenus, (r) => r.menu_id as number),
     rolePerms: group(rolePerms, (r) => r.code as string),
     sets: new Map(),
   };
+}
+
+/** Rows (already ordered by sort, id) in tree order: each parent followed by its subtree. */
+function treeOrder(rows: Menu[]): Menu[] {
+  const kids = new Map<number | null, Menu[]>();
+  const ids = new Set(rows.map((r) => r.id));
+  for (const r of rows) {
+    const parent = r.parent_id != null && ids.has(r.parent_id) ? r.parent_id : null;
+    kids.set(parent, [...(kids.get(parent) ?? []), r]);
+  }
+  const out: Menu[] = [];
+  const walk = (parent: number | null) => {
+    for (const r of kids.get(parent) ?? []) {
+      out.push(r);
+      walk(r.id);
+    }
+  };
+  walk(null);
+  return out;
 }
 
 async function catalogueOf(db: Kysely<DB>, forceReload = false): Promise<Catalogue> {
