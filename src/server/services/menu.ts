@@ -31,7 +31,7 @@ export interface UserMenus {
   isdwgly: boolean;
 }
 
-/** Seconds-scale safety net for multi-process deployments: the catalogue reloads after this long. */
+/** Safety net for multi-process deployments: a catalogue older than this (60 s) is reloaded. */
 export const MENU_CACHE_TTL_MS = 60_000;
 
 interface RoleInfo {
