@@ -17,7 +17,7 @@ import { passwordExpired, passwordIsStrong, passwordMaxAgeDays, verifyPassword }
 import { createSession } from './session.js';
 import { verifySmsCode } from './sms.js';
 import { decryptPassword } from './transport.js';
-import { userInfo } from './userInfo.js';
+import { invalidateUserInfo, userInfo } from './userInfo.js';
 
 /** Roles that may use the admin login (三员, DESIGN §7). */
 export const ADMIN_LOGIN_ROLES = ['sysadmin', 'secadmin', 'auditor'] as const;
@@ -103,6 +103,8 @@ export async function completeLogin(
   const { session, deptId } = await ctx.db.transaction().execute((trx) =>
     openSession(ctx, trx, user, { method: opts.method, attemptName: opts.attemptName, mustChange: mustChange != null, adminLogin: !!opts.adminLogin }),
   );
+  // A sign-in always answers fresh data (roles or the password may have changed elsewhere).
+  invalidateUserInfo(ctx.db, user.id);
   const info = await userInfo(ctx.db, ctx.config, user.id, deptId);
   if (!info) throw new ApiError(ctx.t('login.failed'), Code.ERROR);
   return { result: { uuid: info.uuid, token: session.token, info, islogin: opts.islogin ?? false }, mustChange };

@@ -91,6 +91,7 @@ export function presentLogin(req: FastifyRequest, reply: FastifyReply, out: Logi
 
 /**
  * Registers `routes` in their own scope with a per-IP rate limit of LOGIN_RATE_LIMIT for each route
+ * (`global: true` inside this scope only: `call()` has no per-route config)
  * (over the limit: -1 "操作过于频繁", HTTP 429). Other groups are not affected.
  */
 export async function withLoginRateLimit(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
@@ -99,7 +100,8 @@ export async function withLoginRateLimit(app: FastifyInstance, routes: (scope: F
       global: true,
       max: LOGIN_RATE_LIMIT.max,
       timeWindow: LOGIN_RATE_LIMIT.timeWindow,
-      keyGenerator: (req) => req.ip,
+      // One counter per address and call, so fetching the key or a captcha does not use up sign-ins.
+      keyGenerator: (req) => `${req.ip}|${req.routeOptions.url ?? req.url}`,
     });
     routes(scope);
   });
