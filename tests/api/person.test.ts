@@ -67,6 +67,15 @@ describe('Person/userInfo', () => {
     expect(u.roles).toContain('office_director');
     expect((await info(await login('admin'))).is_admin).toBe(true);
   });
+
+  it('answers well-formed JSON from its cache, in the caller\'s language', async () => {
+    const headers = { 'x-token': demo.token, 'x-uuid': demo.uuid, 'x-lang': 'en-US' };
+    const first = await t.app.inject({ method: 'POST', url: '/api/Person/userInfo', payload: {}, headers });
+    const second = await t.app.inject({ method: 'POST', url: '/api/Person/userInfo', payload: {}, headers });
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(second.json()).toEqual(first.json());
+    expect(second.json()).toMatchObject({ code: 0, msg: 'Done', data: { name: 'demo' } });
+  });
 });
 
 describe('Person/saveUserInfo', () => {

@@ -9,7 +9,7 @@ import { ApiError } from '../lib/errors.js';
 import { checkCaptcha } from './captcha.js';
 import type { ServiceCtx } from './context.js';
 import { hashPassword, passwordIsStrong } from './password.js';
-import { revokeUserSessions } from './session.js';
+import { forgetSessions, revokeUserSessions } from './session.js';
 import { issueSmsCode, verifySmsCode, type SmsCodePurpose } from './sms.js';
 import { decryptPassword } from './transport.js';
 import { invalidateUserInfo } from './userInfo.js';
@@ -121,5 +121,6 @@ export async function resetPassword(ctx: ServiceCtx, mobile: string, code: strin
     return { userId: users[0].id };
   });
   if ('error' in outcome) throw new ApiError(ctx.t(outcome.error as string), Code.ERROR);
+  forgetSessions();
   invalidateUserInfo(ctx.db, outcome.userId);
 }

@@ -11,6 +11,7 @@ import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { ServiceCtx } from './context.js';
 import { userMenus } from './menu.js';
+import { forgetSessions } from './session.js';
 import { invalidateUserInfo } from './userInfo.js';
 
 /** One membership of a user: the department, whether it is the primary one. */
@@ -85,6 +86,7 @@ export async function switchDepartment(ctx: ServiceCtx, userId: number, sessionI
     return m.title;
   });
   if (title == null) throw new ApiError(ctx.t('dept.notMember'), Code.ERROR);
+  forgetSessions();
   invalidateUserInfo(ctx.db, userId);
   return title;
 }

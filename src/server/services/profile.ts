@@ -11,7 +11,7 @@ import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { ServiceCtx } from './context.js';
 import { hashPassword, passwordIsStrong, verifyPassword } from './password.js';
-import { revokeUserSessions } from './session.js';
+import { forgetSessions, revokeUserSessions } from './session.js';
 import { decryptPassword } from './transport.js';
 import { invalidateUserInfo, isPlainObject, parseJsonColumn } from './userInfo.js';
 
@@ -96,6 +96,7 @@ export async function changePassword(ctx: ServiceCtx, userId: number, sessionId:
     await trx.updateTable('sessions').set({ must_change_password: 0 }).where('id', '=', sessionId).execute();
     await revokeUserSessions(trx, userId, sessionId);
   });
+  forgetSessions();
   invalidateUserInfo(ctx.db, userId);
 }
 

@@ -24,6 +24,8 @@ export const DEFAULT_LAYOUT_JSON = JSON.stringify(DEFAULT_LAYOUT);
 
 interface Entry {
   info: UserInfo;
+  /** JSON of `info`, made on first use (the answer is large: menus). */
+  json?: string;
   at: number;
 }
 
@@ -127,24 +129,43 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
   };
 }
 
-/**
- * The UserInfo of `userId` with `deptId` as the current department (SPEC §3 "User info"), from the
- * cache when fresh. Null when the user does not exist. The returned object is shared: do not mutate.
- */
-export async function userInfo(db: Kysely<DB>, config: Config, userId: number, deptId: number | null): Promise<UserInfo | null> {
+async function entry(db: Kysely<DB>, config: Config, userId: number, deptId: number | null): Promise<Entry | null> {
   const cache = cacheOf(db);
   const t = now();
   const hit = cache.get(userId)?.get(deptId);
-  if (hit && t - hit.at < USER_INFO_CACHE_MS && t >= hit.at) return hit.info;
+  if (hit && t - hit.at < USER_INFO_CACHE_MS && t >= hit.at) return hit;
   const gen = generation;
   const info = await build(db, config, userId, deptId);
-  if (!info || gen !== generation) return info;
+  if (!info) return null;
+  const fresh: Entry = { info, at: t };
+  if (gen !== generation) return fresh;
   let perUser = cache.get(userId);
   if (!perUser) {
     perUser = new Map();
     cache.set(userId, perUser);
   }
-  perUser.set(deptId, { info, at: t });
+  perUser.set(deptId, fresh);
   if (cache.size > 10_000) cache.delete(cache.keys().next().value as number);
-  return info;
+  return fresh;
+}
+
+/**
+ * The UserInfo of `userId` with `deptId` as the current department (SPEC §3 "User info"), from the
+ * cache when fresh. Null when the user does not exist. The returned object is shared: do not mutate.
+ */
+export async function userInfo(db: Kysely<DB>, config: Config, userId: number, deptId: number | null): Promise<UserInfo | null> {
+  return (await entry(db, config, userId, deptId))?.info ?? null;
+}
+
+/** Like `userInfo`, with its JSON text (serialised once per cache entry) for the hot /api/Person/userInfo. */
+export async function userInfoWithJson(
+  db: Kysely<DB>,
+  config: Config,
+  userId: number,
+  deptId: number | null,
+): Promise<{ info: UserInfo; json: string } | null> {
+  const e = await entry(db, config, userId, deptId);
+  if (!e) return null;
+  e.json ??= JSON.stringify(e.info);
+  return { info: e.info, json: e.json };
 }

@@ -9,12 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { call, Ok } from '../../lib/route.js';
 import { serviceCtx } from '../../services/context.js';
 import { departmentsInfo, switchDepartment } from '../../services/departments.js';
-import { revokeSession } from '../../services/session.js';
+import { forgetSessions, revokeSession } from '../../services/session.js';
 import { clearSessionCookies } from '../Login/common.js';
 
 export function register(app: FastifyInstance): void {
   call(app, 'Index/logout', { duringPasswordChange: true }, async (req, reply) => {
     await req.server.ctx.db.transaction().execute((trx) => revokeSession(trx, req.user.sessionId));
+    forgetSessions();
     clearSessionCookies(req, reply);
     return new Ok(null, req.t('logout.success'));
   });

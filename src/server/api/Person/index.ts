@@ -24,17 +24,23 @@ import {
   smsSetting,
   type ProfileInput,
 } from '../../services/profile.js';
-import { userInfo } from '../../services/userInfo.js';
+import { userInfoWithJson } from '../../services/userInfo.js';
 import { Code } from '../../../shared/codes.js';
 import { cipher, flagProp, mailProp, mobileProp, need, text } from '../Login/common.js';
 
 const jsonText = (title: string) => ({ type: 'string', title, maxLength: MAX_SETTING_JSON });
 
 export function register(app: FastifyInstance): void {
-  call(app, 'Person/userInfo', { duringPasswordChange: true }, async (req) => {
-    const info = await userInfo(req.server.ctx.db, req.server.ctx.config, req.user.userId, req.user.deptId);
-    if (!info) throw new ApiError(req.t('error.sessionExpired'), Code.SESSION_EXPIRED);
-    return info;
+  call(app, 'Person/userInfo', { duringPasswordChange: true }, async (req, reply) => {
+    const cached = await userInfoWithJson(req.server.ctx.db, req.server.ctx.config, req.user.userId, req.user.deptId);
+    if (!cached) throw new ApiError(req.t('error.sessionExpired'), Code.SESSION_EXPIRED);
+    // The envelope around the cached JSON: the (large) user info is not serialised again per request.
+    reply.serializer((payload: { code: number; msg: string; data: unknown }) =>
+      payload?.data === cached.info
+        ? `{"code":${payload.code},"msg":${JSON.stringify(payload.msg)},"data":${cached.json}}`
+        : JSON.stringify(payload),
+    );
+    return cached.info;
   });
 
   call<ProfileInput>(
