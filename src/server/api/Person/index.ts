@@ -28,18 +28,25 @@ import { userInfoWithJson } from '../../services/userInfo.js';
 import { Code } from '../../../shared/codes.js';
 import { cipher, flagProp, mailProp, mobileProp, need, text } from '../Login/common.js';
 
+/** Encoded userInfo answers per cached UserInfo object and msg (one per locale). */
+const answers = new WeakMap<object, Map<string, Buffer>>();
+
 const jsonText = (title: string) => ({ type: 'string', title, maxLength: MAX_SETTING_JSON });
 
 export function register(app: FastifyInstance): void {
   call(app, 'Person/userInfo', { duringPasswordChange: true }, async (req, reply) => {
     const cached = await userInfoWithJson(req.server.ctx.db, req.server.ctx.config, req.user.userId, req.user.deptId);
     if (!cached) throw new ApiError(req.t('error.sessionExpired'), Code.SESSION_EXPIRED);
-    // The envelope around the cached JSON: the (large) user info is not serialised again per request.
-    reply.serializer((payload: { code: number; msg: string; data: unknown }) =>
-      payload?.data === cached.info
-        ? `{"code":${payload.code},"msg":${JSON.stringify(payload.msg)},"data":${cached.json}}`
-        : JSON.stringify(payload),
-    );
+    // The (large) user info is serialised once per cache entry and its answer kept as bytes per msg.
+    reply.type('application/json; charset=utf-8');
+    reply.serializer((payload: { code: number; msg: string; data: unknown }) => {
+      if (payload?.data !== cached.info || payload.code !== 0) return JSON.stringify(payload);
+      let bodies = answers.get(cached.info);
+      if (!bodies) answers.set(cached.info, (bodies = new Map()));
+      let body = bodies.get(payload.msg);
+      if (!body) bodies.set(payload.msg, (body = Buffer.from(`{"code":0,"msg":${JSON.stringify(payload.msg)},"data":${cached.json}}`)));
+      return body as unknown as string;
+    });
     return cached.info;
   });
 
