@@ -1,0 +1,67 @@
+/**
+ * The app root: jotai store, antd ConfigProvider (locale zh_CN / en_US following the language, brand
+ * colour of the layout style), antd App (context for toasts and dialogs), the router.
+ */
+import { useEffect, useMemo } from 'react';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import { Provider, useAtomValue } from 'jotai';
+import { RouterProvider } from 'react-router-dom';
+import { appStore } from './stores/store';
+import { localeAtom } from './stores/locale';
+import { layoutAtom } from './stores/layout';
+import { primaryOf } from './layouts/menuTheme';
+import { useDeviceWatcher } from './layouts/useShellEffects';
+import { setMessageApi } from './services/feedback';
+import { setNavigator } from './services/navigation';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+setNavigator((to, opts) => void router.navigate(to, opts));
+
+function MessageBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setMessageApi(message);
+    return () => setMessageApi(null);
+  }, [message]);
+  return null;
+}
+
+function Themed() {
+  const locale = useAtomValue(localeAtom);
+  const layout = useAtomValue(layoutAtom);
+  useDeviceWatcher();
+  const primary = primaryOf(layout);
+  const theme = useMemo(
+    () => ({
+      algorithm: antdTheme.defaultAlgorithm,
+      token: {
+        colorPrimary: primary,
+        colorLink: primary,
+        borderRadius: 6,
+        fontFamily:
+          "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+      },
+    }),
+    [primary],
+  );
+  return (
+    <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={theme}>
+      <AntApp className="oa-app">
+        <MessageBridge />
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** The whole application. */
+export function App() {
+  return (
+    <Provider store={appStore}>
+      <Themed />
+    </Provider>
+  );
+}

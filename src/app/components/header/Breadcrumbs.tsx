@@ -1,0 +1,19 @@
+/** The route trail in the header (section › page), following the route (SPEC §4). */
+import { Breadcrumb } from 'antd';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { routeTitle } from '../../i18n';
+import { matchRoute, sectionOf } from '../../router/routeTable';
+
+export function Breadcrumbs() {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  if (!route) return null;
+  const section = sectionOf(route);
+  const items = [
+    ...(section && section.key !== route.key ? [{ title: routeTitle(t, section.key) }] : []),
+    { title: routeTitle(t, route.key) },
+  ];
+  return <Breadcrumb className="oa-breadcrumb" items={items} data-testid="breadcrumb" />;
+}

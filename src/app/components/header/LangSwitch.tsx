@@ -1,0 +1,36 @@
+/** Language dropdown zh-CN / en-US (SPEC §2.4): remembered, switches i18next, antd and dayjs locales. */
+import { Dropdown } from 'antd';
+import { TranslationOutlined, CheckOutlined } from '@ant-design/icons';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '@shared/constants';
+import { localeAtom } from '../../stores/locale';
+
+export function LangSwitch({ showLabel = false }: { showLabel?: boolean }) {
+  const { t } = useTranslation('common');
+  const [locale, setLocale] = useAtom(localeAtom);
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        selectedKeys: [locale],
+        items: LOCALES.map((l) => ({
+          key: l,
+          label: (
+            <span className="oa-lang-item" data-testid={`lang-${l}`}>
+              <span>{t(`lang.${l}`)}</span>
+              {l === locale ? <CheckOutlined /> : null}
+            </span>
+          ),
+        })),
+        onClick: ({ key }) => setLocale(key as (typeof LOCALES)[number]),
+      }}
+    >
+      <button type="button" className="oa-header-action" aria-label={t('lang.label')} data-testid="lang-switch">
+        <TranslationOutlined />
+        {showLabel ? <span className="oa-header-action-text">{t(`lang.${locale}`)}</span> : null}
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The sidebar menu (inline). The selected item and the open submenus follow the route (SPEC §4).
+ * Props: `entries`, `selected`, `openKeys` (of the current route), `collapsed`, `onNavigate(path)`,
+ * optional `header` (section title shown on top, mix layouts).
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ConfigProvider, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { layoutAtom } from '../stores/layout';
+import { sideMenuTokens } from './menuTheme';
+import { toMenuItems } from './menuItems';
+import type { MenuEntry } from './menuModel';
+
+export interface SideMenuProps {
+  entries: MenuEntry[];
+  selected?: string;
+  openKeys: string[];
+  collapsed: boolean;
+  onNavigate: (path: string) => void;
+  header?: ReactNode;
+}
+
+function findEntry(entries: MenuEntry[], key: string): MenuEntry | undefined {
+  for (const e of entries) {
+    if (e.key === key) return e;
+    const inner = findEntry(e.children, key);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, header }: SideMenuProps) {
+  const { t } = useTranslation('layout');
+  const layout = useAtomValue(layoutAtom);
+  const items = useMemo(() => toMenuItems(entries, t), [entries, t]);
+  const [open, setOpen] = useState<string[]>(openKeys);
+  const routeKeys = openKeys.join('|');
+  useEffect(() => {
+    setOpen((prev) => Array.from(new Set([...prev, ...openKeys])));
+    // Re-open the submenus of the route when the route changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeKeys]);
+  return (
+    <ConfigProvider theme={{ components: { Menu: sideMenuTokens(layout) } }}>
+      {header && !collapsed ? <div className="oa-side-header">{header}</div> : null}
+      <Menu
+        className="oa-side-menu"
+        mode="inline"
+        inlineCollapsed={collapsed}
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        {...(collapsed ? {} : { openKeys: open, onOpenChange: (keys: string[]) => setOpen(keys) })}
+        onClick={({ key }) => {
+          const e = findEntry(entries, String(key));
+          if (e) onNavigate(e.path);
+        }}
+      />
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The horizontal menu in the header (layouts top and mix). With 16 or more top-level items it slides in
+ * two steps with arrow buttons (SPEC §4, §9); with fewer, items beyond `menunum` fold into "more".
+ * Props: `entries`, `selectedKeys`, `onSelect(entry)`.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button, ConfigProvider, Menu } from 'antd';
+import { LeftOutlined, RightOutlined, EllipsisOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { layoutAtom } from '../stores/layout';
+import { topMenuTokens } from './menuTheme';
+import { toMenuItems } from './menuItems';
+import { foldTopEntries, slideOffset, topMenuSlide, type MenuEntry } from './menuModel';
+
+export interface TopMenuProps {
+  entries: MenuEntry[];
+  selectedKeys: string[];
+  onSelect: (entry: MenuEntry) => void;
+}
+
+const MORE_KEY = '__more__';
+
+function findEntry(entries: MenuEntry[], key: string): MenuEntry | undefined {
+  for (const e of entries) {
+    if (e.key === key) return e;
+    const inner = findEntry(e.children, key);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
+  const { t } = useTranslation('layout');
+  const layout = useAtomValue(layoutAtom);
+  const slide = topMenuSlide(entries.length);
+  const viewport = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLDivElement>(null);
+  const [step, setStep] = useState(0);
+  const [overflow, setOverflow] = useState(0);
+
+  const items = useMemo(() => {
+    if (slide.enabled) return toMenuItems(entries, t);
+    const [shown, folded] = foldTopEntries(entries, layout.menunum);
+    const base = toMenuItems(shown, t);
+    if (!folded.length) return base;
+    return [
+      ...base,
+      {
+        key: MORE_KEY,
+        label: <span data-testid="top-menu-more">{t('topMenu.more')}</span>,
+        icon: <EllipsisOutlined />,
+        children: toMenuItems(folded, t),
+      },
+    ];
+  }, [entries, t, slide.enabled, layout.menunum]);
+
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (!viewport.current || !strip.current) return;
+      setOverflow(Math.max(0, strip.current.scrollWidth - viewport.current.clientWidth));
+    };
+    measure();
+    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+    if (ro && viewport.current) ro.observe(viewport.current);
+    if (ro && strip.current) ro.observe(strip.current);
+    return () => ro?.disconnect();
+  }, [items]);
+
+  useEffect(() => setStep(0), [entries.length]);
+
+  const sliding = slide.enabled && overflow > 0;
+  const offset = sliding ? slideOffset(step, slide.steps, overflow) : 0;
+
+  return (
+    <div className={`oa-topnav${sliding ? ' oa-topnav-sliding' : ''}`} data-testid="top-menu">
+      {sliding && (
+        <Button
+          type="text"
+          className="oa-topnav-arrow"
+          icon={<LeftOutlined />}
+          disabled={step === 0}
+          aria-label={t('topMenu.prev')}
+          data-testid="top-menu-prev"
+          onClick={() => setStep((s) => Math.max(0, s - 1))}
+        />
+      )}
+      <div className="oa-topnav-viewport" ref={viewport}>
+        <div className="oa-topnav-strip" ref={strip} style={{ transform: `translateX(${offset}px)` }}>
+          <ConfigProvider theme={{ components: { Menu: topMenuTokens(layout) } }}>
+            <Menu
+              mode="horizontal"
+              className="oa-top-menu"
+              items={items}
+              selectedKeys={selectedKeys}
+              disabledOverflow
+              onClick={({ key }) => {
+                const e = findEntry(entries, String(key));
+                if (e) onSelect(e);
+              }}
+            />
+          </ConfigProvider>
+        </div>
+      </div>
+      {sliding && (
+        <Button
+          type="text"
+          className="oa-topnav-arrow"
+          icon={<RightOutlined />}
+          disabled={step >= slide.steps}
+          aria-label={t('topMenu.next')}
+          data-testid="top-menu-next"
+          onClick={() => setStep((s) => Math.min(slide.steps, s + 1))}
+        />
+      )}
+    </div>
+  );
+}

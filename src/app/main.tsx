@@ -1,0 +1,21 @@
+/** Entry point: styles, i18n, error handlers, then the app. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './i18n';
+import './styles/global.css';
+import './styles/shell.css';
+import './styles/header.css';
+import './styles/tabs.css';
+import './styles/pages.css';
+import { installErrorHandlers } from './services/frontLog';
+import { storedLocale } from './i18n';
+import { App } from './App';
+
+installErrorHandlers();
+document.documentElement.lang = storedLocale();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
