@@ -92,6 +92,19 @@ describe('lockout and captcha', () => {
   });
 });
 
+describe('guessing through Person/changePassword', () => {
+  it('counts wrong old passwords towards the lockout', async () => {
+    const s = sessionOf(await login('chenjing'));
+    for (let i = 0; i < 5; i++) {
+      const r = await post('Person/changePassword', { oldPassword: enc('Guess@2026' + i), newPassword: enc('Next@20261') }, s);
+      expect(r.msg).toBe('原密码错误');
+    }
+    const locked = await post('Person/changePassword', { oldPassword: enc(PW), newPassword: enc('Next@20261') }, s);
+    expect(locked).toMatchObject({ code: -1, msg: '账号已被锁定，请15分钟后再试' });
+    expect((await login('chenjing', PW, await captcha())).msg).toBe('账号已被锁定，请15分钟后再试');
+  });
+});
+
 describe('SM2 password transport', () => {
   it('refuses a replayed ciphertext', async () => {
     const cipher = enc(PW);

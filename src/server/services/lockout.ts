@@ -16,8 +16,8 @@ import { now } from '../lib/clock.js';
 /** Reasons recorded in `login_attempts.reason` that count towards the lockout. */
 export const COUNTED_FAILURES = ['bad_password', 'no_user', 'disabled'] as const;
 
-/** Login methods recorded in `login_attempts.method`. */
-export type LoginMethod = 'password' | 'admin' | 'sms' | 'sso' | 'usso';
+/** Login methods recorded in `login_attempts.method` ('change': the old password of a password change). */
+export type LoginMethod = 'password' | 'admin' | 'sms' | 'sso' | 'usso' | 'change';
 
 /** Lock state of a name. */
 export interface LockState {

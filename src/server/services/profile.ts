@@ -10,6 +10,7 @@ import type { UserUpdate } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { ServiceCtx } from './context.js';
+import { lockState, recordAttempt } from './lockout.js';
 import { hashPassword, passwordIsStrong, verifyPassword } from './password.js';
 import { forgetSessions, revokeUserSessions } from './session.js';
 import { decryptPassword } from './transport.js';
@@ -27,6 +28,7 @@ export interface SmsSetting {
   types: string[];
 }
 
+/** SMS settings of a user who never saved any: no reminders by SMS. */
 export const DEFAULT_SMS_SETTING: SmsSetting = { enabled: false, types: [] };
 
 async function updateUser(ctx: ServiceCtx, userId: number, set: UserUpdate): Promise<void> {
@@ -77,16 +79,40 @@ export async function saveProfile(ctx: ServiceCtx, userId: number, input: Profil
   invalidateUserInfo(ctx.db, userId);
 }
 
+/** The signed-in user changing a password. */
+export interface PasswordChanger {
+  userId: number;
+  username: string;
+  sessionId: number;
+}
+
 /**
- * Changes the password: the old one must verify (-1 原密码错误), the new one must be strong (-1) and
+ * Changes the password: the old one must verify (-1 原密码错误, counted like a failed sign-in, so the
+ * lockout also stops guessing through this call: -1 locked), the new one must be strong (-1) and
  * differ (-1). Stores argon2id, sets password_changed_at, clears must_change_password on this session
  * and revokes the user's other sessions.
  */
-export async function changePassword(ctx: ServiceCtx, userId: number, sessionId: number, oldCipher: string, newCipher: string): Promise<void> {
+export async function changePassword(ctx: ServiceCtx, who: PasswordChanger, oldCipher: string, newCipher: string): Promise<void> {
+  const { userId, sessionId } = who;
   const oldPlain = await decryptPassword(ctx, oldCipher, 'field.oldPassword');
   const newPlain = await decryptPassword(ctx, newCipher, 'field.newPassword');
+  const lock = await lockState(ctx.db, who.username);
+  if (lock.locked) throw new ApiError(ctx.t('login.locked', { minutes: lock.minutesLeft }), Code.ERROR);
   const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  if (!row || !(await verifyPassword(row.password_hash, oldPlain))) throw new ApiError(ctx.t('password.oldWrong'), Code.ERROR);
+  if (!row || !(await verifyPassword(row.password_hash, oldPlain))) {
+    await ctx.db.transaction().execute((trx) =>
+      recordAttempt(trx, {
+        username: who.username,
+        userId,
+        success: false,
+        method: 'change',
+        reason: 'bad_password',
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      }),
+    );
+    throw new ApiError(ctx.t('password.oldWrong'), Code.ERROR);
+  }
   if (!passwordIsStrong(newPlain)) throw new ApiError(ctx.t('password.weak'), Code.ERROR);
   if (newPlain === oldPlain) throw new ApiError(ctx.t('password.same'), Code.ERROR);
   const hash = await hashPassword(newPlain);

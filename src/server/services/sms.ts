@@ -21,6 +21,7 @@ export interface SmsProvider {
 
 /** Purposes of an SMS code (`sms_codes.purpose`, `sms_log.purpose`). */
 export const SMS_CODE_PURPOSES = ['login', 'register', 'repassword'] as const;
+/** One of SMS_CODE_PURPOSES. */
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
 
 /** Wrong tries after which a code is void. */

@@ -12,6 +12,7 @@ import { departmentsInfo, switchDepartment } from '../../services/departments.js
 import { forgetSessions, revokeSession } from '../../services/session.js';
 import { clearSessionCookies } from '../Login/common.js';
 
+/** Registers the Index calls on `app` (mounted under BASE_PATH). */
 export function register(app: FastifyInstance): void {
   call(app, 'Index/logout', { duringPasswordChange: true }, async (req, reply) => {
     await req.server.ctx.db.transaction().execute((trx) => revokeSession(trx, req.user.sessionId));

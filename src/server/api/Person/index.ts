@@ -33,6 +33,7 @@ const answers = new WeakMap<object, Map<string, Buffer>>();
 
 const jsonText = (title: string) => ({ type: 'string', title, maxLength: MAX_SETTING_JSON });
 
+/** Registers the Person calls on `app` (mounted under BASE_PATH). */
 export function register(app: FastifyInstance): void {
   call(app, 'Person/userInfo', { duringPasswordChange: true }, async (req, reply) => {
     const cached = await userInfoWithJson(req.server.ctx.db, req.server.ctx.config, req.user.userId, req.user.deptId);
@@ -45,6 +46,7 @@ export function register(app: FastifyInstance): void {
       if (!bodies) answers.set(cached.info, (bodies = new Map()));
       let body = bodies.get(payload.msg);
       if (!body) bodies.set(payload.msg, (body = Buffer.from(`{"code":0,"msg":${JSON.stringify(payload.msg)},"data":${cached.json}}`)));
+      // Fastify writes a Buffer returned by a serializer as is (its typings only say string).
       return body as unknown as string;
     });
     return cached.info;
@@ -89,7 +91,8 @@ export function register(app: FastifyInstance): void {
     },
     async (req) => {
       need(req, req.body, ['oldPassword', 'newPassword']);
-      await changePassword(serviceCtx(req), req.user.userId, req.user.sessionId, req.body.oldPassword, req.body.newPassword);
+      const who = { userId: req.user.userId, username: req.user.username, sessionId: req.user.sessionId };
+      await changePassword(serviceCtx(req), who, req.body.oldPassword, req.body.newPassword);
       return new Ok(null, req.t('password.changed'));
     },
   );
