@@ -137,7 +137,7 @@ describe('Person/saveListSetting', () => {
     expect((await post('Person/saveListSetting', { key: 'document.dbgw', setting: '{x' }, demo)).msg).toBe('设置不是有效的 JSON');
     const r = await post('Person/saveListSetting', { key: 'document.dbgw', setting: '{"columns":["title","date"],"pageSize":50}' }, demo);
     expect(r).toMatchObject({ code: 0, msg: '保存成功' });
-    await post('Person/saveListSetting', { key: 'mail.inbox', setting: '{"pageSize":10}' }, demo);
+    await post('Person/saveListSetting', { key: 'mail.inbox', setting: { pageSize: 10 } }, demo);
     expect((await info(demo)).list_settings).toEqual({ 'document.dbgw': { columns: ['title', 'date'], pageSize: 50 }, 'mail.inbox': { pageSize: 10 } });
     await post('Person/saveListSetting', { key: 'mail.inbox', setting: '' }, demo);
     expect(Object.keys((await info(demo)).list_settings)).toEqual(['document.dbgw']);
@@ -164,13 +164,20 @@ describe('Person/saveTabs', () => {
 });
 
 describe('Person/smsSetting and saveSmsSetting', () => {
-  it('answers defaults, validates and saves', async () => {
-    expect((await post('Person/smsSetting', {}, demo)).data).toEqual({ settings: { enabled: false, types: [] } });
+  it('answers defaults, validates and saves either shape', async () => {
+    expect((await post('Person/smsSetting', {}, demo)).data).toEqual({ settings: { enabled: false, types: [] }, setting: {} });
     expect((await post('Person/saveSmsSetting', {}, demo)).msg).toBe('请填写设置');
     expect((await post('Person/saveSmsSetting', { setting: 'nope' }, demo)).msg).toBe('设置不是有效的 JSON');
     expect((await post('Person/saveSmsSetting', { setting: '{"enabled":"yes"}' }, demo)).msg).toBe('设置不正确');
+    expect((await post('Person/saveSmsSetting', { setting: { document: 'on' } }, demo)).msg).toBe('设置不正确');
     const r = await post('Person/saveSmsSetting', { setting: '{"enabled":true,"types":["document","meeting"]}' }, demo);
-    expect(r).toMatchObject({ code: 0, msg: '保存成功' });
-    expect((await post('Person/smsSetting', {}, demo)).data).toEqual({ settings: { enabled: true, types: ['document', 'meeting'] } });
+    expect(r).toMatchObject({ code: 0, msg: '保存成功', data: { settings: { enabled: true, types: ['document', 'meeting'] } } });
+    // The key → 0/1 shape of the personal-settings switches, as an object in a JSON body.
+    const flat = await post('Person/saveSmsSetting', { setting: { document: 1, meeting: 0, mail: 1 } }, demo);
+    expect(flat.code).toBe(0);
+    expect((await post('Person/smsSetting', {}, demo)).data).toEqual({
+      settings: { enabled: true, types: ['document', 'mail'] },
+      setting: { document: 1, meeting: 0, mail: 1 },
+    });
   });
 });

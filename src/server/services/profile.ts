@@ -21,15 +21,18 @@ export const MAX_SAVED_TABS = 50;
 /** Largest stored JSON of list settings, layout or SMS settings (characters). */
 export const MAX_SETTING_JSON = 64 * 1024;
 
-/** SMS reminder settings (/api/Person/smsSetting): whether reminders go by SMS, and which kinds. */
-export interface SmsSetting {
-  enabled: boolean;
-  /** Reminder kinds sent by SMS (e.g. document, affair, meeting, mail). */
-  types: string[];
+/**
+ * SMS reminder settings (/api/Person/smsSetting), stored as `kind → on` (users.sms_setting JSON).
+ * Answered in two equivalent forms: `settings` {enabled: any kind on, types: the kinds on} and
+ * `setting` {kind: 0|1} with every saved kind (what the personal-settings switches show).
+ */
+export interface SmsSettingAnswer {
+  settings: { enabled: boolean; types: string[] };
+  setting: Record<string, 0 | 1>;
 }
 
-/** SMS settings of a user who never saved any: no reminders by SMS. */
-export const DEFAULT_SMS_SETTING: SmsSetting = { enabled: false, types: [] };
+/** Kind → on of a user who never saved any: no reminders by SMS. */
+export const DEFAULT_SMS_SETTING: Record<string, boolean> = {};
 
 async function updateUser(ctx: ServiceCtx, userId: number, set: UserUpdate): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -47,6 +50,18 @@ export function parseJsonField(ctx: ServiceCtx, text: string, fieldKey: string):
   } catch {
     throw new ApiError(ctx.t('person.badJson', { field }), Code.ERROR);
   }
+}
+
+/**
+ * A setting sent as a JSON string (form-encoded or JSON body) or as a JSON value (JSON body):
+ * the parsed value. Errors: -1 when the string does not parse or the value is too large.
+ */
+export function jsonValue(ctx: ServiceCtx, v: unknown, fieldKey: string): unknown {
+  if (typeof v === 'string') return parseJsonField(ctx, v, fieldKey);
+  if (JSON.stringify(v ?? null).length > MAX_SETTING_JSON) {
+    throw new ApiError(ctx.t('validate.maxLength', { field: ctx.t(fieldKey), limit: MAX_SETTING_JSON }), Code.ERROR);
+  }
+  return v;
 }
 
 /** Profile fields of /api/Person/saveUserInfo; absent fields are kept, '' clears mobile, email, avatar. */
@@ -146,9 +161,9 @@ export async function saveLayout(ctx: ServiceCtx, userId: number, layout: string
   await updateUser(ctx, userId, { layout: JSON.stringify(v) });
 }
 
-/** Saves one list's settings under `key` (a JSON string; '' or 'null' removes the key). */
-export async function saveListSetting(ctx: ServiceCtx, userId: number, key: string, setting: string): Promise<void> {
-  const value = setting.trim() === '' ? null : parseJsonField(ctx, setting, 'field.setting');
+/** Saves one list's settings under `key` (a JSON string or a JSON value; '', 'null' or null removes the key). */
+export async function saveListSetting(ctx: ServiceCtx, userId: number, key: string, setting: unknown): Promise<void> {
+  const value = typeof setting === 'string' && setting.trim() === '' ? null : jsonValue(ctx, setting, 'field.setting');
   const error = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('users').select('list_settings').where('id', '=', userId).executeTakeFirst();
     const all = parseJsonColumn<Record<string, unknown>>(row?.list_settings ?? null, {}, isPlainObject);
@@ -188,27 +203,51 @@ export async function saveTabs(ctx: ServiceCtx, userId: number, tabs: string): P
   return clean;
 }
 
-/** Validates an SMS setting value; null when it is not {enabled: boolean, types: string[]}. */
-function asSmsSetting(v: unknown): SmsSetting | null {
+/**
+ * Reads an SMS setting in either accepted shape — {enabled, types: string[]} or {kind: boolean|0|1}
+ * (at most 50 kinds of at most 50 characters) — as kind → on; null when it is neither.
+ */
+function asSmsKinds(v: unknown): Record<string, boolean> | null {
   if (!isPlainObject(v)) return null;
-  const enabled = v.enabled === undefined ? false : v.enabled;
-  const types = v.types === undefined ? [] : v.types;
-  if (typeof enabled !== 'boolean' && enabled !== 0 && enabled !== 1) return null;
-  if (!Array.isArray(types) || types.length > 50 || !types.every((x) => typeof x === 'string' && x.length <= 50)) return null;
-  return { enabled: enabled === true || enabled === 1, types: [...new Set(types as string[])] };
+  const isFlag = (x: unknown) => typeof x === 'boolean' || x === 0 || x === 1 || x === '0' || x === '1';
+  const on = (x: unknown) => x === true || x === 1 || x === '1';
+  const out: Record<string, boolean> = {};
+  if ('types' in v || 'enabled' in v) {
+    const types = v.types ?? [];
+    const enabled = v.enabled ?? true;
+    if (!isFlag(enabled) || !Array.isArray(types) || !types.every((x) => typeof x === 'string' && x && x.length <= 50)) return null;
+    for (const k of types as string[]) out[k] = on(enabled);
+  } else {
+    for (const [k, x] of Object.entries(v)) {
+      if (!k || k.length > 50 || !isFlag(x)) return null;
+      out[k] = on(x);
+    }
+  }
+  return Object.keys(out).length <= 50 ? out : null;
 }
 
-/** The user's SMS reminder settings (defaults when never saved). */
-export async function smsSetting(ctx: ServiceCtx, userId: number): Promise<SmsSetting> {
+function smsAnswer(kinds: Record<string, boolean>): SmsSettingAnswer {
+  const types = Object.keys(kinds).filter((k) => kinds[k]);
+  return {
+    settings: { enabled: types.length > 0, types },
+    setting: Object.fromEntries(Object.entries(kinds).map(([k, x]) => [k, x ? 1 : 0])) as Record<string, 0 | 1>,
+  };
+}
+
+/** The user's SMS reminder settings (nothing on when never saved). */
+export async function smsSetting(ctx: ServiceCtx, userId: number): Promise<SmsSettingAnswer> {
   const row = await ctx.db.selectFrom('users').select('sms_setting').where('id', '=', userId).executeTakeFirst();
   const parsed = parseJsonColumn<unknown>(row?.sms_setting ?? null, null, isPlainObject);
-  return asSmsSetting(parsed) ?? { ...DEFAULT_SMS_SETTING };
+  return smsAnswer(asSmsKinds(parsed) ?? { ...DEFAULT_SMS_SETTING });
 }
 
-/** Saves the SMS reminder settings: a JSON string of {enabled: boolean, types: string[]}. */
-export async function saveSmsSetting(ctx: ServiceCtx, userId: number, setting: string): Promise<SmsSetting> {
-  const s = asSmsSetting(parseJsonField(ctx, setting, 'field.setting'));
-  if (!s) throw new ApiError(ctx.t('validate.invalid', { field: ctx.t('field.setting') }), Code.ERROR);
-  await updateUser(ctx, userId, { sms_setting: JSON.stringify(s) });
-  return s;
+/**
+ * Saves the SMS reminder settings, given as a JSON string or an object, in either shape of
+ * `asSmsKinds`. Errors: -1 naming 设置 when it is not JSON or not one of the shapes.
+ */
+export async function saveSmsSetting(ctx: ServiceCtx, userId: number, setting: unknown): Promise<SmsSettingAnswer> {
+  const kinds = asSmsKinds(jsonValue(ctx, setting, 'field.setting'));
+  if (!kinds) throw new ApiError(ctx.t('validate.invalid', { field: ctx.t('field.setting') }), Code.ERROR);
+  await updateUser(ctx, userId, { sms_setting: JSON.stringify(kinds) });
+  return smsAnswer(kinds);
 }

@@ -5,9 +5,10 @@
  * - saveUserInfo {realname?, mobile?, email?, avatar?, gender? 0|1|2} → null, msg 保存成功
  * - changePassword {oldPassword, newPassword (SM2), isStrongPassword?} → null, msg 密码修改成功 (allowed during -98)
  * - saveLayout {layout: JSON string} → null, msg 布局已保存
- * - saveListSetting {key, setting: JSON string ('' removes)} → null, msg 保存成功
+ * - saveListSetting {key, setting: JSON string or JSON value ('' / null removes)} → null, msg 保存成功
  * - saveTabs {tabs: JSON string of OpenedTab[] (≤ 50)} → {tabs}, msg 保存成功
- * - smsSetting {} → {settings: {enabled, types}}; saveSmsSetting {setting: JSON string} → {settings}
+ * - smsSetting {} → {settings: {enabled, types}, setting: {kind: 0|1}};
+ *   saveSmsSetting {setting: JSON string or object, {enabled, types} or {kind: 0|1}} → the same answer
  */
 import type { FastifyInstance } from 'fastify';
 import { call, Ok } from '../../lib/route.js';
@@ -30,6 +31,9 @@ import { cipher, flagProp, mailProp, mobileProp, need, text } from '../Login/com
 
 /** Encoded userInfo answers per cached UserInfo object and msg (one per locale). */
 const answers = new WeakMap<object, Map<string, Buffer>>();
+
+/** A setting: a JSON string (form or JSON body) or a JSON object / array (JSON body). */
+const settingProp = { title: 'field.setting', type: ['string', 'object', 'array', 'null'], maxLength: MAX_SETTING_JSON };
 
 const jsonText = (title: string) => ({ type: 'string', title, maxLength: MAX_SETTING_JSON });
 
@@ -108,14 +112,14 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ key: string; setting: string }>(
+  call<{ key: string; setting: unknown }>(
     app,
     'Person/saveListSetting',
     {
       body: {
         type: 'object',
         required: ['key', 'setting'],
-        properties: { key: text('field.key', 100), setting: { type: 'string', title: 'field.setting', maxLength: MAX_SETTING_JSON } },
+        properties: { key: text('field.key', 100), setting: settingProp },
       },
     },
     async (req) => {
@@ -136,16 +140,16 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call(app, 'Person/smsSetting', {}, async (req) => ({ settings: await smsSetting(serviceCtx(req), req.user.userId) }));
+  call(app, 'Person/smsSetting', {}, async (req) => smsSetting(serviceCtx(req), req.user.userId));
 
-  call<{ setting: string }>(
+  call<{ setting: unknown }>(
     app,
     'Person/saveSmsSetting',
-    { body: { type: 'object', required: ['setting'], properties: { setting: jsonText('field.setting') } } },
+    { body: { type: 'object', required: ['setting'], properties: { setting: settingProp } } },
     async (req) => {
       need(req, req.body, ['setting']);
-      const settings = await saveSmsSetting(serviceCtx(req), req.user.userId, req.body.setting);
-      return new Ok({ settings }, req.t('person.saved'));
+      const answer = await saveSmsSetting(serviceCtx(req), req.user.userId, req.body.setting);
+      return new Ok(answer, req.t('person.saved'));
     },
   );
 }
