@@ -8,10 +8,12 @@ import './styles/header.css';
 import './styles/tabs.css';
 import './styles/pages.css';
 import { installErrorHandlers } from './services/frontLog';
+import { installTabsUnloadFlush } from './services/tabsPersist';
 import { storedLocale } from './i18n';
 import { App } from './App';
 
 installErrorHandlers();
+installTabsUnloadFlush();
 document.documentElement.lang = storedLocale();
 
 createRoot(document.getElementById('root')!).render(

@@ -3,7 +3,7 @@
  * Props: `entries`, `selected`, `openKeys` (of the current route), `collapsed`, `onNavigate(path)`,
  * optional `header` (section title shown on top, mix layouts).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfigProvider, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -36,6 +36,14 @@ export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, h
   const items = useMemo(() => toMenuItems(entries, t), [entries, t]);
   const [open, setOpen] = useState<string[]>(openKeys);
   const routeKeys = openKeys.join('|');
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Bring the selected item into view once its submenu has opened.
+    const timer = setTimeout(() => {
+      box.current?.querySelector<HTMLElement>('.ant-menu-item-selected')?.scrollIntoView?.({ block: 'nearest' });
+    }, 320);
+    return () => clearTimeout(timer);
+  }, [selected]);
   useEffect(() => {
     setOpen((prev) => Array.from(new Set([...prev, ...openKeys])));
     // Re-open the submenus of the route when the route changes.
@@ -43,6 +51,7 @@ export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, h
   }, [routeKeys]);
   return (
     <ConfigProvider theme={{ components: { Menu: sideMenuTokens(layout) } }}>
+      <div ref={box} className="oa-side-menu-box">
       {header && !collapsed ? <div className="oa-side-header">{header}</div> : null}
       <Menu
         className="oa-side-menu"
@@ -56,6 +65,7 @@ export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, h
           if (e) onNavigate(e.path);
         }}
       />
+      </div>
     </ConfigProvider>
   );
 }

@@ -132,7 +132,7 @@ export function topMenuSlide(count: number): { enabled: boolean; steps: number }
 export function slideOffset(step: number, steps: number, overflowPx: number): number {
   if (steps <= 0 || overflowPx <= 0) return 0;
   const s = Math.max(0, Math.min(step, steps));
-  return -Math.round((overflowPx * s) / steps);
+  return s === 0 ? 0 : -Math.round((overflowPx * s) / steps);
 }
 
 /**

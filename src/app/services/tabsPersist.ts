@@ -5,6 +5,7 @@ import { DEBOUNCE_MS } from '@shared/constants';
 import type { OpenedTab } from '@shared/types';
 import { serialiseTabs } from '../components/tabs/tabsModel';
 import { api } from './api';
+import { basePath } from '../utils/basePath';
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let pending: string | null = null;
@@ -44,4 +45,24 @@ export function resetTabsSave(tabs?: OpenedTab[]): void {
   timer = null;
   pending = null;
   lastSaved = tabs ? serialiseTabs(tabs) : null;
+}
+
+/**
+ * Sends a pending save when the page goes away (reload, close), so the tabs are restored next time.
+ * Uses `navigator.sendBeacon`; the session travels in the admin- cookies. Idempotent.
+ */
+export function installTabsUnloadFlush(): void {
+  const w = window as Window & { __oaTabsFlush?: boolean };
+  if (w.__oaTabsFlush || typeof navigator.sendBeacon !== 'function') return;
+  w.__oaTabsFlush = true;
+  window.addEventListener('pagehide', () => {
+    if (pending === null || pending === lastSaved) return;
+    const body = new Blob([JSON.stringify({ tabs: pending })], { type: 'application/json' });
+    if (navigator.sendBeacon(`${basePath()}api/Person/saveTabs`, body)) {
+      lastSaved = pending;
+      pending = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    }
+  });
 }

@@ -52,7 +52,7 @@ export default function ConsolePage() {
         <div className="oa-welcome-date">
           <div className="oa-welcome-day">{now.format('DD')}</div>
           <div>
-            <div>{now.format(t('dateFormat'))}</div>
+            <div>{now.format(t('monthFormat'))}</div>
             <div className="oa-welcome-week">{now.format('dddd')}</div>
           </div>
         </div>

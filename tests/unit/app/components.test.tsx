@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SECTIONS } from '@shared/routes';
+import '@app/i18n';
+import { Exception } from '@app/pages/exception/Exception';
+import { UnderConstruction } from '@app/pages/misc/UnderConstruction';
+import { pageTitle } from '@app/router/RootRoute';
+import { shouldOpenInNewTab } from '@app/router/openDetail';
+import { matchRoute, isTabRoute } from '@app/router/routeTable';
+import { greetingKey, shortcutsOf } from '@app/pages/dashboard/consoleModel';
+import { passwordLevel } from '@app/pages/setting/PasswordStrength';
+import { reminderTarget } from '@app/components/header/reminderTarget';
+
+afterEach(cleanup);
+
+describe('exception pages (SPEC §8)', () => {
+  it('403 shows the text and goes home', () => {
+    render(
+      <MemoryRouter initialEntries={['/403']}>
+        <Routes>
+          <Route path="/403" element={<Exception code={403} />} />
+          <Route path="/dashboard/console" element={<div data-testid="home" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('exception-403').textContent).toContain('抱歉，您无权访问此页面');
+    fireEvent.click(screen.getByTestId('exception-home'));
+    expect(screen.getByTestId('home')).toBeTruthy();
+  });
+
+  it('404 and 500 show their texts', () => {
+    render(
+      <MemoryRouter>
+        <Exception code={404} />
+        <Exception code={500} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('exception-404').textContent).toContain('您访问的页面不存在');
+    expect(screen.getByTestId('exception-500').textContent).toContain('服务器报告错误');
+  });
+});
+
+describe('under construction', () => {
+  it('names the route, its path and the issue', () => {
+    const node = SECTIONS.find((s) => s.key === 'document')!.children!.find((c) => c.key === 'document.dbgw')!;
+    render(
+      <MemoryRouter initialEntries={['/document/dbgw']}>
+        <UnderConstruction node={node} />
+      </MemoryRouter>,
+    );
+    const el = screen.getByTestId('under-construction');
+    expect(el.textContent).toContain('待办公文');
+    expect(el.textContent).toContain('/document/dbgw');
+    expect(el.textContent).toContain('5');
+  });
+});
+
+describe('route helpers', () => {
+  it('page titles carry the system name and the unread count', () => {
+    expect(pageTitle('待办公文', '协同办公平台', 0)).toBe('待办公文 - 协同办公平台');
+    expect(pageTitle('待办公文', '协同办公平台', 3)).toBe('(3) 待办公文 - 协同办公平台');
+  });
+
+  it('matches routes with parameters and knows which become tabs', () => {
+    expect(matchRoute('/document/show-audit/12')?.key).toBe('document.show-audit');
+    expect(matchRoute('/mail/inbox')?.key).toBe('mail.inbox');
+    expect(matchRoute('/schedule/index/week')?.key).toBe('schedule.index');
+    expect(matchRoute('/nope')).toBeUndefined();
+    expect(isTabRoute(matchRoute('/document/dbgw'))).toBe(true);
+    expect(isTabRoute(matchRoute('/log'))).toBe(true);
+    expect(isTabRoute(matchRoute('/affair'))).toBe(false);
+    expect(isTabRoute(matchRoute('/document/new'))).toBe(false);
+    expect(isTabRoute(matchRoute('/refresh'))).toBe(false);
+  });
+
+  it('opens detail pages in a new browser tab only from list pages (SPEC §2.2)', () => {
+    expect(shouldOpenInNewTab('/document/dbgw', '/document/show-audit/3')).toBe(true);
+    expect(shouldOpenInNewTab('/document/dbgw', '/document/new')).toBe(true);
+    expect(shouldOpenInNewTab('/login', '/document/show-audit/3')).toBe(false);
+    expect(shouldOpenInNewTab('/document/show-audit/2', '/document/show-audit/3')).toBe(false);
+    expect(shouldOpenInNewTab('/document/dbgw', '/document/ybgw')).toBe(false);
+  });
+});
+
+describe('console and settings helpers', () => {
+  it('greets by the hour', () => {
+    expect([8, 12, 15, 20].map(greetingKey)).toEqual(['morning', 'noon', 'afternoon', 'evening']);
+  });
+
+  it('offers menu_my first, else allowed common pages', () => {
+    const n = (path: string) => ({ id: 1, path, header: path, i18nKey: path, icon: null, auth: '', status: 1, children: [] });
+    expect(shortcutsOf([], [n('/mail/send')]).map((s) => s.path)).toEqual(['/mail/send']);
+    expect(shortcutsOf([n('/document/dbgw')], []).map((s) => s.path)).toEqual(['/document/dbgw', '/acl/setting']);
+  });
+
+  it('rates password strength by the SPEC §5 rule', () => {
+    expect(['', 'abc', 'abcdefgh1', 'Abcdefg1'].map(passwordLevel)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('finds reminder targets (SPEC §4)', () => {
+    expect(reminderTarget({ id: 1, title: 't', flow_id: 9 })).toBe('/document/show-audit/9');
+    expect(reminderTarget({ id: 1, title: 't', affair_id: 4 })).toBe('/affair/show-audit/4');
+    expect(reminderTarget({ id: 1, title: 't', source_id: 2, type: 15 })).toBe('/mail/inbox/2');
+    expect(reminderTarget({ id: 1, title: 't' })).toBeUndefined();
+  });
+});

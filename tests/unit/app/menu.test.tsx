@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '@shared/types';
+import {
+  allowedMenuPaths, buildLayoutMenus, colourClass, foldTopEntries, slideOffset, topMenuSlide, visibleMenu,
+} from '@app/layouts/menuModel';
+
+let id = 0;
+const node = (path: string, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
+  id: ++id, path, header: path, i18nKey: path.slice(1), icon: null, auth: '', status: 1, children, ...extra,
+});
+
+const MENU: MenuNode[] = [
+  node('/dashboard', [node('/dashboard/console'), node('/dashboard/search', [], { auth: 'hidden' })]),
+  node('/document', [node('/document/dbgw'), node('/document/ybgw'), node('/document/show', [], { auth: 'hidden' })]),
+  node('/mail', [node('/mail/inbox'), node('/mail/send', [], { status: 0 })]),
+  node('/secret', [node('/secret/x')], { status: 0 }),
+];
+const keys = (list: { key: string }[]) => list.map((e) => e.key);
+
+describe('menu building for the four layouts (SPEC §2.4, §4)', () => {
+  it('drops hidden items (auth hidden, status 0) and their subtrees', () => {
+    const tree = visibleMenu(MENU);
+    expect(keys(tree)).toEqual(['/dashboard', '/document', '/mail']);
+    expect(keys(tree[0].children)).toEqual(['/dashboard/console']);
+    expect(keys(tree[1].children)).toEqual(['/document/dbgw', '/document/ybgw']);
+    expect(keys(tree[2].children)).toEqual(['/mail/inbox']);
+  });
+
+  it('gives top-level entries six cycling colour classes', () => {
+    expect([0, 1, 5, 6, 7].map(colourClass)).toEqual(['oa-menu-c1', 'oa-menu-c2', 'oa-menu-c6', 'oa-menu-c1', 'oa-menu-c2']);
+    expect(visibleMenu(MENU).map((e) => e.colourClass)).toEqual(['oa-menu-c1', 'oa-menu-c2', 'oa-menu-c3']);
+  });
+
+  it('left: the whole tree in the sidebar, nothing on top', () => {
+    const m = buildLayoutMenus(MENU, 'left', '/document/ybgw');
+    expect(m.top).toEqual([]);
+    expect(m.rail).toEqual([]);
+    expect(keys(m.side)).toEqual(['/dashboard', '/document', '/mail']);
+    expect(m.selected).toBe('/document/ybgw');
+    expect(m.openKeys).toEqual(['/document']);
+    expect(m.section).toBe('/document');
+  });
+
+  it('top: the whole tree in the top bar, the sidebar empty', () => {
+    const m = buildLayoutMenus(MENU, 'top', '/mail/inbox');
+    expect(m.side).toEqual([]);
+    expect(keys(m.top)).toEqual(['/dashboard', '/document', '/mail']);
+    expect(keys(m.top[1].children)).toEqual(['/document/dbgw', '/document/ybgw']);
+    expect(m.selected).toBe('/mail/inbox');
+  });
+
+  it('mix: sections on top, the current section\'s children in the sidebar', () => {
+    const m = buildLayoutMenus(MENU, 'mix', '/document/dbgw');
+    expect(keys(m.top)).toEqual(['/dashboard', '/document', '/mail']);
+    expect(m.top.every((e) => e.children.length === 0)).toBe(true);
+    expect(keys(m.side)).toEqual(['/document/dbgw', '/document/ybgw']);
+    expect(m.section).toBe('/document');
+    expect(m.rail).toEqual([]);
+  });
+
+  it('mix2: sections in the icon rail, children in the sidebar, nothing on top', () => {
+    const m = buildLayoutMenus(MENU, 'mix2', '/mail/inbox/3');
+    expect(m.top).toEqual([]);
+    expect(keys(m.rail)).toEqual(['/dashboard', '/document', '/mail']);
+    expect(keys(m.side)).toEqual(['/mail/inbox']);
+    expect(m.selected).toBe('/mail/inbox');
+  });
+
+  it('mixed layouts empty the sidebar outside any section; hidden routes select no item', () => {
+    expect(buildLayoutMenus(MENU, 'mix', '/acl/setting').side).toEqual([]);
+    const hidden = buildLayoutMenus(MENU, 'mix', '/dashboard/search');
+    expect(hidden.section).toBe('/dashboard');
+    expect(hidden.selected).toBe('/dashboard');
+  });
+
+  it('slides the top menu in two steps from 16 items on', () => {
+    expect(topMenuSlide(15)).toEqual({ enabled: false, steps: 0 });
+    expect(topMenuSlide(16)).toEqual({ enabled: true, steps: 2 });
+    expect(topMenuSlide(43)).toEqual({ enabled: true, steps: 2 });
+    expect([0, 1, 2, 3].map((s) => slideOffset(s, 2, 600))).toEqual([0, -300, -600, -600]);
+    expect(slideOffset(1, 2, 0)).toBe(0);
+  });
+
+  it('folds top-bar entries beyond menunum into "more" when not sliding', () => {
+    const entries = visibleMenu(MENU);
+    expect(foldTopEntries(entries, 8)).toEqual([entries, []]);
+    const [shown, folded] = foldTopEntries(entries, 2);
+    expect(keys(shown)).toEqual(['/dashboard', '/document']);
+    expect(keys(folded)).toEqual(['/mail']);
+  });
+
+  it('collects the allowed paths of menu and menu_my, hidden items included', () => {
+    const allowed = allowedMenuPaths(MENU, [node('/contact/index')]);
+    expect(allowed.has('/dashboard/search')).toBe(true);
+    expect(allowed.has('/document/show')).toBe(true);
+    expect(allowed.has('/contact/index')).toBe(true);
+    expect(allowed.has('/mail/send')).toBe(false);
+  });
+});
