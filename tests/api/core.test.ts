@@ -42,3 +42,21 @@ describe('envelope and error handling (SPEC §8)', () => {
     expect(r.msg).toBe('No such API: /api/Nothing/here');
   });
 });
+
+describe('order of checks (DESIGN §6: authenticate → validate → authorise)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers -99 to a call without a session even when its body is invalid', async () => {
+    const r = await t.post('Index/changeCurrentDepartment', { department_id: 'not-a-number' });
+    expect(r.code).toBe(-99);
+  });
+
+  it('answers -99 to a forged token', async () => {
+    const r = await t.post('Person/userInfo', {}, { token: 'forged', uuid: 'forged' });
+    expect(r.code).toBe(-99);
+  });
+});

@@ -34,11 +34,14 @@ export type Handler<B = any> = (req: FastifyRequest<{ Body: B }>, reply: Fastify
  * a thrown `ApiError` becomes its code and message.
  */
 export function call<B = any>(app: FastifyInstance, path: string, opts: CallOptions, handler: Handler<B>): void {
-  const preHandler = [] as ((req: FastifyRequest, reply: FastifyReply) => Promise<void>)[];
-  if (opts.auth !== false) preHandler.push(requireAuth(opts.duringPasswordChange === true));
-  if (opts.roles?.length) preHandler.push(requireRole(opts.roles));
+  type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  // DESIGN §6 order: authenticate (before the body is validated, so a call without a session
+  // answers -99 whatever its body) → validate → authorise.
+  const preValidation: Hook[] = opts.auth !== false ? [requireAuth(opts.duringPasswordChange === true)] : [];
+  const preHandler: Hook[] = opts.roles?.length ? [requireRole(opts.roles)] : [];
   app.post(`/api/${path}`, {
     schema: opts.body ? { body: opts.body } : undefined,
+    preValidation,
     preHandler,
     handler: async (req, reply) => {
       const result = await handler(req as FastifyRequest<{ Body: B }>, reply);
