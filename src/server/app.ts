@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
 import { REQUEST_TIMEOUT_MS } from '../shared/constants.js';
 import { Code } from '../shared/codes.js';
 import type { Config } from './config.js';
@@ -37,10 +38,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // Form-encoded bodies send every value as a string: coerce to the schema's types.
+    ajv: { customOptions: { allowUnionTypes: true, coerceTypes: 'array' } },
     requestIdHeader: 'x-request-id',
   });
 
-  app.decorate('ctx', { db: database.db, dialect: database.dialect, config });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
+  redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
+  app.decorate('ctx', { db: database.db, dialect: database.dialect, config, redis });
+  app.addHook('onClose', async () => {
+    await redis?.quit();
+  });
   app.decorateRequest('user', null as never);
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('t', function (this: { locale: 'zh-CN' | 'en-US' }, key: string, params?: Record<string, string | number>) {

@@ -12,6 +12,8 @@ export interface Config {
   /** PostgreSQL connection string; SQLite when empty. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Always starts and ends with '/': '/' or '/zwoa/'. */
   basePath: string;
   production: boolean;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'oa:',
     basePath: normaliseBasePath(env.BASE_PATH),
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -3,6 +3,7 @@
  * decorated on the Fastify instance as `app.ctx`, plus per-request auth and locale.
  */
 import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
 import type { Locale } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/types.js';
@@ -27,6 +28,8 @@ export interface ServerContext {
   db: Kysely<DB>;
   dialect: Dialect;
   config: Config;
+  /** Shared Redis connection when REDIS_URL is set (shared rate limits, reminders across processes). */
+  redis: Redis | null;
 }
 
 declare module 'fastify' {

@@ -102,6 +102,9 @@ export async function withLoginRateLimit(app: FastifyInstance, routes: (scope: F
       timeWindow: LOGIN_RATE_LIMIT.timeWindow,
       // One counter per address and call, so fetching the key or a captcha does not use up sign-ins.
       keyGenerator: (req) => `${req.ip}|${req.routeOptions.url ?? req.url}`,
+      // With REDIS_URL the counters are shared by every process behind the load balancer (DESIGN §2).
+      redis: app.ctx.redis ?? undefined,
+      nameSpace: `${app.ctx.config.redisPrefix}rl:login:`,
     });
     routes(scope);
   });

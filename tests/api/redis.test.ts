@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+import { LOGIN_RATE_LIMIT } from '../../src/server/api/Login/common.js';
+
+/**
+ * Several server processes share one Redis (DESIGN §2 scale-out). Runs when REDIS_URL is set:
+ * `.ci/run` sets it for the PostgreSQL + Redis pass.
+ */
+describe.runIf(process.env.REDIS_URL)('two processes sharing Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `oa-test-${process.pid}-${Date.now()}:` };
+    a = await createTestApp({ seed: false, env });
+    b = await createTestApp({ seed: false, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('counts the sign-in rate limit across processes', async () => {
+    const half = Math.floor(LOGIN_RATE_LIMIT.max / 2);
+    for (let i = 0; i < half; i++) expect((await a.post('Login/getPublicKey')).code).toBe(0);
+    for (let i = half; i < LOGIN_RATE_LIMIT.max; i++) expect((await b.post('Login/getPublicKey')).code).toBe(0);
+    const over = await a.post('Login/getPublicKey');
+    expect(over.status).toBe(429);
+    expect(over.code).toBe(-1);
+    expect(over.msg).toContain('操作过于频繁');
+  });
+});
