@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { audit, verifyAuditChain } from '../../src/server/services/audit.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { encryptPassword } from '../../src/shared/passwordTransport.js';
+import { now } from '../../src/server/lib/clock.js';
 
 describe('audit chain (DESIGN §7)', () => {
   let t: TestApp;
@@ -51,5 +53,34 @@ describe('audit chain (DESIGN §7)', () => {
     ).rejects.toThrow('change failed');
     const after = await db.selectFrom('audit_log').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
+describe('security events are audited', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function login(username: string, password: string) {
+    const key = (await t.post('Login/getPublicKey')).data.publicKey as string;
+    return t.post('Login/index', { username, password: encryptPassword(password, key, now()), isStrongPassword: 1, adminLogin: 0 });
+  }
+
+  it('records failed and successful sign-ins and the logout in the chain', async () => {
+    expect((await login('zhangwei', 'Wrong@2026')).code).toBe(-1);
+    const ok = await login('zhangwei', 'Demo@2026');
+    expect(ok.code).toBe(0);
+    expect((await t.post('Index/logout', {}, { token: ok.data.token, uuid: ok.data.uuid })).code).toBe(0);
+    const rows = await t.database.db.selectFrom('audit_log').select(['event', 'result', 'username', 'detail']).orderBy('id').execute();
+    expect(rows.map((r) => [r.event, r.result])).toEqual([
+      ['login.password', 'failure'],
+      ['login.password', 'success'],
+      ['logout', 'success'],
+    ]);
+    expect(rows[0].detail).toContain('bad_password');
+    expect(JSON.stringify(rows)).not.toContain('Wrong@2026');
+    expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { checkCaptcha } from './captcha.js';
 import type { ServiceCtx } from './context.js';
 import { hashPassword, passwordIsStrong } from './password.js';
 import { forgetSessions, revokeUserSessions } from './session.js';
+import { audit } from './audit.js';
 import { issueSmsCode, verifySmsCode, type SmsCodePurpose } from './sms.js';
 import { decryptPassword } from './transport.js';
 import { invalidateUserInfo } from './userInfo.js';
@@ -118,6 +119,7 @@ export async function resetPassword(ctx: ServiceCtx, mobile: string, code: strin
     const t = now();
     await trx.updateTable('users').set({ password_hash: hash, password_changed_at: t, updated_at: t }).where('id', '=', users[0].id).execute();
     await revokeUserSessions(trx, users[0].id);
+    await audit(trx, ctx.dialect, { userId: users[0].id, ip: ctx.ip, event: 'password.reset', object: `user:${users[0].id}`, result: 'success', detail: { via: 'sms' } });
     return { userId: users[0].id };
   });
   if ('error' in outcome) throw new ApiError(ctx.t(outcome.error as string), Code.ERROR);

@@ -12,6 +12,8 @@ import {
 } from '../../shared/constants.js';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
+import { audit } from './audit.js';
+import type { Dialect } from '../db/index.js';
 
 /** Reasons recorded in `login_attempts.reason` that count towards the lockout. */
 export const COUNTED_FAILURES = ['bad_password', 'no_user', 'disabled'] as const;
@@ -92,8 +94,20 @@ export interface AttemptRecord {
   userAgent: string | null;
 }
 
-/** Writes one login attempt (inside the caller's transaction). */
-export async function recordAttempt(db: Kysely<DB> | Transaction<DB>, a: AttemptRecord): Promise<void> {
+/**
+ * Writes one login attempt and its audit row (DESIGN §7: every sign-in, success or failure, is audited)
+ * inside the caller's transaction.
+ */
+export async function recordAttempt(db: Transaction<DB>, dialect: Dialect, a: AttemptRecord): Promise<void> {
+  await audit(db, dialect, {
+    userId: a.userId,
+    username: a.username.slice(0, 50),
+    ip: a.ip?.slice(0, 64) ?? null,
+    event: `login.${a.method}`,
+    object: a.userId != null ? `user:${a.userId}` : null,
+    result: a.success ? 'success' : 'failure',
+    detail: { reason: a.reason },
+  });
   await db
     .insertInto('login_attempts')
     .values({

@@ -67,7 +67,7 @@ async function openSession(
   if (deptId !== user.current_dept_id) {
     await trx.updateTable('users').set({ current_dept_id: deptId, updated_at: now() }).where('id', '=', user.id).execute();
   }
-  await recordAttempt(trx, {
+  await recordAttempt(trx, ctx.dialect, {
     username: opts.attemptName,
     userId: user.id,
     success: true,
@@ -113,7 +113,7 @@ export async function completeLogin(
 /** Writes a failed attempt in its own transaction, then returns `err` for the caller to throw. */
 async function failed(ctx: ServiceCtx, err: ApiError, a: { name: string; userId: number | null; method: LoginMethod; reason: string }): Promise<ApiError> {
   await ctx.db.transaction().execute((trx) =>
-    recordAttempt(trx, { username: a.name, userId: a.userId, success: false, method: a.method, reason: a.reason, ip: ctx.ip, userAgent: ctx.userAgent }),
+    recordAttempt(trx, ctx.dialect, { username: a.name, userId: a.userId, success: false, method: a.method, reason: a.reason, ip: ctx.ip, userAgent: ctx.userAgent }),
   );
   return err;
 }

@@ -13,6 +13,7 @@ import type { ServiceCtx } from './context.js';
 import { lockState, recordAttempt } from './lockout.js';
 import { hashPassword, passwordIsStrong, verifyPassword } from './password.js';
 import { forgetSessions, revokeUserSessions } from './session.js';
+import { audit } from './audit.js';
 import { decryptPassword } from './transport.js';
 import { invalidateUserInfo, isPlainObject, parseJsonColumn } from './userInfo.js';
 
@@ -116,7 +117,7 @@ export async function changePassword(ctx: ServiceCtx, who: PasswordChanger, oldC
   const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   if (!row || !(await verifyPassword(row.password_hash, oldPlain))) {
     await ctx.db.transaction().execute((trx) =>
-      recordAttempt(trx, {
+      recordAttempt(trx, ctx.dialect, {
         username: who.username,
         userId,
         success: false,
@@ -136,6 +137,7 @@ export async function changePassword(ctx: ServiceCtx, who: PasswordChanger, oldC
     await trx.updateTable('users').set({ password_hash: hash, password_changed_at: t, updated_at: t }).where('id', '=', userId).execute();
     await trx.updateTable('sessions').set({ must_change_password: 0 }).where('id', '=', sessionId).execute();
     await revokeUserSessions(trx, userId, sessionId);
+    await audit(trx, ctx.dialect, { userId, username: who.username, ip: ctx.ip, event: 'password.change', object: `user:${userId}`, result: 'success' });
   });
   forgetSessions();
   invalidateUserInfo(ctx.db, userId);

@@ -46,7 +46,7 @@ export function ussoSign(appid: string, unionid: string, ts: number | string, se
 
 async function fail(ctx: ServiceCtx, method: LoginMethod, name: string, reason: string, key: string): Promise<ApiError> {
   await ctx.db.transaction().execute((trx) =>
-    recordAttempt(trx, { username: name, userId: null, success: false, method, reason, ip: ctx.ip, userAgent: ctx.userAgent }),
+    recordAttempt(trx, ctx.dialect, { username: name, userId: null, success: false, method, reason, ip: ctx.ip, userAgent: ctx.userAgent }),
   );
   return new ApiError(ctx.t(key), Code.ERROR);
 }

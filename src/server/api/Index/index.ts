@@ -10,12 +10,17 @@ import { call, Ok } from '../../lib/route.js';
 import { serviceCtx } from '../../services/context.js';
 import { departmentsInfo, switchDepartment } from '../../services/departments.js';
 import { forgetSessions, revokeSession } from '../../services/session.js';
+import { audit } from '../../services/audit.js';
 import { clearSessionCookies } from '../Login/common.js';
 
 /** Registers the Index calls on `app` (mounted under BASE_PATH). */
 export function register(app: FastifyInstance): void {
   call(app, 'Index/logout', { duringPasswordChange: true }, async (req, reply) => {
-    await req.server.ctx.db.transaction().execute((trx) => revokeSession(trx, req.user.sessionId));
+    const { db, dialect } = req.server.ctx;
+    await db.transaction().execute(async (trx) => {
+      await revokeSession(trx, req.user.sessionId);
+      await audit(trx, dialect, { userId: req.user.userId, username: req.user.username, ip: req.ip, event: 'logout', object: `session:${req.user.sessionId}`, result: 'success' });
+    });
     forgetSessions();
     clearSessionCookies(req, reply);
     return new Ok(null, req.t('logout.success'));
