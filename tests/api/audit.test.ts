@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { audit, verifyAuditChain } from '../../src/server/services/audit.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { encryptPassword } from '../../src/shared/passwordTransport.js';
-import { now } from '../../src/server/lib/clock.js';
 
 describe('audit chain (DESIGN §7)', () => {
   let t: TestApp;
@@ -63,10 +61,7 @@ describe('security events are audited', () => {
   });
   afterAll(async () => t.close());
 
-  async function login(username: string, password: string) {
-    const key = (await t.post('Login/getPublicKey')).data.publicKey as string;
-    return t.post('Login/index', { username, password: encryptPassword(password, key, now()), isStrongPassword: 1, adminLogin: 0 });
-  }
+  const login = (username: string, password: string) => t.login(username, password);
 
   it('records failed and successful sign-ins and the logout in the chain', async () => {
     expect((await login('zhangwei', 'Wrong@2026')).code).toBe(-1);

@@ -38,7 +38,7 @@ describe('envelope and error handling (SPEC §8)', () => {
   });
 
   it('answers in English when the client asks for en-US', async () => {
-    const r = await t.post('Nothing/here', {}, undefined, { 'x-lang': 'en-US' });
+    const r = await t.post('Nothing/here', {}, undefined, { headers: { 'x-lang': 'en-US' } });
     expect(r.msg).toBe('No such API: /api/Nothing/here');
   });
 });

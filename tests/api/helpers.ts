@@ -10,15 +10,45 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { seedIfEmpty } from '../../src/server/db/seed/index.js';
-import { resetClock } from '../../src/server/lib/clock.js';
+import { now, resetClock } from '../../src/server/lib/clock.js';
+import { encryptPassword } from '../../src/shared/passwordTransport.js';
+
+/** A parsed envelope answer plus the HTTP status and the raw response. */
+export interface Answer<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+  status: number;
+  res: LightMyRequestResponse;
+}
+
+export interface PostOptions {
+  headers?: Record<string, string>;
+  /** Client address; by default every call comes from a fresh one, so per-IP rate limits never interfere. */
+  ip?: string;
+}
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
   /** POST /api/<path> with a JSON body and optional session headers; returns the parsed envelope. */
-  post<T = any>(path: string, body?: Record<string, unknown>, session?: Session, headers?: Record<string, string>): Promise<{ code: number; msg: string; data: T; status: number; res: LightMyRequestResponse }>;
+  post<T = any>(path: string, body?: Record<string, unknown>, session?: Session, opts?: PostOptions): Promise<Answer<T>>;
+  /** The server's SM2 public key (Login/getPublicKey), fetched once. */
+  publicKey(): Promise<string>;
+  /** Encrypts a password as the browser does, timed by the server's (possibly advanced) clock. */
+  enc(password: string, at?: number): Promise<string>;
+  /** Login/index with `password` (default Demo@2026); returns the answer. */
+  login(username: string, password?: string, extra?: Record<string, unknown>, opts?: PostOptions): Promise<Answer>;
   close(): Promise<void>;
+}
+
+/** The password of every demo account (README). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** The session of a login answer. */
+export function sessionOf(r: { data: { token: string; uuid: string } }): Session {
+  return { token: r.data.token, uuid: r.data.uuid };
 }
 
 export interface Session {
@@ -43,19 +73,33 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   if (opts.seed !== false) await seedIfEmpty(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  return {
+  let ipSeq = 0;
+  let key = '';
+  const t: TestApp = {
     app,
     database,
     config,
-    async post(path, body, session, headers = {}) {
+    async post(path, body, session, opts = {}) {
+      ipSeq++;
       const res = await app.inject({
         method: 'POST',
         url: `/api/${path}`,
         payload: body ?? {},
-        headers: { ...(session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {}), ...headers },
+        remoteAddress: opts.ip ?? `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`,
+        headers: { ...(session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {}), ...opts.headers },
       });
       const parsed = res.json();
       return { ...parsed, status: res.statusCode, res };
+    },
+    async publicKey() {
+      if (!key) key = (await t.post('Login/getPublicKey')).data.publicKey;
+      return key;
+    },
+    async enc(password, at = now()) {
+      return encryptPassword(password, await t.publicKey(), at);
+    },
+    async login(username, password = DEMO_PASSWORD, extra = {}, opts = {}) {
+      return t.post('Login/index', { username, password: await t.enc(password), isStrongPassword: 1, ...extra }, undefined, opts);
     },
     async close() {
       await app.close();
@@ -68,4 +112,5 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
       }
     },
   };
+  return t;
 }

@@ -36,7 +36,7 @@ describe('home group: header search and cache clearing (SPEC §2.4, §5, §7)', 
         const r = await t.post('home/searchType', body, s.demo);
         expect(r).toMatchObject({ code: -1, msg: '请输入关键字' });
       }
-      const en = await t.post('home/searchType', { keyword: '' }, s.demo, { 'x-lang': 'en-US' });
+      const en = await t.post('home/searchType', { keyword: '' }, s.demo, { headers: { 'x-lang': 'en-US' } });
       expect(en.msg).toBe('Please enter a keyword');
     });
 
@@ -100,7 +100,7 @@ describe('home group: header search and cache clearing (SPEC §2.4, §5, §7)', 
 
       const byPath = await t.post('home/search', { type: 'menu', keyword: '/organization' }, s.zhangwei);
       expect(byPath.data.total).toBe(0);
-      const en = await t.post('home/search', { type: 'menu', keyword: 'inbox' }, s.demo, { 'x-lang': 'en-US' });
+      const en = await t.post('home/search', { type: 'menu', keyword: 'inbox' }, s.demo, { headers: { 'x-lang': 'en-US' } });
       expect(en.data.list.map((m: { path: string }) => m.path)).toContain('/mail/inbox');
     });
 
@@ -171,7 +171,7 @@ describe('home group: header search and cache clearing (SPEC §2.4, §5, §7)', 
       expect(await db.selectFrom('sms_codes').selectAll().execute()).toEqual([]);
       expect(await db.selectFrom('sessions').select('id').where('id', '=', old.sessionId).execute()).toEqual([]);
 
-      const again = await t.post('home/cleancache', {}, s.admin, { 'x-lang': 'en-US' });
+      const again = await t.post('home/cleancache', {}, s.admin, { headers: { 'x-lang': 'en-US' } });
       expect(again).toMatchObject({ code: 0, msg: 'Cache cleared' });
       expect((await t.post('home/searchType', { keyword: '待办' }, s.demo)).code).toBe(0);
     });

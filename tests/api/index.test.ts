@@ -4,23 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { now } from '../../src/server/lib/clock.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let pk = '';
-let ipSeq = 0;
-type S = { token: string; uuid: string };
+type S = Session;
 
-async function post(path: string, body: Record<string, unknown> = {}, session?: S) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    payload: body,
-    remoteAddress: `10.5.0.${++ipSeq & 255}`,
-    headers: session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {},
-  });
-  return res.json() as { code: number; msg: string; data: any };
-}
+const post = (path: string, body: Record<string, unknown> = {}, session?: Session) => t.post(path, body, session);
 async function login(username: string): Promise<S & { info: any }> {
   const r = await post('Login/index', { username, password: encryptPassword('Demo@2026', pk, now()), isStrongPassword: 1 });
   expect(r.code, r.msg).toBe(0);

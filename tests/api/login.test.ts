@@ -8,29 +8,18 @@ import { sm3 } from 'sm-crypto-v2';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { advanceClock, now } from '../../src/server/lib/clock.js';
 import { lastSmsTo } from '../../src/server/services/sms.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 const PW = 'Demo@2026';
 let t: TestApp;
 let pk = '';
-let ipSeq = 0;
 
-/** POST through inject from a fresh client address (so the per-IP rate limit never interferes). */
-async function post(path: string, body: Record<string, unknown> = {}, session?: { token: string; uuid: string }, ip?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    payload: body,
-    remoteAddress: ip ?? `10.1.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
-    headers: session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {},
-  });
-  return { ...res.json(), res } as { code: number; msg: string; data: any; res: typeof res };
-}
+/** POST through inject, each call from a fresh client address unless `ip` is given. */
+const post = (path: string, body: Record<string, unknown> = {}, session?: Session, ip?: string) => t.post(path, body, session, { ip });
 /** Encrypts with the server's (possibly advanced) clock, as a browser in sync with it would. */
 const enc = (pw: string, at = now()) => encryptPassword(pw, pk, at);
 const login = (username: string, password = PW, extra: Record<string, unknown> = {}) =>
   post('Login/index', { username, password: enc(password), isStrongPassword: 1, ...extra });
-const sessionOf = (r: { data: any }) => ({ token: r.data.token as string, uuid: r.data.uuid as string });
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 const unionidOf = (username: string) => sha256(`unionid:${username}`).slice(0, 32);
 const codeFrom = (mobile: string) => /(\d{6})/.exec(lastSmsTo(mobile) ?? '')?.[1] ?? '';

@@ -5,25 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { now } from '../../src/server/lib/clock.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type Session, type TestApp } from './helpers.js';
 
 const PW = 'Demo@2026';
 let t: TestApp;
 let pk = '';
-let ipSeq = 0;
-type S = { token: string; uuid: string };
+type S = Session;
 let demo: S;
 
-async function post(path: string, body: Record<string, unknown> = {}, session?: S) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    payload: body,
-    remoteAddress: `10.4.0.${++ipSeq & 255}`,
-    headers: session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {},
-  });
-  return res.json() as { code: number; msg: string; data: any };
-}
+const post = (path: string, body: Record<string, unknown> = {}, session?: Session) => t.post(path, body, session);
 const enc = (pw: string) => encryptPassword(pw, pk, now());
 async function login(username: string, password = PW): Promise<S> {
   const r = await post('Login/index', { username, password: enc(password), isStrongPassword: 1 });

@@ -7,16 +7,12 @@ import { verify } from '@node-rs/argon2';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { now } from '../../src/server/lib/clock.js';
 import { createCaptcha } from '../../src/server/services/captcha.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let pk = '';
-let ipSeq = 0;
 
-async function post(path: string, body: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/${path}`, payload: body, remoteAddress: `10.3.0.${++ipSeq & 255}` });
-  return res.json() as { code: number; msg: string; data: any };
-}
+const post = (path: string, body: Record<string, unknown> = {}) => t.post(path, body);
 const enc = (pw: string) => encryptPassword(pw, pk, now());
 const captcha = async () => {
   const c = await createCaptcha(t.database.db, '2468');

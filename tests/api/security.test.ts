@@ -8,28 +8,18 @@ import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { advanceClock, now } from '../../src/server/lib/clock.js';
 import { createCaptcha } from '../../src/server/services/captcha.js';
 import { hashPassword } from '../../src/server/services/password.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 const PW = 'Demo@2026';
 const MIN = 60_000;
 let t: TestApp;
 let pk = '';
-let ipSeq = 0;
 
-async function post(path: string, body: Record<string, unknown> = {}, session?: { token: string; uuid: string }, ip?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    payload: body,
-    remoteAddress: ip ?? `10.2.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
-    headers: session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {},
-  });
-  return { ...res.json(), status: res.statusCode, res } as { code: number; msg: string; data: any; status: number; res: typeof res };
-}
+/** POST through inject, each call from a fresh client address unless `ip` is given. */
+const post = (path: string, body: Record<string, unknown> = {}, session?: Session, ip?: string) => t.post(path, body, session, { ip });
 const enc = (pw: string, at = now()) => encryptPassword(pw, pk, at);
 const login = (username: string, password = PW, extra: Record<string, unknown> = {}) =>
   post('Login/index', { username, password: enc(password), isStrongPassword: 1, ...extra });
-const sessionOf = (r: { data: any }) => ({ token: r.data.token as string, uuid: r.data.uuid as string });
 const captcha = async () => {
   const c = await createCaptcha(t.database.db, '4321');
   return { captchaKey: c.captchaKey, captcha: '4321' };

@@ -8,6 +8,7 @@ import { Code } from '../../shared/codes.js';
 import { TOKEN_COOKIE, UUID_COOKIE } from '../../shared/constants.js';
 import { ApiError } from '../lib/errors.js';
 import { findSession } from '../services/session.js';
+import { roleCodesOf } from '../services/roles.js';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -35,22 +36,10 @@ export function requireAuth(duringPasswordChange: boolean) {
   };
 }
 
-/** The role codes a user holds. */
-export async function roleCodesOf(req: FastifyRequest, userId: number): Promise<string[]> {
-  const rows = await req.server.ctx.db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select('r.code')
-    .where('ur.user_id', '=', userId)
-    .where('r.status', '=', 1)
-    .execute();
-  return rows.map((r) => r.code);
-}
-
 /** preHandler: the signed-in user must hold one of `roles`, else -1 "no permission". */
 export function requireRole(roles: string[]) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const held = await roleCodesOf(req, req.user.userId);
+    const held = await roleCodesOf(req.server.ctx.db, req.user.userId);
     if (!held.some((r) => roles.includes(r))) throw new ApiError(req.t('error.forbidden'), Code.ERROR);
   };
 }

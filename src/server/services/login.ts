@@ -18,6 +18,7 @@ import { createSession } from './session.js';
 import { verifySmsCode } from './sms.js';
 import { decryptPassword } from './transport.js';
 import { invalidateUserInfo, userInfo } from './userInfo.js';
+import { roleCodesOf } from './roles.js';
 
 /** Roles that may use the admin login (三员, DESIGN §7). */
 export const ADMIN_LOGIN_ROLES = ['sysadmin', 'secadmin', 'auditor'] as const;
@@ -40,18 +41,6 @@ export interface LoginUser {
 }
 
 const loginColumns = ['id', 'username', 'password_hash', 'password_changed_at', 'status', 'current_dept_id'] as const;
-
-/** The role codes of a user (enabled roles only). */
-export async function roleCodes(ctx: ServiceCtx, userId: number): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select('r.code')
-    .where('ur.user_id', '=', userId)
-    .where('r.status', '=', 1)
-    .execute();
-  return rows.map((r) => r.code);
-}
 
 /**
  * Opens a session for `user` inside `trx` and records the successful attempt. The department is the
@@ -164,7 +153,7 @@ export async function passwordLogin(ctx: ServiceCtx, input: PasswordLoginInput):
     throw await fail(reason, err, user?.id ?? null);
   }
   if (input.adminLogin) {
-    const roles = await roleCodes(ctx, user.id);
+    const roles = await roleCodesOf(ctx.db, user.id);
     if (!roles.some((r) => (ADMIN_LOGIN_ROLES as readonly string[]).includes(r))) {
       throw await fail('not_admin', new ApiError(ctx.t('login.notAdmin'), Code.ERROR, { needCaptcha: false }), user.id);
     }
