@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty, syncMenus } from './db/seed/index.js';
+import { invalidateMenuCache } from './services/menu.js';
 import { buildApp } from './app.js';
 
 async function main(): Promise<void> {
@@ -23,6 +24,11 @@ async function main(): Promise<void> {
   const applied = await migrate(database.db, database.dialect);
   if (applied.length) console.log(`[start] migrations applied: ${applied.join(', ')}`);
   if (config.seedDemo && (await seedIfEmpty(database.db))) console.log('[start] demo organisation seeded');
+  const { added } = await database.db.transaction().execute((trx) => syncMenus(trx));
+  if (added.length) {
+    invalidateMenuCache(database.db);
+    console.log(`[start] menus added for new routes: ${added.join(', ')}`);
+  }
 
   const app = await buildApp({ config, database });
   let closing = false;

@@ -3,6 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.js';
 import { flattenMenus, invalidateMenuCache, menuactionOf, userMenus, type UserMenus } from '../../src/server/services/menu.js';
 import { SECTIONS } from '../../src/shared/routes.js';
+import { syncMenus } from '../../src/server/db/seed/sync.js';
 
 describe('userMenus (SPEC §3 menu, menu_my, access)', () => {
   let t: TestApp;
@@ -174,5 +175,33 @@ describe('userMenus (SPEC §3 menu, menu_my, access)', () => {
       '/organization': ['organization:role:edit'],
       '/document': ['document:sign'],
     });
+  });
+});
+
+describe('menu sync at start (routes added by a later release)', () => {
+  it('adds a missing menu with its grants and leaves the others as the administrator left them', async () => {
+    const t = await createTestApp();
+    try {
+      const { db } = t.database;
+      const target = await db.selectFrom('menus').select(['id', 'path']).where('i18n_key', '=', 'mail.inbox').executeTakeFirstOrThrow();
+      await db.deleteFrom('menus').where('id', '=', target.id).execute();
+      await db.updateTable('menus').set({ header: '我的工作台' }).where('i18n_key', '=', 'dashboard.console').execute();
+      const { added } = await db.transaction().execute((trx) => syncMenus(trx));
+      expect(added).toEqual(['mail.inbox']);
+      const back = await db.selectFrom('menus').select(['id', 'path', 'header']).where('i18n_key', '=', 'mail.inbox').executeTakeFirstOrThrow();
+      expect(back.path).toBe(target.path);
+      const granted = await db
+        .selectFrom('role_menus as rm')
+        .innerJoin('roles as r', 'r.id', 'rm.role_id')
+        .select('r.code')
+        .where('rm.menu_id', '=', back.id)
+        .execute();
+      expect(granted.map((g) => g.code)).toContain('staff');
+      const console_ = await db.selectFrom('menus').select('header').where('i18n_key', '=', 'dashboard.console').executeTakeFirstOrThrow();
+      expect(console_.header).toBe('我的工作台');
+      expect((await db.transaction().execute((trx) => syncMenus(trx))).added).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

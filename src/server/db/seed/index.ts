@@ -14,7 +14,10 @@ import { POSITIONS, ROOT_UNIT, UNITS } from './org.js';
 import { deptKey } from './people.js';
 import { buildPeople } from './staff.js';
 import { ROLES } from './roles.js';
-import { DEMO_PERSONAL_MENU, grantedMenuKeys, menuSpecs } from './menus.js';
+import { DEMO_PERSONAL_MENU } from './menus.js';
+import { syncMenus } from './sync.js';
+
+export { syncMenus };
 
 /** The password of every seeded account (README "Demo accounts"). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -56,7 +59,7 @@ async function seedAll(trx: Transaction<DB>, passwordHash: string): Promise<void
   const deptIds = await insertDepartments(trx, t);
   const positionIds = await insertPositions(trx);
   const roleIds = await insertRoles(trx);
-  const menuIds = await insertMenus(trx, roleIds);
+  const { ids: menuIds } = await syncMenus(trx);
 
   const people = buildPeople();
   const userIds = new Map<string, number>();
@@ -198,28 +201,3 @@ async function insertRoles(trx: Transaction<DB>): Promise<Map<string, number>> {
 }
 
 /** Inserts the menu tree and every role's grants; returns menu id by route key. */
-async function insertMenus(trx: Transaction<DB>, roleIds: Map<string, number>): Promise<Map<string, number>> {
-  const specs = menuSpecs();
-  const ids = new Map<string, number>();
-  for (const m of specs) {
-    const row = await trx
-      .insertInto('menus')
-      .values({
-        parent_id: m.parentKey ? ids.get(m.parentKey)! : null,
-        path: m.path,
-        header: m.header,
-        i18n_key: m.key,
-        icon: m.icon,
-        auth: m.auth,
-        status: 1,
-        admin_only: m.admin_only,
-        sort: m.sort,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.set(m.key, row.id);
-  }
-  const grants = ROLES.flatMap((r) => [...grantedMenuKeys(r.code, specs)].map((key) => ({ role_id: roleIds.get(r.code)!, menu_id: ids.get(key)! })));
-  for (const batch of chunks(grants)) await trx.insertInto('role_menus').values(batch).execute();
-  return ids;
-}
