@@ -60,3 +60,36 @@ describe('order of checks (DESIGN §6: authenticate → validate → authorise)'
     expect(r.code).toBe(-99);
   });
 });
+
+describe('form-encoded bodies (SPEC §7: the main API sends form-encoded bodies)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
+    return res.json();
+  }
+
+  it('signs in and switches department with form-encoded bodies, numbers coerced from text', async () => {
+    const login = await form('Login/index', { username: 'hechao', password: await t.enc('Demo@2026'), isStrongPassword: '1', adminLogin: '0' });
+    expect(login.code).toBe(0);
+    const session = { 'x-token': login.data.token, 'x-uuid': login.data.uuid };
+    const deps = await form('Index/getDepartments', {}, session);
+    expect(deps.data.departments_other.length).toBeGreaterThan(0);
+    const other = deps.data.departments_other[0];
+    const sw = await form('Index/changeCurrentDepartment', { department_id: String(other.id) }, session);
+    expect(sw.code).toBe(0);
+    expect(sw.msg).toContain(other.title);
+    const bad = await form('Index/changeCurrentDepartment', { department_id: 'abc' }, session);
+    expect(bad.code).toBe(-1);
+    expect(bad.msg).toContain('部门');
+  });
+});
