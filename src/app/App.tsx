@@ -18,7 +18,7 @@ import { setNavigator } from './services/navigation';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
-setNavigator((to, opts) => void router.navigate(to, opts));
+setNavigator((to, opts) => router.navigate(to, opts));
 
 function MessageBridge() {
   const { message } = AntApp.useApp();

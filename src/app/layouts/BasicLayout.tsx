@@ -138,7 +138,7 @@ export function BasicLayout({ decision }: { decision: Extract<GuardDecision, { k
             <MenuOutlined />
           </button>
         )}
-        {(mobile || mode === 'top' || mode === 'mix') && <Logo className="oa-header-logo" />}
+        {(mobile || mode === 'top' || mode === 'mix') && <Logo className="oa-header-logo" collapsed={mobile} />}
         {!mobile && (mode === 'left' || mode === 'mix2') && (
           <>
             {showSider && collapseButton}

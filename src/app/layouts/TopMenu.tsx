@@ -11,7 +11,7 @@ import { useAtomValue } from 'jotai';
 import { layoutAtom } from '../stores/layout';
 import { topMenuTokens } from './menuTheme';
 import { toMenuItems } from './menuItems';
-import { foldTopEntries, slideOffset, topMenuSlide, type MenuEntry } from './menuModel';
+import { foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, type MenuEntry } from './menuModel';
 
 export interface TopMenuProps {
   entries: MenuEntry[];
@@ -38,6 +38,8 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
   const strip = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState(0);
   const [overflow, setOverflow] = useState(0);
+  const [starts, setStarts] = useState<number[]>([]);
+  const [width, setWidth] = useState(0);
 
   const items = useMemo(() => {
     if (slide.enabled) return toMenuItems(entries, t);
@@ -59,6 +61,8 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
     const measure = () => {
       if (!viewport.current || !strip.current) return;
       setOverflow(Math.max(0, strip.current.scrollWidth - viewport.current.clientWidth));
+      setWidth(viewport.current.clientWidth);
+      setStarts(Array.from(strip.current.querySelectorAll<HTMLElement>('.oa-top-menu > li')).map((li) => li.offsetLeft));
     };
     measure();
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
@@ -67,10 +71,20 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
     return () => ro?.disconnect();
   }, [items]);
 
-  useEffect(() => setStep(0), [entries.length]);
-
   const sliding = slide.enabled && overflow > 0;
-  const offset = sliding ? slideOffset(step, slide.steps, overflow) : 0;
+  const offsets = useMemo(
+    () => Array.from({ length: slide.steps + 1 }, (_, s) => snapOffset(-slideOffset(s, slide.steps, overflow), starts, s === slide.steps)),
+    [slide.steps, overflow, starts],
+  );
+  const offset = sliding ? -offsets[Math.min(step, slide.steps)] : 0;
+
+  // Show the step that holds the selected item (the menu header follows the route, SPEC §4).
+  const selectedKey = selectedKeys.join('|');
+  useEffect(() => {
+    if (!sliding || !strip.current) return;
+    const li = strip.current.querySelector<HTMLElement>('.oa-top-menu > li.ant-menu-item-selected, .oa-top-menu > li.ant-menu-submenu-selected');
+    if (li) setStep(stepShowing(li.offsetLeft, li.offsetLeft + li.offsetWidth, width, offsets));
+  }, [selectedKey, sliding, width, offsets]);
 
   return (
     <div className={`oa-topnav${sliding ? ' oa-topnav-sliding' : ''}`} data-testid="top-menu">

@@ -143,3 +143,20 @@ export function foldTopEntries(entries: MenuEntry[], menunum: number): [MenuEntr
   if (entries.length <= menunum) return [entries, []];
   return [entries.slice(0, menunum), entries.slice(menunum)];
 }
+
+/**
+ * Snaps a slide offset (px, ≥ 0) back to the start of the item it would cut, so no item is shown half:
+ * the largest item start ≤ `px` (`starts` ascending). The last step keeps the exact overflow.
+ */
+export function snapOffset(px: number, starts: number[], isLast: boolean): number {
+  if (isLast || px <= 0) return Math.max(0, px);
+  let best = 0;
+  for (const s of starts) if (s <= px) best = s;
+  return best;
+}
+
+/** The first slide step whose window [offset, offset + width] shows the item [left, right], or 0. */
+export function stepShowing(left: number, right: number, width: number, offsets: number[]): number {
+  const i = offsets.findIndex((o) => left >= o && right <= o + width);
+  return i < 0 ? 0 : i;
+}

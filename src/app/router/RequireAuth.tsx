@@ -10,6 +10,7 @@ import { useAtomValue } from 'jotai';
 import { menuPathOf } from '@shared/routes';
 import { passwordChangeRequiredAtom, userAtom, userStatusAtom } from '../stores/user';
 import { loadUser } from '../services/auth';
+import { isSessionEnding } from '../services/session';
 import { getToken } from '../utils/cookies';
 import { PageLoading } from '../components/PageLoading';
 import { Exception } from '../pages/exception/Exception';
@@ -28,6 +29,7 @@ export function RequireAuth({ children }: { children: (d: Extract<GuardDecision,
     if (token && !user && status === 'idle') void loadUser();
   }, [token, user, status]);
 
+  if (isSessionEnding()) return null;
   const decision = guardDecision({ pathname: location.pathname, search: location.search, token, user });
   switch (decision.kind) {
     case 'login':

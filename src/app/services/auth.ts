@@ -18,7 +18,7 @@ import { loginPathWithBrand } from '../utils/loginBrand';
 import { api } from './api';
 import { toast } from './feedback';
 import { navigateTo } from './navigation';
-import { clearLocalSession } from './session';
+import { clearLocalSession, setSessionEnding } from './session';
 import { flushTabsSave, resetTabsSave } from './tabsPersist';
 
 /** Puts a loaded user into the stores: user, layout, and the persisted tabs the user may still open. */
@@ -62,16 +62,17 @@ export function safeRedirect(redirect: string | null | undefined): string {
  * goes to personal settings, password tab, and sees `msg`.
  */
 export function completeLogin(result: LoginResult, opts: { code?: number; msg?: string; redirect?: string | null } = {}): void {
+  setSessionEnding(false);
   if (!result.islogin || !getToken()) setSession(result.token, result.uuid);
   applyUser(result.info);
   if (opts.code === Code.PASSWORD_CHANGE_REQUIRED) {
     appStore.set(passwordChangeRequiredAtom, true);
     if (opts.msg) toast.warning(opts.msg);
-    navigateTo('/acl/setting?tab=password', { replace: true });
+    void navigateTo('/acl/setting?tab=password', { replace: true });
     return;
   }
   appStore.set(passwordChangeRequiredAtom, false);
-  navigateTo(safeRedirect(opts.redirect), { replace: true });
+  void navigateTo(safeRedirect(opts.redirect), { replace: true });
 }
 
 /**
@@ -85,8 +86,10 @@ export async function logout(): Promise<void> {
   } catch {
     /* the session may already be gone */
   }
+  // The shell's guard must not send the user to login with a redirect back while the router moves.
+  setSessionEnding(true);
+  await navigateTo(loginPathWithBrand(), { replace: true });
   clearLocalSession();
-  navigateTo(loginPathWithBrand(), { replace: true });
 }
 
 /** Department switch (SPEC §4): shows the server msg and reloads after 1 s. */

@@ -94,7 +94,7 @@ export async function post<T = unknown>(url: string, data: object = {}, opts: Ca
     case 'passwordChange':
       if (env.msg) toast.warning(env.msg);
       appStore.set(passwordChangeRequiredAtom, true);
-      navigateTo('/acl/setting?tab=password');
+      void navigateTo('/acl/setting?tab=password');
       throw new ApiError(env.msg, env.code, env.data, url);
     case 'sessionExpired':
       handleSessionExpired(env.msg);

@@ -4,7 +4,7 @@
  */
 import { appHref, basePath } from '../utils/basePath';
 
-type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+type Navigate = (to: string, opts?: { replace?: boolean }) => void | Promise<void>;
 
 let nav: Navigate | null = null;
 
@@ -13,9 +13,9 @@ export function setNavigator(fn: Navigate | null): void {
   nav = fn;
 }
 
-/** Navigates to an in-app path (without the base path). */
-export function navigateTo(to: string, opts?: { replace?: boolean }): void {
-  if (nav) nav(to, opts);
+/** Navigates to an in-app path (without the base path); resolves once the router has moved. */
+export async function navigateTo(to: string, opts?: { replace?: boolean }): Promise<void> {
+  if (nav) await nav(to, opts);
   else window.location.assign(appHref(to));
 }
 

@@ -12,6 +12,21 @@ import { loginRedirect } from '../router/guard';
 import { currentLocation, navigateTo } from './navigation';
 import { toast } from './feedback';
 
+let ending = false;
+
+/**
+ * Marks a logout in progress: the shell renders nothing instead of sending the user to login with a
+ * redirect back (the router commits the login location in a transition, after the user is cleared).
+ */
+export function setSessionEnding(value: boolean): void {
+  ending = value;
+}
+
+/** True while a logout is in progress. */
+export function isSessionEnding(): boolean {
+  return ending;
+}
+
 /** Removes cookies, user, departments and tabs (logout and session expiry, SPEC §4). */
 export function clearLocalSession(): void {
   clearSession();
@@ -35,7 +50,6 @@ export function handleSessionExpired(msg: string): void {
   window.setTimeout(() => {
     const { pathname, search } = currentLocation();
     if (pathname.startsWith('/login')) return;
-    clearLocalSession();
-    navigateTo(loginRedirect(pathname, search), { replace: true });
+    void navigateTo(loginRedirect(pathname, search), { replace: true }).then(clearLocalSession);
   }, SESSION_EXPIRED_REDIRECT_MS);
 }

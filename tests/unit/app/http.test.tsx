@@ -14,7 +14,9 @@ vi.mock('@app/services/feedback', () => ({
   setMessageApi: () => undefined,
 }));
 vi.mock('@app/services/navigation', () => ({
-  navigateTo: (to: string) => navigations.push(to),
+  navigateTo: async (to: string) => {
+    navigations.push(to);
+  },
   currentLocation: () => ({ pathname: '/document/dbgw', search: '' }),
   setNavigator: () => undefined,
 }));
@@ -130,7 +132,11 @@ describe('post() (SPEC §7, §8)', () => {
     await expect(post('a')).rejects.toMatchObject({ code: -99 });
     await expect(post('b')).rejects.toMatchObject({ code: -99 });
     expect(toasts).toEqual([['error', '登录已过期']]);
-    vi.advanceTimersByTime(1500);
+    vi.advanceTimersByTime(1499);
+    expect(navigations).toEqual([]);
+    vi.advanceTimersByTime(1);
+    await Promise.resolve();
+    await Promise.resolve();
     expect(navigations).toEqual([`/login?redirect=${encodeURIComponent('/document/dbgw')}`]);
     expect(document.cookie).not.toContain('admin-token=tok123');
     vi.useRealTimers();

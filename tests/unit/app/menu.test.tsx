@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@shared/types';
 import {
-  allowedMenuPaths, buildLayoutMenus, colourClass, foldTopEntries, slideOffset, topMenuSlide, visibleMenu,
+  allowedMenuPaths, buildLayoutMenus, colourClass, foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, visibleMenu,
 } from '@app/layouts/menuModel';
 
 let id = 0;
@@ -80,6 +80,18 @@ describe('menu building for the four layouts (SPEC §2.4, §4)', () => {
     expect(topMenuSlide(43)).toEqual({ enabled: true, steps: 2 });
     expect([0, 1, 2, 3].map((s) => slideOffset(s, 2, 600))).toEqual([0, -300, -600, -600]);
     expect(slideOffset(1, 2, 0)).toBe(0);
+  });
+
+  it('snaps slide offsets to item starts and finds the step showing an item', () => {
+    const starts = [0, 100, 220, 330, 450];
+    expect(snapOffset(250, starts, false)).toBe(220);
+    expect(snapOffset(500, starts, true)).toBe(500);
+    expect(snapOffset(0, starts, false)).toBe(0);
+    const offsets = [0, 220, 500];
+    expect(stepShowing(120, 200, 300, offsets)).toBe(0);
+    expect(stepShowing(330, 440, 300, offsets)).toBe(1);
+    expect(stepShowing(700, 780, 300, offsets)).toBe(2);
+    expect(stepShowing(5000, 5100, 300, offsets)).toBe(0);
   });
 
   it('folds top-bar entries beyond menunum into "more" when not sliding', () => {

@@ -30,7 +30,7 @@ export function HeaderActions({ device }: { device: Device }) {
       )}
       {device !== 'mobile' && <FullscreenToggle />}
       <LangSwitch />
-      <LayoutDrawerTrigger />
+      {device !== 'mobile' && <LayoutDrawerTrigger />}
       <UserMenu compact={device === 'mobile'} />
     </div>
   );

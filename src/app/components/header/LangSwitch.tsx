@@ -12,6 +12,7 @@ export function LangSwitch({ showLabel = false }: { showLabel?: boolean }) {
   return (
     <Dropdown
       trigger={['click']}
+      destroyOnHidden
       placement="bottomRight"
       menu={{
         selectedKeys: [locale],

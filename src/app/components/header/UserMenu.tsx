@@ -122,7 +122,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   };
 
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick, className: 'oa-user-menu' }}>
+    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick, className: 'oa-user-menu' }} destroyOnHidden>
       <button type="button" className="oa-header-user" data-testid="user-menu-trigger">
         <Avatar size={30} src={user.avatar || undefined} className="oa-header-avatar">
           {user.realname.slice(0, 1)}

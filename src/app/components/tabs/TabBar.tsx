@@ -70,7 +70,7 @@ export function TabBar({ currentId }: { currentId: string }) {
           const active = id === currentId;
           const title = tab.title ? `${routeTitle(t, tab.key)} · ${tab.title}` : routeTitle(t, tab.key);
           return (
-            <Dropdown key={id} trigger={['contextMenu']} menu={menuFor(tab)}>
+            <Dropdown key={id} trigger={['contextMenu']} menu={menuFor(tab)} destroyOnHidden>
               <div
                 className={`oa-tab${active ? ' oa-tab-active' : ''}`}
                 data-testid="tab-item"
@@ -108,7 +108,7 @@ export function TabBar({ currentId }: { currentId: string }) {
         })}
       </div>
       {activeTab && (
-        <Dropdown trigger={['click']} placement="bottomRight" menu={menuFor(activeTab)}>
+        <Dropdown trigger={['click']} placement="bottomRight" menu={menuFor(activeTab)} destroyOnHidden>
           <button type="button" className="oa-tabs-more" aria-label={t('tabs.actions')} data-testid="tab-actions-trigger">
             <DownOutlined />
           </button>

@@ -3,11 +3,12 @@
  * the title from the remembered DepartmentName ("<DepartmentName>OA", default the system name), a link to
  * registration and a password reset.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { readLoginBrand, rememberLoginBrand } from '../../utils/loginBrand';
+import { setSessionEnding } from '../../services/session';
 import { AuthFrame } from './AuthFrame';
 import { AccountLoginForm } from './AccountLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
@@ -24,6 +25,7 @@ export default function LoginPage() {
     rememberLoginBrand(query);
     return readLoginBrand();
   }, [query]);
+  useEffect(() => setSessionEnding(false), []);
   const title = brand.departmentName ? t('common:logoText', { dept: brand.departmentName }) : t('common:systemName');
 
   return (
