@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { noticesAtom } from '../stores/notices';
 import { routeTitle } from '../i18n';
-import { matchRoute } from './routeTable';
+import { matchRoute, titleKeyOf } from './routeTable';
 
 /** The document title of a page (SPEC §2.4). */
 export function pageTitle(title: string, systemName: string, unread: number): string {
@@ -22,7 +22,7 @@ export function RootRoute() {
   const { unread } = useAtomValue(noticesAtom);
   useEffect(() => {
     const route = matchRoute(location.pathname);
-    const title = route ? routeTitle(t, route.key) : location.pathname === '/' ? '' : t('notFoundTitle', { ns: 'exception' });
+    const title = route ? routeTitle(t, titleKeyOf(route)) : location.pathname === '/' ? '' : t('notFoundTitle', { ns: 'exception' });
     document.title = pageTitle(title, t('systemName'), unread);
   }, [location.pathname, t, unread, i18n.language]);
   return <Outlet />;

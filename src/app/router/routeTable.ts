@@ -48,6 +48,11 @@ export function defaultChildPath(node: RouteNode): string | undefined {
   return child?.path;
 }
 
+/** The title key (namespace `route`) of a route: its `bare` page key when it has one, else its key. */
+export function titleKeyOf(node: RouteNode): string {
+  return node.bare ?? node.key;
+}
+
 /** Tab identity of a location: the pathname (search changes stay in the same tab). */
 export function tabIdOf(fullPath: string): string {
   const p = fullPath.split(/[?#]/)[0] || '/';

@@ -28,15 +28,19 @@ export interface RegisterPayload {
   realname: string;
 }
 
-/** One search hit of home/search: a menu page or a person. */
+/** One search hit of home/search: a menu page (path, header, i18nKey, section) or a person (contact). */
 export interface SearchHit {
   id?: number;
   path?: string;
+  header?: string;
+  i18nKey?: string;
+  section?: string;
   title?: string;
   realname?: string;
   dept?: string;
-  position?: string;
-  mobile?: string;
+  unit?: string;
+  position?: string | null;
+  mobile?: string | null;
   [k: string]: unknown;
 }
 

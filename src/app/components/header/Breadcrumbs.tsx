@@ -3,7 +3,7 @@ import { Breadcrumb } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routeTitle } from '../../i18n';
-import { matchRoute, sectionOf } from '../../router/routeTable';
+import { matchRoute, sectionOf, titleKeyOf } from '../../router/routeTable';
 
 export function Breadcrumbs() {
   const { t } = useTranslation('layout');
@@ -13,7 +13,7 @@ export function Breadcrumbs() {
   const section = sectionOf(route);
   const items = [
     ...(section && section.key !== route.key ? [{ title: routeTitle(t, section.key) }] : []),
-    { title: routeTitle(t, route.key) },
+    { title: routeTitle(t, titleKeyOf(route)) },
   ];
   return <Breadcrumb className="oa-breadcrumb" items={items} data-testid="breadcrumb" />;
 }

@@ -10,7 +10,7 @@ import type { OpenedTab } from '@shared/types';
 import { tabsAtom, tabVersionsAtom } from '../../stores/tabs';
 import { layoutAtom } from '../../stores/layout';
 import { TAB_ROUTES } from '../../router/shellRoutes';
-import { matchRoute, tabIdOf } from '../../router/routeTable';
+import { matchRoute, tabIdOf, titleKeyOf } from '../../router/routeTable';
 import { tabId, tabsReducer } from './tabsModel';
 
 function TabPane({ location, active }: { location: Location | string; active: boolean }) {
@@ -36,13 +36,13 @@ export function TabPanes() {
   visited.current.add(currentId);
 
   useEffect(() => {
-    if (route) setTabs((s) => tabsReducer(s, { type: 'open', tab: { path: full, key: route.key } }));
+    if (route) setTabs((s) => tabsReducer(s, { type: 'open', tab: { path: full, key: titleKeyOf(route) } }));
   }, [full, route, setTabs]);
 
   const open = tabs.tabs.map(tabId);
   for (const id of [...visited.current]) if (id !== currentId && !open.includes(id)) visited.current.delete(id);
 
-  const current: OpenedTab = { path: full, key: route?.key ?? '' };
+  const current: OpenedTab = { path: full, key: route ? titleKeyOf(route) : '' };
   const list = layout.tabs ? (open.includes(currentId) ? tabs.tabs : [...tabs.tabs, current]) : [current];
 
   return (

@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_LIST_PAGE, DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { api, type SearchHit } from '../../services/api';
+import { routeTitle } from '../../i18n';
+import { matchRoute, sectionOf } from '../../router/routeTable';
+import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
 
 export default function SearchPage() {
   const { t } = useTranslation('pages');
@@ -37,6 +40,11 @@ export default function SearchPage() {
 
   const pagination = { current: page, pageSize: DEFAULT_PAGE_SIZE, total: data.total, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false };
   const typeLabel = t(`search.types.${type}`, { defaultValue: type });
+  const sectionTitle = (path: string) => {
+    const route = matchRoute(path);
+    const section = route ? sectionOf(route) : undefined;
+    return section && section.key !== route?.key ? routeTitle(t, section.key) : '';
+  };
 
   return (
     <Card
@@ -61,6 +69,7 @@ export default function SearchPage() {
           columns={[
             { title: t('search.col.realname'), dataIndex: 'realname' },
             { title: t('search.col.dept'), dataIndex: 'dept' },
+            { title: t('search.col.unit'), dataIndex: 'unit' },
             { title: t('search.col.position'), dataIndex: 'position' },
             { title: t('search.col.mobile'), dataIndex: 'mobile' },
           ]}
@@ -74,7 +83,13 @@ export default function SearchPage() {
               {data.list.map((item, i) => (
                 <li key={`${item.path ?? ''}-${i}`}>
                   <button type="button" className="oa-search-item" data-testid="search-item" onClick={() => item.path && navigate(item.path)}>
-                    <span className="oa-search-item-title">{item.title ?? item.realname}</span>
+                    <span className="oa-search-item-icon">
+                      <MenuIcon name={iconNameOf(item.path ?? '', typeof item.icon === 'string' ? item.icon : null)} />
+                    </span>
+                    <span className="oa-search-item-title">
+                      {item.i18nKey ? routeTitle(t, item.i18nKey) : (item.header ?? item.title ?? item.realname)}
+                    </span>
+                    {item.path && sectionTitle(item.path) ? <Tag className="oa-search-item-section">{sectionTitle(item.path)}</Tag> : null}
                     {item.path ? <code className="oa-search-item-path">{item.path}</code> : null}
                     <RightOutlined className="oa-search-item-go" />
                   </button>
