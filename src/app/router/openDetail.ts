@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { appHref } from '../utils/basePath';
 import { matchRoute, tabIdOf } from './routeTable';
+import { currentLocation, navigateTo } from '../services/navigation';
 
 /** True when going from `fromPathname` to `targetPath` opens a new browser tab. */
 export function shouldOpenInNewTab(fromPathname: string, targetPath: string): boolean {
@@ -38,4 +39,13 @@ export function useOpenDetail(): (path: string) => void {
     },
     [navigate, pathname],
   );
+}
+
+/**
+ * `openDetail(path)` for code outside components: decides from the current location (SPEC §2.2) and
+ * opens a new browser tab or navigates in this one.
+ */
+export function openDetail(path: string, fromPathname: string = currentLocation().pathname): void {
+  if (shouldOpenInNewTab(fromPathname, path)) openInNewBrowserTab(path);
+  else void navigateTo(path);
 }

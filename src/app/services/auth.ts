@@ -18,7 +18,8 @@ import { loginPathWithBrand } from '../utils/loginBrand';
 import { api } from './api';
 import { toast } from './feedback';
 import { navigateTo } from './navigation';
-import { clearLocalSession, setSessionEnding } from './session';
+import { clearLocalSession, isSessionExpiryPending, setSessionEnding } from './session';
+import { ApiError } from './httpErrors';
 import { flushTabsSave, resetTabsSave } from './tabsPersist';
 
 /** Puts a loaded user into the stores: user, layout, and the persisted tabs the user may still open. */
@@ -44,7 +45,14 @@ export async function loadUser(): Promise<UserInfo | null> {
     const info = await api.userInfo();
     applyUser(info);
     return info;
-  } catch {
+  } catch (e) {
+    if (e instanceof ApiError && e.code === Code.SESSION_EXPIRED) {
+      // The http layer shows the message and moves to login after 1.5 s; if it already did so once in
+      // this session, drop the stale session now so the guard sends the user to login.
+      if (!isSessionExpiryPending()) clearLocalSession();
+      else appStore.set(userStatusAtom, 'loading');
+      return null;
+    }
     appStore.set(userStatusAtom, 'error');
     return null;
   }

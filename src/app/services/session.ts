@@ -39,6 +39,13 @@ export function clearLocalSession(): void {
   appStore.set(tabVersionsAtom, {});
 }
 
+let expiryPending = false;
+
+/** True between a -99 message and the move to login 1.5 s later. */
+export function isSessionExpiryPending(): boolean {
+  return expiryPending;
+}
+
 /**
  * Code -99 (SPEC §8): once per session (logout-mark cookie) show `msg` and, after 1.5 s, clear the session
  * and go to login with a redirect back — unless already on login.
@@ -47,7 +54,9 @@ export function handleSessionExpired(msg: string): void {
   if (getCookie(LOGOUT_MARK_COOKIE)) return;
   setCookie(LOGOUT_MARK_COOKIE, '1');
   if (msg) toast.error(msg);
+  expiryPending = true;
   window.setTimeout(() => {
+    expiryPending = false;
     const { pathname, search } = currentLocation();
     if (pathname.startsWith('/login')) return;
     void navigateTo(loginRedirect(pathname, search), { replace: true }).then(clearLocalSession);
