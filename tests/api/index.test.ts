@@ -38,12 +38,12 @@ describe('no session', () => {
 describe('departments', () => {
   it('lists the current and other departments of a user in two departments', async () => {
     const s = await login('hechao');
-    expect(s.info.dept).toBe('信息科');
+    expect(s.info.dept).toBe('市政府办公室信息科');
     const r = await post('Index/getDepartments', {}, s);
     expect(r.code).toBe(0);
-    expect(r.data.current).toMatchObject({ title: '信息科' });
+    expect(r.data.current).toMatchObject({ title: '市政府办公室信息科' });
     expect(r.data.departments_other).toHaveLength(1);
-    expect(r.data.departments_other[0]).toMatchObject({ id: expect.any(Number), title: '办公室' });
+    expect(r.data.departments_other[0]).toMatchObject({ id: expect.any(Number), title: '市发展和改革委员会办公室' });
     expect(r.data.isdwgly).toBe(false);
     expect(r.data.concurrent).toBeGreaterThanOrEqual(0);
     expect(r.data.concurrent).toBeLessThanOrEqual(100);
@@ -54,16 +54,16 @@ describe('departments', () => {
     const before = (await post('Index/getDepartments', {}, s)).data;
     const target = before.departments_other[0];
     const r = await post('Index/changeCurrentDepartment', { department_id: target.id }, s);
-    expect(r).toMatchObject({ code: 0, msg: '已切换到办公室', data: null });
+    expect(r).toMatchObject({ code: 0, msg: '已切换到市发展和改革委员会办公室', data: null });
     const after = (await post('Index/getDepartments', {}, s)).data;
     expect(after.current).toEqual(target);
     expect(after.departments_other).toEqual([before.current]);
-    expect((await post('Person/userInfo', {}, s)).data).toMatchObject({ dept: '办公室', dept_id: target.id, positions: ['科员'] });
+    expect((await post('Person/userInfo', {}, s)).data).toMatchObject({ dept: '市发展和改革委员会办公室', dept_id: target.id, positions: ['科员'] });
     const next = await login('hechao');
     expect(next.info.dept_id).toBe(target.id);
     // Back again, with a form-encoded id.
     const back = await post('Index/changeCurrentDepartment', { department_id: String(before.current.id) }, s);
-    expect(back.msg).toBe('已切换到信息科');
+    expect(back.msg).toBe('已切换到市政府办公室信息科');
   });
 
   it('refuses a department the user does not belong to and bad input', async () => {

@@ -96,7 +96,7 @@ describe('Login/index', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       remoteAddress: '10.9.9.9',
     });
-    expect(res.json()).toMatchObject({ code: 0, data: { info: { name: 'zhangwei', dept: '秘书科', positions: ['科员'] } } });
+    expect(res.json()).toMatchObject({ code: 0, data: { info: { name: 'zhangwei', dept: '市政府办公室秘书科', positions: ['科员'] } } });
   });
 
   it('answers the same generic failure for a wrong password, an unknown name and a disabled user', async () => {

@@ -13,6 +13,7 @@ import type { ServiceCtx } from './context.js';
 import { userMenus } from './menu.js';
 import { forgetSessions } from './session.js';
 import { invalidateUserInfo } from './userInfo.js';
+import { deptTitle } from './deptTitle.js';
 
 /** One membership of a user: the department, whether it is the primary one. */
 export interface Membership extends DepartmentRef {
@@ -24,7 +25,8 @@ export async function memberships(db: Kysely<DB> | Transaction<DB>, userId: numb
   const rows = await db
     .selectFrom('user_departments as ud')
     .innerJoin('departments as d', 'd.id', 'ud.dept_id')
-    .select(['d.id as id', 'd.name as title', 'ud.is_primary as primary'])
+    .leftJoin('departments as p', 'p.id', 'd.parent_id')
+    .select(['d.id as id', 'd.name as name', 'd.kind as kind', 'p.name as parentName', 'p.parent_id as parentParentId', 'ud.is_primary as primary'])
     .where('ud.user_id', '=', userId)
     .where('d.status', '=', 1)
     .orderBy('ud.is_primary', 'desc')
@@ -32,7 +34,7 @@ export async function memberships(db: Kysely<DB> | Transaction<DB>, userId: numb
     .orderBy('d.sort')
     .orderBy('d.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, primary: r.primary === 1 }));
+  return rows.map((r) => ({ id: r.id, title: deptTitle(r), primary: r.primary === 1 }));
 }
 
 /**

@@ -15,6 +15,7 @@ import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { userMenus } from './menu.js';
 import { passwordExpiresInDays, passwordMaxAgeDays } from './password.js';
+import { deptTitle } from './deptTitle.js';
 
 /** How long a built UserInfo is reused (ms). */
 export const USER_INFO_CACHE_MS = 5_000;
@@ -93,8 +94,9 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
       : db
           .selectFrom('user_departments as ud')
           .innerJoin('departments as d', 'd.id', 'ud.dept_id')
+          .leftJoin('departments as up', 'up.id', 'd.parent_id')
           .leftJoin('positions as p', 'p.id', 'ud.position_id')
-          .select(['d.name as name', 'p.name as position'])
+          .select(['d.name as name', 'd.kind as kind', 'up.name as parentName', 'up.parent_id as parentParentId', 'p.name as position'])
           .where('ud.user_id', '=', userId)
           .where('ud.dept_id', '=', deptId)
           .executeTakeFirst(),
@@ -106,7 +108,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
     uuid: user.uuid,
     name: user.username,
     realname: user.realname,
-    dept: dept?.name ?? '',
+    dept: dept ? deptTitle(dept) : '',
     dept_id: dept ? deptId : null,
     avatar: user.avatar ?? '',
     mobile: user.mobile,

@@ -1,0 +1,113 @@
+/**
+ * Page objects of the shell (issue 2): the login page and the signed-in shell — header, user menu,
+ * tabs, layouts. Tests speak in these terms, never in selectors.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Password of every demo account (README). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** Where screenshots that a person looks at are kept (a test artifact, not committed). */
+export const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/** Saves a full-page screenshot as tests/e2e/artifacts/<name>.png. */
+export async function keepScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`login${query}`);
+    await expect(this.page.getByTestId('login-form')).toBeVisible();
+  }
+
+  /** Signs in with the account form and waits for the console (or the redirect target). */
+  async login(username: string, password = DEMO_PASSWORD): Promise<void> {
+    await this.page.getByTestId('login-username').fill(username);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+    await expect(this.page.getByTestId('shell')).toBeVisible();
+  }
+}
+
+export class Shell {
+  constructor(private readonly page: Page) {}
+
+  get tabs(): Locator {
+    return this.page.getByTestId('tab-item');
+  }
+
+  /** Labels of the open tabs, in order. */
+  async tabLabels(): Promise<string[]> {
+    return (await this.tabs.allInnerTexts()).map((s) => s.trim());
+  }
+
+  /** Opens the user menu and clicks one of its items by test id. */
+  async userMenu(item: string): Promise<void> {
+    await this.page.getByTestId('user-menu-trigger').click();
+    await this.page.getByTestId(item).click();
+  }
+
+  /** Opens a submenu of the user menu (layout, switch department) and waits for it to show. */
+  private async userSubmenu(title: string, firstItem: Locator): Promise<void> {
+    await this.page.getByTestId('user-menu-trigger').click();
+    await this.page.getByTestId(title).hover();
+    await expect(firstItem).toBeVisible();
+  }
+
+  /** Chooses a menu layout (mix, mix2, top, left) from the user menu. */
+  async chooseLayoutFromUserMenu(mode: 'mix' | 'mix2' | 'top' | 'left'): Promise<void> {
+    const item = this.page.getByTestId(`user-menu-layout-${mode}`);
+    await this.userSubmenu('user-menu-layout', item);
+    await item.click();
+  }
+
+  /** Chooses a menu layout in the layout drawer (the gear of the header), then closes the drawer. */
+  async chooseLayout(mode: 'mix' | 'mix2' | 'top' | 'left'): Promise<void> {
+    await this.page.getByTestId('layout-drawer-trigger').click();
+    await this.page.getByTestId(`layout-option-${mode}`).click();
+    await this.page.locator('.ant-drawer-close').click();
+    await expect(this.page.getByTestId('layout-drawer')).toBeHidden();
+  }
+
+  /** Opens a page through the address bar inside the app (client-side, as a menu click does). */
+  async open(pathname: string): Promise<void> {
+    await this.page.evaluate((p) => {
+      const base = (window as unknown as { __BASE_PATH__?: string }).__BASE_PATH__ ?? '/';
+      window.history.pushState({}, '', base.replace(/\/$/, '') + p);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, pathname);
+  }
+
+  /** Runs an action of the tab strip's action menu (closeOthers, closeAll, closeLeft, closeRight, refresh). */
+  async tabAction(action: string): Promise<void> {
+    await this.page.getByTestId('tab-actions-trigger').click();
+    await this.page.getByTestId(`tab-action-${action}`).click();
+  }
+
+  async switchLanguage(locale: 'zh-CN' | 'en-US'): Promise<void> {
+    await this.page.getByTestId('lang-switch').click();
+    await this.page.getByTestId(`lang-${locale}`).click();
+  }
+
+  /** Switches to another department of the user (by its title) and waits for the reload. */
+  async switchDepartment(title: string): Promise<void> {
+    const item = this.page.locator('[data-testid^="dept-switch-"]', { hasText: title }).first();
+    await this.userSubmenu('user-menu-switch-dept', item);
+    await item.click();
+  }
+
+  async logout(): Promise<void> {
+    await this.userMenu('user-menu-logout');
+    await this.page.getByTestId('logout-confirm-ok').click();
+    await expect(this.page.getByTestId('login-form')).toBeVisible();
+  }
+}
