@@ -27,23 +27,24 @@ export interface RouteNode {
   redirect?: string;
   /** Bare section path that is a page of its own: the i18n/page key it renders (/log → front-end log). */
   bare?: string;
-  /** The issue that builds this page; until then the page says it is being built. */
+  /** The open issue that builds this page, when one does; until then the page says it is being built. */
   issue?: number;
   children?: RouteNode[];
 }
 
 type Child = [seg: string, extra?: Partial<RouteNode>];
 
-function section(seg: string, icon: string, issue: number, children: Child[], extra: Partial<RouteNode> = {}): RouteNode {
+function section(seg: string, icon: string, issue: number | null, children: Child[], extra: Partial<RouteNode> = {}): RouteNode {
+  const planned = issue == null ? {} : { issue };
   return {
     path: `/${seg}`,
     key: seg,
     icon,
-    issue,
+    ...planned,
     ...extra,
     children: children.map(([c, x]) => {
       const [name] = c.split('/');
-      return { path: `/${seg}/${c}`, key: `${seg}.${name}`, issue, ...x };
+      return { path: `/${seg}/${c}`, key: `${seg}.${name}`, ...planned, ...x };
     }),
   };
 }
@@ -69,36 +70,36 @@ export const SECTIONS: RouteNode[] = [
   section('flow', 'ApartmentOutlined', 4, [['tree'], ['list'], ['view-flow', H]], { redirect: '/flow/list', keepAlive: true }),
   section('flowset', 'BranchesOutlined', 6, [['list'], ['add', H]]),
   section('form', 'FormOutlined', 6, [['list'], ['new', H], ['add', SA]]),
-  section('exchange', 'SwapOutlined', 7, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/exchange/list' }),
-  section('smwexchange', 'SafetyOutlined', 7, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/smwexchange/list' }),
-  section('notice', 'NotificationOutlined', 7, [['add'], ['unread'], ['list']]),
-  section('systemNotice', 'SoundOutlined', 7, [['index'], ['approve'], ['query'], ['add'], ['queryapp']]),
-  section('mail', 'MailOutlined', 7, [['inbox/:id?'], ['send'], ['draftMail'], ['starMail'], ['statis'], ['authList']]),
-  section('contact', 'ContactsOutlined', 7, [['index'], ['write-mail']]),
-  section('schedule', 'CalendarOutlined', 7, [['index/:type?'], ['share']]),
-  section('meeting', 'TeamOutlined', 7, [
+  section('exchange', 'SwapOutlined', null, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/exchange/list' }),
+  section('smwexchange', 'SafetyOutlined', null, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/smwexchange/list' }),
+  section('notice', 'NotificationOutlined', null, [['add'], ['unread'], ['list']]),
+  section('systemNotice', 'SoundOutlined', null, [['index'], ['approve'], ['query'], ['add'], ['queryapp']]),
+  section('mail', 'MailOutlined', null, [['inbox/:id?'], ['send'], ['draftMail'], ['starMail'], ['statis'], ['authList']]),
+  section('contact', 'ContactsOutlined', null, [['index'], ['write-mail']]),
+  section('schedule', 'CalendarOutlined', null, [['index/:type?'], ['share']]),
+  section('meeting', 'TeamOutlined', null, [
     ['room'], ['conference'], ['add'], ['conferenceflow'], ['setting'], ['applylist'], ['usestate'],
   ]),
-  section('car', 'CarOutlined', 7, [['list'], ['apply'], ['setting'], ['usestate']]),
-  section('assets', 'DatabaseOutlined', 7, [['list'], ['type'], ['logs']]),
-  section('leave', 'ScheduleOutlined', 7, [
+  section('car', 'CarOutlined', null, [['list'], ['apply'], ['setting'], ['usestate']]),
+  section('assets', 'DatabaseOutlined', null, [['list'], ['type'], ['logs']]),
+  section('leave', 'ScheduleOutlined', null, [
     ['list'], ['detail'], ['yearlist'], ['manage'], ['remainder'], ['record', H], ['outlist'],
   ]),
-  section('businessTrip', 'GlobalOutlined', 7, [['index']]),
+  section('businessTrip', 'GlobalOutlined', null, [['index']]),
   section('receptions', 'CoffeeOutlined', 3, [['index']]),
-  section('clock', 'FieldTimeOutlined', 7, [['index'], ['add']]),
-  section('attence', 'ClockCircleOutlined', 7, [
+  section('clock', 'FieldTimeOutlined', null, [['index'], ['add']]),
+  section('attence', 'ClockCircleOutlined', null, [
     ['index'], ['total'], ['clock'], ['outside'], ['overwork'], ['sign'], ['log'], ['logshow'],
   ]),
-  section('classes', 'TableOutlined', 7, [['list'], ['scheduling']]),
-  section('stamp', 'VerifiedOutlined', 7, [
+  section('classes', 'TableOutlined', null, [['list'], ['scheduling']]),
+  section('stamp', 'VerifiedOutlined', null, [
     ['list'], ['setting'], ['applylist'], ['list_ext'], ['applylist_ext'], ['test'], ['add'], ['sign'], ['seal'],
     ['lend'], ['info'],
   ], { redirect: '/stamp/list' }),
-  section('proposal', 'BulbOutlined', 7, [['list']], { redirect: '/proposal/list' }),
-  section('sms', 'MessageOutlined', 7, [['list'], ['mass']]),
-  section('fileBox', 'CloudOutlined', 7, [['index/:name?']]),
-  section('file', 'FolderOpenOutlined', 7, [['index']]),
+  section('proposal', 'BulbOutlined', null, [['list']], { redirect: '/proposal/list' }),
+  section('sms', 'MessageOutlined', null, [['list'], ['mass']]),
+  section('fileBox', 'CloudOutlined', null, [['index/:name?']]),
+  section('file', 'FolderOpenOutlined', null, [['index']]),
   section('approval', 'CheckSquareOutlined', 4, [['index']]),
   section('message', 'BellOutlined', 4, [['index']]),
   section('stat', 'BarChartOutlined', 5, [

@@ -59,8 +59,11 @@ export class Shell {
   /** Opens a submenu of the user menu (layout, switch department) and waits for it to show. */
   private async userSubmenu(title: string, firstItem: Locator): Promise<void> {
     await this.page.getByTestId('user-menu-trigger').click();
-    await this.page.getByTestId(title).hover();
-    await expect(firstItem).toBeVisible();
+    // The dropdown zooms in: a hover during the animation can land on a neighbour, so hover until open.
+    await expect(async () => {
+      await this.page.getByTestId(title).hover();
+      await expect(firstItem).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
   }
 
   /** Chooses a menu layout (mix, mix2, top, left) from the user menu. */
