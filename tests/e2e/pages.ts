@@ -90,6 +90,12 @@ export class Shell {
     }, pathname);
   }
 
+  /** Opens a page of the shell and waits until its tab is the active one. */
+  async openTab(pathname: string): Promise<void> {
+    await this.open(pathname);
+    await expect(this.page.locator('[data-testid="tab-item"][data-active="true"]')).toHaveAttribute('data-path', pathname);
+  }
+
   /** Runs an action of the tab strip's action menu (closeOthers, closeAll, closeLeft, closeRight, refresh). */
   async tabAction(action: string): Promise<void> {
     await this.page.getByTestId('tab-actions-trigger').click();
