@@ -10,7 +10,7 @@ import { useAtomValue } from 'jotai';
 import { layoutAtom } from '../stores/layout';
 import { sideMenuTokens } from './menuTheme';
 import { toMenuItems } from './menuItems';
-import type { MenuEntry } from './menuModel';
+import { findEntry, type MenuEntry } from './menuModel';
 
 export interface SideMenuProps {
   entries: MenuEntry[];
@@ -19,15 +19,6 @@ export interface SideMenuProps {
   collapsed: boolean;
   onNavigate: (path: string) => void;
   header?: ReactNode;
-}
-
-function findEntry(entries: MenuEntry[], key: string): MenuEntry | undefined {
-  for (const e of entries) {
-    if (e.key === key) return e;
-    const inner = findEntry(e.children, key);
-    if (inner) return inner;
-  }
-  return undefined;
 }
 
 export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, header }: SideMenuProps) {

@@ -11,7 +11,7 @@ import { useAtomValue } from 'jotai';
 import { layoutAtom } from '../stores/layout';
 import { topMenuTokens } from './menuTheme';
 import { toMenuItems } from './menuItems';
-import { foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, type MenuEntry } from './menuModel';
+import { findEntry, foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, type MenuEntry } from './menuModel';
 
 export interface TopMenuProps {
   entries: MenuEntry[];
@@ -20,15 +20,6 @@ export interface TopMenuProps {
 }
 
 const MORE_KEY = '__more__';
-
-function findEntry(entries: MenuEntry[], key: string): MenuEntry | undefined {
-  for (const e of entries) {
-    if (e.key === key) return e;
-    const inner = findEntry(e.children, key);
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
   const { t } = useTranslation('layout');

@@ -160,3 +160,13 @@ export function stepShowing(left: number, right: number, width: number, offsets:
   const i = offsets.findIndex((o) => left >= o && right <= o + width);
   return i < 0 ? 0 : i;
 }
+
+/** The entry with `key` (a menu path) anywhere in `entries`, depth first. */
+export function findEntry(entries: MenuEntry[], key: string): MenuEntry | undefined {
+  for (const e of entries) {
+    if (e.key === key) return e;
+    const inner = findEntry(e.children, key);
+    if (inner) return inner;
+  }
+  return undefined;
+}

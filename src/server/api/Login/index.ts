@@ -47,44 +47,22 @@ function routes(app: FastifyInstance): void {
 
   call(app, 'Login/captcha', { auth: false }, async (req) => createCaptcha(req.server.ctx.db));
 
-  call<LoginBody>(
-    app,
-    'Login/index',
-    {
-      auth: false,
-      body: { type: 'object', required: ['username', 'password'], properties: { ...loginProps, adminLogin: flagProp('field.adminLogin') } },
-    },
-    async (req, reply) => {
+  /** Login/index answers any account; Login/adminLogin (or adminLogin=1) only the three administrators. */
+  const passwordCall = (path: string, forceAdmin: boolean, properties: Record<string, Record<string, unknown>>) =>
+    call<LoginBody>(app, path, { auth: false, body: { type: 'object', required: ['username', 'password'], properties } }, async (req, reply) => {
       need(req, req.body, ['username', 'password']);
       const b = req.body;
       const out = await passwordLogin(serviceCtx(req), {
         username: b.username,
         password: b.password,
-        adminLogin: flag(b.adminLogin),
+        adminLogin: forceAdmin || flag(b.adminLogin),
         captchaKey: b.captchaKey,
         captcha: b.captcha,
       });
       return presentLogin(req, reply, out, true);
-    },
-  );
-
-  call<LoginBody>(
-    app,
-    'Login/adminLogin',
-    { auth: false, body: { type: 'object', required: ['username', 'password'], properties: loginProps } },
-    async (req, reply) => {
-      need(req, req.body, ['username', 'password']);
-      const b = req.body;
-      const out = await passwordLogin(serviceCtx(req), {
-        username: b.username,
-        password: b.password,
-        adminLogin: true,
-        captchaKey: b.captchaKey,
-        captcha: b.captcha,
-      });
-      return presentLogin(req, reply, out, true);
-    },
-  );
+    });
+  passwordCall('Login/index', false, { ...loginProps, adminLogin: flagProp('field.adminLogin') });
+  passwordCall('Login/adminLogin', true, loginProps);
 
   call<{ mobile: string; purpose?: SmsCodePurpose }>(
     app,
