@@ -1,0 +1,285 @@
+/**
+ * Types of the definition formats (DESIGN §4), the contract between the files in `schemas/`, the loader
+ * and lint (engine/schema), the server (generic entity service) and the renderers.
+ * The JSON Schemas in `schemas/_meta/` describe exactly these shapes; FORMATS.md explains them.
+ *
+ * Pure types: no React, no Node.
+ */
+
+/** Current format version of every definition file (`schemaVersion`). */
+export const SCHEMA_VERSION = 1;
+
+/** UI text: an i18n key with its zh-CN default (DESIGN §4), e.g. `{"t": "car.plate", "d": "车牌号"}`. */
+export interface Text {
+  t: string;
+  d: string;
+}
+
+/** A CEL expression (DESIGN §4: CEL only, never JavaScript). */
+export interface Expr {
+  cel: string;
+}
+
+/** What every definition file has. */
+export interface DefinitionBase {
+  $schema: string;
+  schemaVersion: number;
+  /** Unique within its kind across `schemas/`, dotted `<area>.<name>` (e.g. `receptions.reception`). */
+  id: string;
+  kind: DefinitionKind;
+}
+
+export type DefinitionKind = 'area' | 'entity' | 'page' | 'dict' | 'overlay';
+
+/** Data scope of a role or an entity (issue 3): own records, the department's, the unit's, or all. */
+export type DataScope = 'own' | 'department' | 'unit' | 'all';
+
+/**
+ * Domain kind of a model property, beyond JSON Schema's type: decides the column type, the widget
+ * and the column renderer. Stored values: user/dept → integer id; users/depts/attachments/daterange/
+ * subtable → JSON text; money → number with 2 decimals (元); date → 'YYYY-MM-DD'; datetime → ISO 8601.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'daterange'
+  | 'dict'
+  | 'user'
+  | 'users'
+  | 'dept'
+  | 'depts'
+  | 'attachments'
+  | 'subtable';
+
+/**
+ * One property of an entity model: JSON Schema keywords (type, maxLength, minimum, pattern, format,
+ * enum, items…) plus `x-` extensions. The property key is the field id and the column name.
+ */
+export interface ModelProperty {
+  type?: string | string[];
+  /** Label; compiled into JSON Schema `title` in the reader's locale. */
+  'x-title': Text;
+  'x-kind'?: FieldKind;
+  /** Dictionary code (a `dict` definition id) for kind `dict`. */
+  'x-dict'?: string;
+  /** Message shown when `pattern` fails. */
+  'x-pattern-message'?: Text;
+  [keyword: string]: unknown;
+}
+
+/** The JSON Schema object of an entity (one schema, validated by ajv on the server and rjsf in the browser). */
+export interface EntityModel {
+  type: 'object';
+  required?: string[];
+  properties: Record<string, ModelProperty>;
+  additionalProperties?: boolean;
+}
+
+/** A declared action of an entity beyond list/info/add/edit/del (DESIGN §4 Action, kind `call`). */
+export interface EntityAction {
+  id: string;
+  label: Text;
+  /** Permission code needed (e.g. `receptions:edit`). */
+  permission?: string;
+  /** Fields the action sets on the record. */
+  set?: Record<string, unknown>;
+  /** When the action is offered for a record (CEL over `record`). */
+  visibleWhen?: Expr;
+  confirm?: Text;
+}
+
+/** An entity definition (`schemas/<area>/entities/<name>.json`). */
+export interface EntityDef extends DefinitionBase {
+  kind: 'entity';
+  title: Text;
+  /** API group: calls are `/api/<group>/list|info|add|edit|del|<action>` (SPEC §7). */
+  group: string;
+  /** Table name (lower snake case). */
+  table: string;
+  model: EntityModel;
+  /** Indexes, each a list of columns. */
+  indexes?: string[][];
+  /** Unique keys, each a list of columns. */
+  unique?: string[][];
+  /** Field → `table.column` it references (users.id, departments.id…). */
+  references?: Record<string, string>;
+  /** Fields the list keyword searches. */
+  searchable?: string[];
+  /** Default data scope when the caller's roles give none narrower (issue 3). */
+  scope: DataScope;
+  /** Permission codes per operation; a missing one means "signed in is enough". */
+  permissions?: { view?: string; add?: string; edit?: string; delete?: string; export?: string; import?: string };
+  actions?: EntityAction[];
+  /** Title field of a record (used in links, audit and tab titles). */
+  titleField?: string;
+}
+
+/** An enumeration (`schemas/common/dicts/<code>.json` or an area's dicts/): the codes of /codes. */
+export interface DictDef extends DefinitionBase {
+  kind: 'dict';
+  title: Text;
+  items: { value: string; label: Text; color?: string; disabled?: boolean }[];
+}
+
+/** A menu entry an area contributes, tied to a route of src/shared/routes.ts. */
+export interface AreaMenu {
+  route: string;
+  page: string;
+}
+
+/** An area (`schemas/<area>/area.json`): its routes → pages, permission codes, dictionaries. */
+export interface AreaDef extends DefinitionBase {
+  kind: 'area';
+  title: Text;
+  menus: AreaMenu[];
+  permissions: { code: string; label: Text }[];
+}
+
+/** Column renderers of list pages (issue 3). */
+export type ColumnRender = 'text' | 'date' | 'datetime' | 'dict' | 'user' | 'dept' | 'status' | 'money' | 'link' | 'tags' | 'boolean';
+
+/** An action reference on a page (DESIGN §4 Action). */
+export interface PageAction {
+  id: string;
+  type: 'navigate' | 'open' | 'submit' | 'delete' | 'call' | 'startFlow' | 'flow' | 'export' | 'import' | 'print' | 'add' | 'edit' | 'view';
+  label?: Text;
+  /** Target page id (navigate, open, add, edit, view) or entity action id (call). */
+  target?: string;
+  confirm?: Text;
+  access?: string[];
+  visibleWhen?: Expr;
+}
+
+export interface ListColumn {
+  id: string;
+  field: string;
+  title?: Text;
+  render?: ColumnRender;
+  width?: number;
+  sortable?: boolean;
+}
+
+export interface ListFilter {
+  id: string;
+  /** A model field, or `$keyword` for the keyword box. */
+  field: string;
+  op?: 'eq' | 'like' | 'between' | 'in' | 'gte' | 'lte';
+}
+
+export interface ListView {
+  id: string;
+  label: Text;
+  /** Extra condition (CEL over `record` and `user`), translated to SQL by the server. */
+  where?: Expr;
+}
+
+/** Layout nodes of form and detail pages. */
+export type LayoutNode =
+  | { id: string; type: 'section'; title?: Text; children: LayoutNode[] }
+  | { id: string; type: 'tabs'; children: { id: string; type: 'tab'; title: Text; children: LayoutNode[] }[] }
+  | { id: string; type: 'grid'; columns: number; children: LayoutNode[] }
+  | { id: string; type: 'field'; field: string; widget?: string; span?: number; placeholder?: Text }
+  | { id: string; type: 'subtable'; field: string; columns: { id: string; field: string; title?: Text }[]; totals?: string[] }
+  | { id: string; type: 'attachments'; field: string }
+  | { id: string; type: 'text'; text: Text };
+
+export interface FormRule {
+  id: string;
+  when: Expr;
+  field: string;
+  effect: 'visible' | 'required' | 'readOnly';
+}
+
+export interface ComputedField {
+  id: string;
+  field: string;
+  expr: Expr;
+}
+
+export interface CrossValidator {
+  id: string;
+  expr: Expr;
+  message: Text;
+  /** Field the message is shown on. */
+  field?: string;
+}
+
+/** Data source of a page (DESIGN §4). */
+export type DataSource =
+  | { type: 'resource'; entity: string; action?: string }
+  | { type: 'endpoint'; api: string }
+  | { type: 'dict'; code: string }
+  | { type: 'org'; of: 'users' | 'departments' | 'positions' | 'roles' };
+
+interface PageBase extends DefinitionBase {
+  kind: 'page';
+  title: Text;
+  /** Route of src/shared/routes.ts the page renders, when it is a routed page. */
+  route?: string;
+}
+
+export interface ListPageDef extends PageBase {
+  pageKind: 'list';
+  source: DataSource;
+  views?: ListView[];
+  filters?: ListFilter[];
+  columns: ListColumn[];
+  toolbar?: PageAction[];
+  rowActions?: PageAction[];
+  bulkActions?: PageAction[];
+  sort?: { field: string; order: 'asc' | 'desc' };
+  pageSize?: number;
+}
+
+export interface FormPageDef extends PageBase {
+  pageKind: 'form';
+  /** The entity whose model the form edits. */
+  entity: string;
+  layout: LayoutNode[];
+  rules?: FormRule[];
+  computed?: ComputedField[];
+  validators?: CrossValidator[];
+}
+
+export interface DetailPageDef extends PageBase {
+  pageKind: 'detail';
+  entity: string;
+  layout: LayoutNode[];
+  related?: { id: string; title: Text; page: string; filterField: string }[];
+}
+
+export interface CustomPageDef extends PageBase {
+  pageKind: 'custom';
+  /** Key of a registered component. */
+  component: string;
+}
+
+export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef;
+
+/** Overlay operations, addressed by node id, never by index (DESIGN §4). */
+export type OverlayOp =
+  | { op: 'set'; node: string; path: string; value: unknown }
+  | { op: 'unset'; node: string; path: string }
+  | { op: 'insert'; parent: string; after?: string; value: { id: string; [k: string]: unknown } }
+  | { op: 'remove'; node: string }
+  | { op: 'move'; node: string; parent: string; after?: string }
+  | { op: 'i18n'; key: string; locale: 'zh-CN' | 'en-US'; value: string };
+
+/** What administrators changed in a designer, stored in the database, applied over the base file. */
+export interface OverlayDef extends DefinitionBase {
+  kind: 'overlay';
+  /** Id of the definition it changes. */
+  target: string;
+  /** Hash of the base definition the overlay was made against (conflicts are listed when it moved). */
+  baseHash: string;
+  ops: OverlayOp[];
+}
+
+export type Definition = AreaDef | EntityDef | PageDef | DictDef | OverlayDef;
