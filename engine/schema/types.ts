@@ -263,13 +263,17 @@ export interface CustomPageDef extends PageBase {
 
 export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef;
 
-/** Overlay operations, addressed by node id, never by index (DESIGN §4). */
+/**
+ * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a dotted property path
+ * on the node; `list` names the parent's list (children, columns, layout…) when the parent has several;
+ * without `after` an inserted or moved node goes first in the list.
+ */
 export type OverlayOp =
   | { op: 'set'; node: string; path: string; value: unknown }
   | { op: 'unset'; node: string; path: string }
-  | { op: 'insert'; parent: string; after?: string; value: { id: string; [k: string]: unknown } }
+  | { op: 'insert'; parent: string; list?: string; after?: string; value: { id: string; [k: string]: unknown } }
   | { op: 'remove'; node: string }
-  | { op: 'move'; node: string; parent: string; after?: string }
+  | { op: 'move'; node: string; parent: string; list?: string; after?: string }
   | { op: 'i18n'; key: string; locale: 'zh-CN' | 'en-US'; value: string };
 
 /** What administrators changed in a designer, stored in the database, applied over the base file. */
