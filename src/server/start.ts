@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database.db, database.dialect);
   if (applied.length) console.log(`[start] migrations applied: ${applied.join(', ')}`);
+  await (await import('./engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('./engine/definitions.js')).loadEntities());
   if (config.seedDemo && (await seedIfEmpty(database.db))) console.log('[start] demo organisation seeded');
   const { added } = await database.db.transaction().execute((trx) => syncMenus(trx));
   if (added.length) {

@@ -70,6 +70,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: '/tmp', sqliteFile: ':memory:', pgSchema, poolSize: 5 });
   await migrate(database.db, database.dialect);
+  await (await import('../../src/server/engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
   if (opts.seed !== false) await seedIfEmpty(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -1,0 +1,60 @@
+/**
+ * Conversion between records (what the API answers and accepts) and rows (what the table stores)
+ * of an entity table (issue 3): booleans as 0/1, JSON kinds as text, numerics read back as numbers.
+ */
+import type { ColumnSpec, TableSpec } from './table.js';
+
+/** A record as the API sees it: field → value (system fields included when read). */
+export type EntityRecord = Record<string, unknown>;
+
+/** One value of a record → the column value. */
+export function toColumn(c: ColumnSpec, v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  switch (c.codec) {
+    case 'boolean':
+      return v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0;
+    case 'json':
+      return JSON.stringify(v);
+    case 'number':
+      return typeof v === 'number' ? v : Number(v);
+    default:
+      return v;
+  }
+}
+
+/** One column value → the record value. */
+export function fromColumn(c: ColumnSpec, v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  switch (c.codec) {
+    case 'boolean':
+      return Number(v) === 1;
+    case 'json':
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    case 'number':
+      return Number(v);
+    default:
+      return c.family === 'integer' || c.family === 'bigint' || c.family === 'id' ? Number(v) : v;
+  }
+}
+
+/** A row of the table → the record (every column, converted). */
+export function rowToRecord(spec: TableSpec, row: Record<string, unknown>): EntityRecord {
+  const out: EntityRecord = {};
+  for (const c of spec.columns) out[c.name] = fromColumn(c, row[c.name]);
+  return out;
+}
+
+/** The model fields of `record` present in it → column values (system fields are never taken). */
+export function recordToRow(spec: TableSpec, record: EntityRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of spec.columns) {
+    if (c.system || !(c.name in record)) continue;
+    out[c.name] = toColumn(c, record[c.name]);
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * The list query of the generic entity API (issue 3): paging, keyword, filters and sort from the body
+ * of `/api/<group>/list`, checked against the entity (only model fields and a few system fields can
+ * be filtered or sorted; anything else is -1 naming it).
+ *
+ * Body: `{current?: 1, pageSize?: 20 (max 200), keyword?, filters?: {field: value | [from, to] |
+ * {op, value}}, sort?: {field, order: 'asc'|'desc'|'ascend'|'descend'}}`; `filters` and `sort` may
+ * also come as JSON strings (form-encoded bodies).
+ */
+import type { EntityDef } from '../../../engine/schema/types.js';
+import type { Locale } from '../../shared/constants.js';
+import { translate } from '../i18n/index.js';
+import { badInput } from '../lib/errors.js';
+import { toColumn } from './codec.js';
+import type { TableSpec } from './table.js';
+
+/** Default and maximum page size. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 200;
+
+/** System fields a list may filter and sort on besides the model fields. */
+export const QUERYABLE_SYSTEM_FIELDS = ['id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'owner_dept_id'];
+
+/** Operators of a filter condition. */
+export type FilterOp = 'eq' | 'ne' | 'like' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
+const OPS: FilterOp[] = ['eq', 'ne', 'like', 'in', 'gt', 'gte', 'lt', 'lte', 'between'];
+
+/** One condition on one column (value already in column form). */
+export interface Condition {
+  field: string;
+  op: FilterOp;
+  value: unknown;
+}
+
+/** A checked list query. */
+export interface ListQuery {
+  current: number;
+  pageSize: number;
+  keyword: string | null;
+  conditions: Condition[];
+  sort: { field: string; order: 'asc' | 'desc' };
+}
+
+export interface ListBody {
+  current?: number;
+  pageSize?: number;
+  keyword?: string;
+  filters?: unknown;
+  sort?: unknown;
+}
+
+function parseJson(v: unknown, field: string, locale: Locale): unknown {
+  if (typeof v !== 'string') return v;
+  if (!v.trim()) return undefined;
+  try {
+    return JSON.parse(v);
+  } catch {
+    throw badInput(translate(locale, 'error.badParam', { field }));
+  }
+}
+
+/** Checks and normalises a list body against `def`; throws ApiError -1 naming a bad field. */
+export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, locale: Locale): ListQuery {
+  const cols = new Map(spec.columns.map((c) => [c.name, c]));
+  const queryable = (f: string) => f in def.model.properties || QUERYABLE_SYSTEM_FIELDS.includes(f);
+  const unknown = (f: string) => badInput(translate(locale, 'entity.unknownField', { field: f }));
+  const conditions: Condition[] = [];
+  const filters = parseJson(body.filters, 'filters', locale);
+  if (filters != null) {
+    if (typeof filters !== 'object' || Array.isArray(filters)) throw badInput(translate(locale, 'error.badParam', { field: 'filters' }));
+    for (const [field, raw] of Object.entries(filters as Record<string, unknown>)) {
+      if (!queryable(field)) throw unknown(field);
+      if (raw === undefined || raw === null || raw === '') continue;
+      const col = cols.get(field)!;
+      const conv = (v: unknown) => (col.codec === 'json' ? (typeof v === 'string' ? v : JSON.stringify(v)) : toColumn(col, v));
+      let op: FilterOp;
+      let value: unknown;
+      if (Array.isArray(raw)) {
+        op = 'between';
+        value = [raw[0] ?? null, raw[1] ?? null].map((v) => (v === null || v === '' ? null : conv(v)));
+      } else if (typeof raw === 'object') {
+        const o = raw as { op?: string; value?: unknown };
+        if (!OPS.includes(o.op as FilterOp)) throw badInput(translate(locale, 'error.badParam', { field: `${field}.op` }));
+        op = o.op as FilterOp;
+        if (o.value === undefined || o.value === null || o.value === '') continue;
+        if (op === 'in' || op === 'between') {
+          if (!Array.isArray(o.value)) throw badInput(translate(locale, 'error.badParam', { field }));
+          value = o.value.map((v) => (v === null || v === '' ? null : conv(v)));
+          if (op === 'in' && !(value as unknown[]).length) continue;
+        } else value = op === 'like' ? String(o.value) : conv(o.value);
+      } else {
+        op = col.family === 'text' && col.codec === 'json' ? 'like' : 'eq';
+        value = op === 'like' ? String(raw) : conv(raw);
+      }
+      conditions.push({ field, op, value });
+    }
+  }
+  let sort: ListQuery['sort'] = { field: 'id', order: 'desc' };
+  const s = parseJson(body.sort, 'sort', locale) as { field?: string; order?: string } | undefined;
+  if (s && typeof s === 'object' && s.field) {
+    if (!queryable(s.field)) throw unknown(s.field);
+    const order = String(s.order ?? 'asc').toLowerCase();
+    sort = { field: s.field, order: order === 'desc' || order === 'descend' ? 'desc' : 'asc' };
+  }
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(Number(body.pageSize ?? DEFAULT_PAGE_SIZE)) || DEFAULT_PAGE_SIZE));
+  const current = Math.max(1, Math.trunc(Number(body.current ?? 1)) || 1);
+  const keyword = typeof body.keyword === 'string' && body.keyword.trim() ? body.keyword.trim() : null;
+  return { current, pageSize, keyword, conditions, sort };
+}

@@ -1,0 +1,238 @@
+/**
+ * The generic entity service (DESIGN §6, issue 3): list, info, add, edit, del and declared actions of
+ * one entity, with permission codes, data scope, validation, optimistic concurrency and one audit row
+ * per changed record, each write in ONE transaction.
+ *
+ * Permissions: `permissions.view` for list/info, `.add`, `.edit`, `.delete`; a declared action needs
+ * its own `permission`, else the edit permission; a missing code means "signed in is enough". Refused
+ * → -1 error.forbidden. Scope (./scope.ts) is in the WHERE of every read and write: a record out of
+ * scope answers -1 entity.notFound, exactly like a missing one. A record carries `_actions`: the ids
+ * (edit, delete, declared actions) this caller may apply to it. Action `visibleWhen` (CEL) is not
+ * evaluated yet (engine/expr pending).
+ */
+import type { Kysely } from 'kysely';
+import type { EntityAction, EntityDef } from '../../../engine/schema/types.js';
+import type { Locale } from '../../shared/constants.js';
+import type { Dialect } from '../db/index.js';
+import type { DB } from '../db/types.js';
+import { translate } from '../i18n/index.js';
+import { now } from '../lib/clock.js';
+import { badInput } from '../lib/errors.js';
+import { audit } from '../services/audit.js';
+import { userMenus } from '../services/menu.js';
+import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
+import { parseListQuery, type ListBody } from './query.js';
+import { deleteRows, getRows, insertRow, listRows, updateRow } from './repository.js';
+import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
+import { deriveTable, type TableSpec } from './table.js';
+import { fieldTitle, validateRecord, writableFields } from './validation.js';
+
+/** Who is calling, from the request (handlers build it; services never see Fastify). */
+export interface Caller {
+  userId: number;
+  username: string;
+  deptId: number | null;
+  ip: string;
+  locale: Locale;
+}
+
+/** Operations a permission code guards. */
+type Op = 'view' | 'add' | 'edit' | 'delete';
+
+interface Access {
+  codes: Set<string>;
+  scope: ScopeFilter;
+}
+
+/** The service of one entity. */
+export class EntityService {
+  readonly spec: TableSpec;
+
+  constructor(
+    readonly def: EntityDef,
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {
+    this.spec = deriveTable(def);
+  }
+
+  private t(c: Caller, key: string, params?: Record<string, string | number>): string {
+    return translate(c.locale, key, params);
+  }
+
+  private async access(c: Caller, op: Op | null, code?: string): Promise<Access> {
+    const m = await userMenus(this.db, c.userId);
+    const codes = new Set(m.access);
+    const need = code ?? (op ? this.def.permissions?.[op] : undefined);
+    if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
+    return { codes, scope: await scopeFilter(this.db, c, m.roles, this.def.scope) };
+  }
+
+  private may(codes: Set<string>, code: string | undefined): boolean {
+    return !code || codes.has(code);
+  }
+
+  /** What the caller may do with a record in scope (edit, delete, declared action ids). */
+  private actionsFor(codes: Set<string>): string[] {
+    const p = this.def.permissions ?? {};
+    const out: string[] = [];
+    if (this.may(codes, p.edit)) out.push('edit');
+    if (this.may(codes, p.delete)) out.push('delete');
+    for (const a of this.def.actions ?? []) if (this.may(codes, a.permission ?? p.edit)) out.push(a.id);
+    return out;
+  }
+
+  private present(row: Record<string, unknown>, actions: string[]): EntityRecord {
+    return { ...rowToRecord(this.spec, row), _actions: actions };
+  }
+
+  private notFound(c: Caller) {
+    return badInput(this.t(c, 'entity.notFound'));
+  }
+
+  private idOf(c: Caller, v: unknown, field = 'id'): number {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw badInput(this.t(c, 'error.badParam', { field: this.t(c, `field.${field}`) }));
+    return n;
+  }
+
+  /** Answers a unique-key or reference violation with -1 naming the fields; rethrows anything else. */
+  private constraint(c: Caller, e: unknown): never {
+    const err = e as { code?: string; message?: string };
+    const msg = String(err.message ?? '');
+    if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      const key = (this.def.unique ?? []).find((cols) => cols.every((col) => msg.includes(col))) ?? this.def.unique?.[0] ?? [];
+      throw badInput(this.t(c, 'entity.duplicate', { field: key.map((f) => fieldTitle(this.def, f, c.locale)).join('、') }));
+    }
+    if (err.code === '23503' || err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw badInput(this.t(c, 'entity.badReference'));
+    throw e;
+  }
+
+  /** `/list`: `{list, total}` of the caller's scope (see ./query.ts for the body). */
+  async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number }> {
+    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
+    const a = await this.access(c, 'view');
+    const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.def.searchable ?? [], a.scope, q);
+    const actions = this.actionsFor(a.codes);
+    return { list: rows.map((r) => this.present(r, actions)), total };
+  }
+
+  /** `/info` {id}: the record with `_actions`; -1 entity.notFound when missing or out of scope. */
+  async info(c: Caller, body: { id?: unknown }): Promise<EntityRecord> {
+    const id = this.idOf(c, body?.id);
+    const a = await this.access(c, 'view');
+    const [row] = await getRows(this.db, this.spec, a.scope, [id]);
+    if (!row) throw this.notFound(c);
+    return this.present(row, this.actionsFor(a.codes));
+  }
+
+  /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
+  async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
+    const fields = writableFields(this.def, body ?? {}, c.locale);
+    const err = validateRecord(this.def, fields, c.locale);
+    if (err) throw err;
+    const a = await this.access(c, 'add');
+    const t = now();
+    const row = {
+      ...recordToRow(this.spec, fields),
+      version: 1,
+      created_by: c.userId,
+      created_at: t,
+      updated_by: c.userId,
+      updated_at: t,
+      owner_dept_id: c.deptId,
+      owner_unit_id: await unitOf(this.db, c.deptId),
+    };
+    const stored = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const r = await insertRow(trx, this.spec, row);
+        await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
+        return r;
+      })
+      .catch((e) => this.constraint(c, e));
+    return this.present(stored, this.actionsFor(a.codes));
+  }
+
+  /**
+   * `/edit` {id, version, ...fields}: changes the given fields of a record in scope at `version`;
+   * a stale version → -1 entity.stale, nothing written. Returns the stored record (version + 1).
+   */
+  async edit(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
+    const id = this.idOf(c, body?.id);
+    if (body?.version === undefined || body.version === null || body.version === '') {
+      throw badInput(this.t(c, 'validate.required', { field: this.t(c, 'field.version') }));
+    }
+    const version = this.idOf(c, body.version, 'version');
+    const changes = writableFields(this.def, body, c.locale);
+    const a = await this.access(c, 'edit');
+    return this.change(c, a, id, version, changes, 'edit');
+  }
+
+  /** A declared action `/<actionId>` {id, version?}: applies its `set` to a record in scope. */
+  async action(c: Caller, act: EntityAction, body: Record<string, unknown>): Promise<EntityRecord> {
+    const id = this.idOf(c, body?.id);
+    const version = body?.version === undefined || body.version === null || body.version === '' ? null : this.idOf(c, body.version, 'version');
+    const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
+    return this.change(c, a, id, version, { ...(act.set ?? {}) }, act.id);
+  }
+
+  private async change(c: Caller, a: Access, id: number, version: number | null, changes: EntityRecord, event: string): Promise<EntityRecord> {
+    const stored = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const [before] = await getRows(trx, this.spec, a.scope, [id]);
+        if (!before) throw this.notFound(c);
+        const beforeRec = rowToRecord(this.spec, before);
+        const expected = version ?? Number(before.version);
+        if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
+        const merged: EntityRecord = {};
+        for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
+        const err = validateRecord(this.def, merged, c.locale);
+        if (err) throw err;
+        const patch: EntityRecord = {};
+        for (const f of Object.keys(changes)) patch[f] = merged[f];
+        const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };
+        const after = await updateRow(trx, this.spec, id, expected, row);
+        if (!after) throw badInput(this.t(c, 'entity.stale'));
+        await this.audit(trx, c, event, id, beforeRec, rowToRecord(this.spec, after));
+        return after;
+      })
+      .catch((e) => this.constraint(c, e));
+    return this.present(stored, this.actionsFor(a.codes));
+  }
+
+  /** `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. */
+  async del(c: Caller, body: { id?: unknown; ids?: unknown }): Promise<{ deleted: number }> {
+    let raw: unknown[] = [];
+    if (body?.ids !== undefined && body.ids !== null && body.ids !== '') {
+      raw = Array.isArray(body.ids) ? body.ids : String(body.ids).split(',');
+      if (!raw.length) throw badInput(this.t(c, 'error.badParam', { field: this.t(c, 'field.ids') }));
+      raw = raw.map((v) => this.idOf(c, v, 'ids'));
+    } else raw = [this.idOf(c, body?.id)];
+    const ids = [...new Set(raw as number[])];
+    const a = await this.access(c, 'delete');
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const rows = await getRows(trx, this.spec, a.scope, ids);
+        if (rows.length !== ids.length) throw this.notFound(c);
+        const deleted = await deleteRows(trx, this.spec, ids);
+        for (const r of rows) await this.audit(trx, c, 'del', Number(r.id), rowToRecord(this.spec, r), null);
+        return { deleted };
+      })
+      .catch((e) => this.constraint(c, e));
+  }
+
+  private audit(trx: Parameters<typeof audit>[0], c: Caller, event: string, id: number, before: EntityRecord | null, after: EntityRecord | null) {
+    return audit(trx, this.dialect, {
+      userId: c.userId,
+      username: c.username,
+      ip: c.ip,
+      event: `${this.def.id}.${event}`,
+      object: `${this.def.id}:${id}`,
+      result: 'success',
+      detail: { before, after },
+    });
+  }
+}

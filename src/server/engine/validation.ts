@@ -1,0 +1,128 @@
+/**
+ * Validation of entity records with ajv, from the entity model (DESIGN §4: one schema, validated by
+ * ajv on the server and by rjsf in the browser; issue 3). Messages name the field by its `x-title`
+ * in the request's locale, with the same wording as every other call (`validate.*` keys).
+ *
+ * Body rules (documented decision): system fields (id, version, created_*, updated_*, owner_*) and
+ * keys starting with `_` are ignored on add/edit; any other property the model does not have is
+ * refused with -1 "不支持的参数：<name>". Form-encoded bodies are coerced (ajv coerceTypes; a JSON
+ * string is parsed for array/object fields). `null`, and '' for non-string fields, clear the field;
+ * '' of a required field counts as missing. Defaults of the model apply to missing fields on add.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import type { EntityDef, ModelProperty } from '../../../engine/schema/types.js';
+import type { Locale } from '../../shared/constants.js';
+import { translate } from '../i18n/index.js';
+import { badInput, type ApiError } from '../lib/errors.js';
+import { SYSTEM_COLUMNS } from './table.js';
+import type { EntityRecord } from './codec.js';
+
+const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
+const ajv = new Ajv({ strict: false, coerceTypes: true, allErrors: false, useDefaults: true });
+addFormats(ajv);
+
+const compiled = new WeakMap<EntityDef, ValidateFunction>();
+
+function typeOf(p: ModelProperty): string {
+  return Array.isArray(p.type) ? (p.type.find((t) => t !== 'null') ?? 'string') : (p.type ?? 'string');
+}
+
+function schemaOf(def: EntityDef): object {
+  const properties: Record<string, unknown> = {};
+  for (const [name, p] of Object.entries(def.model.properties)) {
+    const clean: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(p)) if (!k.startsWith('x-')) clean[k] = v;
+    if (p['x-kind'] === 'date' && !clean.format) clean.format = 'date';
+    properties[name] = clean;
+  }
+  return { type: 'object', properties, required: def.model.required ?? [] };
+}
+
+function validatorOf(def: EntityDef): ValidateFunction {
+  let v = compiled.get(def);
+  if (!v) {
+    v = ajv.compile(schemaOf(def));
+    compiled.set(def, v);
+  }
+  return v;
+}
+
+/** The label of field `name` of `def` in `locale`: its x-title (translated key, else the zh default). */
+export function fieldTitle(def: EntityDef, name: string, locale: Locale): string {
+  const t = def.model.properties[name]?.['x-title'];
+  if (!t) return name;
+  if (locale !== 'zh-CN') {
+    const tr = translate(locale, t.t);
+    if (tr !== t.t) return tr;
+  }
+  return t.d;
+}
+
+function message(def: EntityDef, e: ErrorObject, locale: Locale): string {
+  const prop = (e.params as { missingProperty?: string }).missingProperty ?? e.instancePath.split('/')[1] ?? '';
+  const field = fieldTitle(def, prop, locale);
+  const t = (key: string, extra: Record<string, string> = {}) => translate(locale, key, { field, ...extra });
+  switch (e.keyword) {
+    case 'required':
+      return t('validate.required');
+    case 'format':
+      return t('validate.format');
+    case 'pattern': {
+      const pm = def.model.properties[prop]?.['x-pattern-message'];
+      return pm ? (locale !== 'zh-CN' && translate(locale, pm.t) !== pm.t ? translate(locale, pm.t) : pm.d) : t('validate.format');
+    }
+    case 'type':
+      return t('validate.type');
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+      return t(`validate.${e.keyword}`, { limit: String((e.params as { limit: unknown }).limit) });
+    case 'enum':
+      return t('validate.enum');
+    default:
+      return t('validate.invalid');
+  }
+}
+
+/**
+ * Cleans the writable fields of a body: drops system fields and `_`-keys, refuses unknown ones
+ * (ApiError -1 naming the first), parses JSON strings of array/object fields, maps null (and '' of
+ * non-string fields) to null. Returns field → value (null = clear).
+ */
+export function writableFields(def: EntityDef, body: Record<string, unknown>, locale: Locale, skip: string[] = []): EntityRecord {
+  const out: EntityRecord = {};
+  for (const [k, raw] of Object.entries(body ?? {})) {
+    if (k.startsWith('_') || (SYSTEM_COLUMNS as readonly string[]).includes(k) || skip.includes(k)) continue;
+    const p = def.model.properties[k];
+    if (!p) throw badInput(translate(locale, 'validate.additional', { field: k }));
+    const type = typeOf(p);
+    let v = raw;
+    if (v === null || (v === '' && type !== 'string')) v = null;
+    else if ((type === 'array' || type === 'object') && typeof v === 'string') {
+      try {
+        v = JSON.parse(v);
+      } catch {
+        throw badInput(translate(locale, 'validate.type', { field: fieldTitle(def, k, locale) }));
+      }
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Validates the full record (`fields`; null means absent) against the model. Coerces in place
+ * (form-encoded strings to numbers/booleans). Returns an ApiError (-1, naming the field) or null.
+ */
+export function validateRecord(def: EntityDef, fields: EntityRecord, locale: Locale): ApiError | null {
+  const data: EntityRecord = {};
+  const required = new Set(def.model.required ?? []);
+  // An empty required text is missing ("请填写…"), as forms send ''.
+  for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined && !(v === '' && required.has(k))) data[k] = v;
+  const validate = validatorOf(def);
+  if (!validate(data)) return badInput(message(def, validate.errors![0], locale));
+  for (const k of Object.keys(data)) fields[k] = data[k];
+  return null;
+}
