@@ -3,7 +3,7 @@
  * (tests/fixtures/schemas/entitytest, scope 'unit'): -99, -1 naming the field, data scope across
  * departments, permissions, success paths, stale edits, audit rows, keyword/filters/sort/paging.
  */
-process.env.OA_SCHEMA_DIRS = 'tests/fixtures/schemas';
+process.env.OA_SCHEMA_DIRS = 'tests/fixtures/schemas/entitytest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 

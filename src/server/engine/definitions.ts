@@ -1,11 +1,12 @@
 /**
- * Thin adapter that finds the entity definitions (DESIGN §4, issue 3) for the server: every
- * `entities/*.json` under `schemas/` plus the folders listed in `OA_SCHEMA_DIRS` (comma separated;
- * tests point it at `tests/fixtures/schemas`). When engine/schema/loader.ts (`buildRegistry`) lands,
- * this file is the one place to switch to `buildRegistry(files).entities()`.
+ * Thin adapter that gives the server its entity definitions (DESIGN §4, issue 3): reads every JSON
+ * definition under `schemas/` plus the folders listed in `OA_SCHEMA_DIRS` (comma separated; tests
+ * point it at `tests/fixtures/schemas`), and loads them with engine/schema's `buildRegistry`
+ * (format migrations, `$ref`s, meta-schema validation). Published overlays are not applied yet.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildRegistry, type DefinitionFile } from '../../../engine/schema/loader.js';
 import type { EntityDef } from '../../../engine/schema/types.js';
 
 /** Folders searched by default (relative to the working directory). */
@@ -24,41 +25,40 @@ function walk(dir: string, out: string[]): void {
   if (!fs.existsSync(dir)) return;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (e.isFile() && e.name.endsWith('.json') && path.basename(path.dirname(p)) === 'entities') out.push(p);
+    if (e.isDirectory()) {
+      if (e.name !== '_meta' && e.name !== 'locales') walk(p, out);
+    } else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
   }
 }
 
 /**
- * Reads every entity definition of `dirs` (default `schemaDirs()`), sorted by file path.
- * Throws an Error naming the file when a file is not JSON or is not an entity
- * (`kind` 'entity' with id, group, table and model.properties), or when two files share an id or a group.
+ * The entity definitions of `dirs` (default `schemaDirs()`), in file order. Throws an Error listing
+ * file, JSON path and problem when an entity file is not JSON or fails loading (format, $ref), and
+ * when two entities share a group (their calls would collide).
  */
 export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
-  const files: string[] = [];
-  for (const d of dirs) walk(path.resolve(d), files);
-  files.sort();
-  const out: EntityDef[] = [];
-  const ids = new Map<string, string>();
-  const groups = new Map<string, string>();
-  for (const file of files) {
-    let data: any;
+  const paths: string[] = [];
+  for (const d of dirs) walk(path.resolve(d), paths);
+  paths.sort();
+  const files: DefinitionFile[] = [];
+  for (const file of paths) {
+    const rel = path.relative(process.cwd(), file).split(path.sep).join('/');
     try {
-      data = JSON.parse(fs.readFileSync(file, 'utf8'));
+      files.push({ path: rel, data: JSON.parse(fs.readFileSync(file, 'utf8')) });
     } catch (e) {
-      throw new Error(`entity definition ${file}: not valid JSON (${(e as Error).message})`);
+      if (rel.includes('/entities/')) throw new Error(`entity definition ${rel}: not valid JSON (${(e as Error).message})`);
     }
-    if (data?.kind !== 'entity') continue;
-    for (const k of ['id', 'group', 'table'] as const) {
-      if (typeof data[k] !== 'string' || !data[k]) throw new Error(`entity definition ${file}: "${k}" is missing`);
-    }
-    if (!data.model || typeof data.model.properties !== 'object') throw new Error(`entity definition ${file}: "model.properties" is missing`);
-    if (ids.has(data.id)) throw new Error(`entity definition ${file}: id "${data.id}" is also used by ${ids.get(data.id)}`);
-    const g = String(data.group).toLowerCase();
-    if (groups.has(g)) throw new Error(`entity definition ${file}: group "${data.group}" is also used by ${groups.get(g)}`);
-    ids.set(data.id, file);
-    groups.set(g, file);
-    out.push(data as EntityDef);
   }
-  return out;
+  const registry = buildRegistry(files);
+  const entityFiles = new Set(files.filter((f) => (f.data as { kind?: string })?.kind === 'entity' || f.path.includes('/entities/')).map((f) => f.path));
+  const issues = registry.errors.filter((e) => entityFiles.has(e.file));
+  if (issues.length) throw new Error(`entity definitions do not load:\n${issues.map((i) => `  ${i.file} ${i.path || '/'}: ${i.message}`).join('\n')}`);
+  const entities = registry.entities();
+  const groups = new Map<string, string>();
+  for (const e of entities) {
+    const g = e.group.toLowerCase();
+    if (groups.has(g)) throw new Error(`entity ${e.id} (${registry.fileOf('entity', e.id)}): group "${e.group}" is also the group of ${groups.get(g)}`);
+    groups.set(g, e.id);
+  }
+  return entities;
 }
