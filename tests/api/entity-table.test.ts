@@ -165,8 +165,8 @@ describe('table sync on the live database', () => {
     expect(cols.pages).toBe('varchar(10)');
     const row = await sql<{ pages: string }>`select pages from ${sql.table(TABLE)}`.execute(t.database.db);
     expect(row.rows[0].pages).toBe('12');
-    const rec = await t.database.db.selectFrom('schema_migrations').select('name').where('name', 'like', 'entity/%').execute();
-    expect(rec.map((x) => x.name).sort()).toEqual(['entity/0001_fx_drop_note', 'entity/0002_fx_pages_text']);
+    const rec = await sql<{ name: string }>`select name from schema_migrations where name like ${'entity/%'}`.execute(t.database.db);
+    expect(rec.rows.map((x) => x.name).sort()).toEqual(['entity/0001_fx_drop_note', 'entity/0002_fx_pages_text']);
     await syncEntityTables(t.database.db, t.database.dialect, [d], { migrations });
     expect(runs).toBe(2);
   });
