@@ -8,11 +8,14 @@
  *   entity action ids, routes (passed in), permission codes (declared by an area), widgets, page kinds
  *   and custom components (registered keys, passed in);
  * - i18n: every Text key present in zh-CN and en-US, and sibling locale files with the same keys;
- * - CEL: every expression type-checks against its entity model (through `opts.checkExpr`).
+ * - CEL: every expression type-checks against its entity model (engine/expr through ./expr.ts): form rules
+ *   and validators give bool, computed fields their field's type, views and actions' visibleWhen are over
+ *   `record` and `user` and give bool.
  * Pure: no file system; the caller passes the registry, the locale files and the key lists.
  */
 import type { Registry, SchemaIssue } from './loader';
-import type { Definition, EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
+import { celTypeOfProperty, checkCel, type ExprCheckResult, type ExprChecker, type ExprScope } from './expr';
+import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
 
 /** A locale file: path, locale (`zh-CN` | `en-US`) and its parsed JSON (a flat map key → text). */
 export interface LocaleFile {
@@ -21,11 +24,6 @@ export interface LocaleFile {
   messages: unknown;
 }
 
-/** What an expression check answers (the shape of engine/expr `checkExpression`). */
-export type ExprCheckResult = { ok: true; type: string } | { ok: false; message: string };
-
-/** Type-checks a CEL source against an entity model (fields as variables). */
-export type ExprChecker = (source: string, model: EntityModel) => ExprCheckResult;
 
 /** Registered keys and checkers the lint needs from outside the engine. An omitted list is not checked. */
 export interface LintOptions {
@@ -37,15 +35,14 @@ export interface LintOptions {
   pageKinds?: string[];
   /** Registered custom page components. */
   components?: string[];
-  /** CEL checker; without it expressions are not type-checked. */
-  checkExpr?: ExprChecker;
+  /** CEL checker; default `checkCel` (engine/expr). `false` skips expression checks. */
+  checkExpr?: ExprChecker | false;
   /** Locales every Text key must be in; default zh-CN and en-US. */
   locales?: string[];
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-const BOOL_TYPES = ['bool', 'boolean', 'dyn'];
 
 /** Every object in `v` (with its JSON pointer), depth first. */
 function walkObjects(v: unknown, ptr: string, visit: (o: Record<string, unknown>, ptr: string) => void): void {
@@ -169,16 +166,16 @@ function checkField(ctx: Ctx, model: EntityModel | undefined, field: string, pat
   if (model && !(field in model.properties)) ctx.add(ctx.file, path, `unknown field "${field}" (not in the model of ${entityId})`);
 }
 
-function checkExpr(ctx: Ctx, model: EntityModel | undefined, cel: string, path: string, mustBeBool: boolean) {
-  if (!model || !ctx.opts.checkExpr) return;
+function checkExpr(ctx: Ctx, model: EntityModel | undefined, cel: string, path: string, scope: ExprScope, expect: string) {
+  const checker = ctx.opts.checkExpr === undefined ? checkCel : ctx.opts.checkExpr;
+  if (!model || !checker) return;
   let r: ExprCheckResult;
   try {
-    r = ctx.opts.checkExpr(cel, model);
+    r = checker(cel, model, scope, expect);
   } catch (e) {
     r = { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
   if (!r.ok) ctx.add(ctx.file, path, `CEL "${cel}" does not type-check: ${r.message}`);
-  else if (mustBeBool && !BOOL_TYPES.includes(r.type)) ctx.add(ctx.file, path, `CEL "${cel}" must be a boolean, is ${r.type}`);
 }
 
 function lintEntity(ctx: Ctx, def: EntityDef) {
@@ -205,7 +202,7 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
   (def.actions ?? []).forEach((a, i) => {
     if (a.permission) checkPermission(ctx, a.permission, `/actions/${i}/permission`);
     for (const f of Object.keys(a.set ?? {})) field(f, `/actions/${i}/set/${esc(f)}`);
-    if (a.visibleWhen) checkExpr(ctx, model, a.visibleWhen.cel, `/actions/${i}/visibleWhen/cel`, true);
+    if (a.visibleWhen) checkExpr(ctx, model, a.visibleWhen.cel, `/actions/${i}/visibleWhen/cel`, 'record', 'bool');
   });
 }
 
@@ -232,22 +229,22 @@ function lintPage(ctx: Ctx, page: PageDef) {
       } else field(f.field, `/filters/${i}/field`);
     });
     if (page.sort) field(page.sort.field, '/sort/field');
-    (page.views ?? []).forEach((v, i) => v.where && checkExpr(ctx, model, v.where.cel, `/views/${i}/where/cel`, true));
+    (page.views ?? []).forEach((v, i) => v.where && checkExpr(ctx, model, v.where.cel, `/views/${i}/where/cel`, 'record', 'bool'));
     for (const key of ['toolbar', 'rowActions', 'bulkActions'] as const) (page[key] ?? []).forEach((a, i) => lintAction(ctx, a, `/${key}/${i}`, entity));
   } else if (page.pageKind === 'form' || page.pageKind === 'detail') {
     lintLayout(ctx, page.layout, '/layout', model, entityId ?? '');
     if (page.pageKind === 'form') {
       (page.rules ?? []).forEach((r, i) => {
         field(r.field, `/rules/${i}/field`);
-        checkExpr(ctx, model, r.when.cel, `/rules/${i}/when/cel`, true);
+        checkExpr(ctx, model, r.when.cel, `/rules/${i}/when/cel`, 'fields', 'bool');
       });
       (page.computed ?? []).forEach((c, i) => {
         field(c.field, `/computed/${i}/field`);
-        checkExpr(ctx, model, c.expr.cel, `/computed/${i}/expr/cel`, false);
+        checkExpr(ctx, model, c.expr.cel, `/computed/${i}/expr/cel`, 'fields', celTypeOfProperty(model?.properties[c.field]));
       });
       (page.validators ?? []).forEach((v, i) => {
         if (v.field) field(v.field, `/validators/${i}/field`);
-        checkExpr(ctx, model, v.expr.cel, `/validators/${i}/expr/cel`, true);
+        checkExpr(ctx, model, v.expr.cel, `/validators/${i}/expr/cel`, 'fields', 'bool');
       });
     } else {
       (page.related ?? []).forEach((r, i) => {
@@ -276,7 +273,7 @@ function lintAction(ctx: Ctx, a: PageAction, ptr: string, entity: EntityDef | un
     else if (entity && !(entity.actions ?? []).some((x) => x.id === a.target)) add(file, `${ptr}/target`, `unknown action "${a.target}" of ${entity.id}`);
   }
   (a.access ?? []).forEach((code, i) => checkPermission(ctx, code, `${ptr}/access/${i}`));
-  if (a.visibleWhen) checkExpr(ctx, entity?.model, a.visibleWhen.cel, `${ptr}/visibleWhen/cel`, true);
+  if (a.visibleWhen) checkExpr(ctx, entity?.model, a.visibleWhen.cel, `${ptr}/visibleWhen/cel`, 'record', 'bool');
 }
 
 function lintLayout(ctx: Ctx, nodes: LayoutNode[], ptr: string, model: EntityModel | undefined, entityId: string) {
@@ -315,11 +312,6 @@ function lintLayout(ctx: Ctx, nodes: LayoutNode[], ptr: string, model: EntityMod
         break;
     }
   });
-}
-
-/** Definitions of a registry by kind, in file order (a convenience for callers printing reports). */
-export function definitionsOf(registry: Registry): Definition[] {
-  return registry.entries.map((e) => e.def);
 }
 
 /** Readable multi-line report of issues: `file  path  message` per line. */

@@ -32,6 +32,11 @@ export interface RegistryEntry<D extends Definition = Definition> {
 
 /** Options of `buildRegistry`. */
 export interface LoadOptions {
+  /**
+   * Path prefix of the definitions root (the folder holding `_meta/`), used to check each file's
+   * relative `$schema`; default: up to the last `schemas/` in the path (no check when there is none).
+   */
+  root?: string;
   /** Published overlays (from the database) applied over their targets; conflicts become issues. */
   overlays?: OverlayDef[];
 }
@@ -85,12 +90,23 @@ export function ajvIssues(file: string, errors: ErrorObject[] | null | undefined
   return out;
 }
 
-/** The `$schema` a file at `path` must carry for `kind` (relative to schemas/), or null when the path is not under schemas/. */
-export function expectedSchemaRef(path: string, kind: DefinitionKind): string | null {
+/**
+ * The `$schema` a file at `path` must carry for `kind`: the relative path to `<root>/_meta/<kind>.schema.json`,
+ * root defaulting to the path up to its last `schemas/`; null when the path is not under the root.
+ */
+export function expectedSchemaRef(path: string, kind: DefinitionKind, root?: string): string | null {
   const norm = path.replace(/\\/g, '/');
-  const at = norm.lastIndexOf('schemas/');
-  if (at < 0) return null;
-  const depth = norm.slice(at + 'schemas/'.length).split('/').length - 1;
+  let rest: string;
+  if (root !== undefined) {
+    const r = root.replace(/\\/g, '/').replace(/\/?$/, '/');
+    if (!norm.startsWith(r)) return null;
+    rest = norm.slice(r.length);
+  } else {
+    const at = norm.lastIndexOf('schemas/');
+    if (at < 0) return null;
+    rest = norm.slice(at + 'schemas/'.length);
+  }
+  const depth = rest.split('/').length - 1;
   return (depth === 0 ? './' : '../'.repeat(depth)) + `_meta/${kind}.schema.json`;
 }
 
@@ -184,7 +200,7 @@ export function buildRegistry(files: DefinitionFile[], opts: LoadOptions = {}): 
       errors.push(...ajvIssues(m.file, validate.errors));
       continue;
     }
-    const expected = expectedSchemaRef(m.file, kind);
+    const expected = expectedSchemaRef(m.file, kind, opts.root);
     if (expected && data.$schema !== expected) {
       errors.push({ file: m.file, path: '/$schema', message: `must be "${expected}"` });
     }

@@ -1,0 +1,61 @@
+/** Lint (engine/schema/lint.ts): the broken fixture set reports each problem with its file and JSON pointer. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildRegistry } from '../../../engine/schema/loader';
+import { formatIssues, lintRegistry } from '../../../engine/schema/lint';
+import { checkCel } from '../../../engine/schema/expr';
+import { readSchemaDir, ROOT } from './helpers';
+
+const ROOT_PREFIX = 'tests/fixtures/schemas/broken/';
+const B = `${ROOT_PREFIX}demo/`;
+
+function lintBroken(opts: Parameters<typeof lintRegistry>[2] = {}) {
+  const { files, locales } = readSchemaDir(join(ROOT, ROOT_PREFIX));
+  const registry = buildRegistry(files, { root: ROOT_PREFIX });
+  return lintRegistry(registry, locales, { routes: ['/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], ...opts });
+}
+
+describe('lintRegistry on tests/fixtures/schemas/broken', () => {
+  const issues = lintBroken();
+  const has = (file: string, path: string, text: RegExp) =>
+    expect(issues.some((i) => i.file === `${B}${file}` && i.path === path && text.test(i.message)), `${file} ${path} ${text}\n${formatIssues(issues)}`).toBe(true);
+
+  it('reports an invalid format with file and path (from the loader)', () => has('dicts/bad.json', '/items/0/colour', /unknown property/));
+  it('reports an unknown field', () => has('pages/item.list.page.json', '/columns/1/field', /unknown field "owner"/));
+  it('reports a missing i18n key', () => has('pages/item.form.page.json', '/layout/0/title/t', /"demo\.item\.section\.missing" missing in en-US/));
+  it('reports the key missing from the sibling locale file', () => has('locales/en-US.json', '/demo.item.section.missing', /missing/));
+  it('reports a CEL expression that does not type-check', () => has('pages/item.form.page.json', '/validators/0/expr/cel', /endDate >= 1/));
+  it('reports a duplicate definition id', () => has('pages/item.form.page.json', '/id', /duplicate page id "demo\.item\.form"/));
+  it('reports a duplicate node id within a file', () => has('pages/item.form.page.json', '/layout/0/children/1/id', /duplicate node id "f_name"/));
+  it('reports an unknown route', () => has('area.json', '/menus/0/route', /unknown route "\/nowhere\/index"/));
+  it('reports an undeclared permission code', () => has('entities/item.json', '/permissions/edit', /"demo:edit" is declared by no area/));
+  it('reports an unregistered page kind', () => has('pages/item.copy.page.json', '/pageKind', /not registered/));
+  it('names only fixture files', () => {
+    for (const i of issues) expect(i.file.startsWith(ROOT_PREFIX)).toBe(true);
+  });
+  it('skips CEL checks with checkExpr: false', () => {
+    expect(lintBroken({ checkExpr: false }).some((i) => i.path.endsWith('/cel'))).toBe(false);
+  });
+});
+
+describe('checkCel (adapter to engine/expr)', () => {
+  const model = {
+    type: 'object' as const,
+    properties: {
+      status: { type: 'string', 'x-kind': 'dict' as const, 'x-dict': 'x', 'x-title': { t: 'a.b', d: '状态' } },
+      people: { type: 'integer', 'x-kind': 'integer' as const, 'x-title': { t: 'a.c', d: '人数' } },
+    },
+  };
+  it('checks fields as variables in form scope', () => {
+    expect(checkCel('status == "done"', model, 'fields', 'bool').ok).toBe(true);
+    expect(checkCel('record.status == "done"', model, 'fields', 'bool').ok).toBe(false);
+  });
+  it('checks record and user in record scope', () => {
+    expect(checkCel('record.people > 1 && user.id > 0', model, 'record', 'bool').ok).toBe(true);
+    expect(checkCel('people > 1', model, 'record', 'bool').ok).toBe(false);
+  });
+  it('checks the result type', () => {
+    expect(checkCel('people + 1', model, 'fields', 'bool').ok).toBe(false);
+    expect(checkCel('people + 1', model, 'fields', 'int').ok).toBe(true);
+  });
+});
