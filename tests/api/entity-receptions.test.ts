@@ -1,0 +1,60 @@
+/**
+ * Smoke test of the receptions area (schemas/receptions, issue 3) on the generic entity API: the
+ * definition alone gives /api/receptions/* with scope 'department'. No seeded role holds the
+ * receptions:* codes yet, so the test grants them to the staff role first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateMenuCache } from '../../src/server/services/menu.js';
+import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const s: Record<string, Session> = {};
+let deptOf: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.database;
+  for (const u of ['zhangwei', 'sunli']) {
+    const r = await t.login(u);
+    s[u] = sessionOf(r);
+  }
+  const info = await db.selectFrom('users').select(['username', 'current_dept_id']).where('username', 'in', ['zhangwei', 'sunli']).execute();
+  deptOf = Object.fromEntries(info.map((u) => [u.username, Number(u.current_dept_id)]));
+});
+afterAll(async () => t.close());
+
+describe('receptions on the generic entity API', () => {
+  it('refuses without the permission codes, then works once they are granted', async () => {
+    const denied = await t.post('receptions/list', {}, s.zhangwei);
+    expect(denied).toMatchObject({ code: -1, msg: '您没有该操作的权限' });
+    const { db } = t.database;
+    const staff = await db.selectFrom('roles').select('id').where('code', '=', 'staff').executeTakeFirstOrThrow();
+    await db.insertInto('role_permissions').values(['receptions:view', 'receptions:edit', 'receptions:delete'].map((code) => ({ role_id: staff.id, code }))).execute();
+    invalidateMenuCache(db);
+    const ok = await t.post('receptions/list', {}, s.zhangwei);
+    expect(ok.code, ok.msg).toBe(0);
+  });
+
+  it('adds, finds, edits, finishes and deletes a reception within the department', async () => {
+    const missing = await t.post('receptions/add', { title: '省发改委调研', people: 3, visitDate: '2026-04-01', dept: deptOf.zhangwei }, s.zhangwei);
+    expect(missing).toMatchObject({ code: -1, msg: '请填写来宾单位' });
+    const add = await t.post(
+      'receptions/add',
+      { title: '省发改委调研', guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept: deptOf.zhangwei, cost: 1200.5, companions: [1] },
+      s.zhangwei,
+    );
+    expect(add.code, add.msg).toBe(0);
+    expect(add.data).toMatchObject({ status: 'planned', cost: 1200.5, companions: [1], version: 1 });
+    const found = await t.post('receptions/list', { keyword: '发展和改革' }, s.zhangwei);
+    expect(found.data.total).toBe(1);
+    expect((await t.post('receptions/list', { keyword: '发展和改革' }, s.sunli)).code).toBe(0);
+    expect((await t.post('receptions/list', { keyword: '发展和改革' }, s.sunli)).data.total).toBe(0);
+    expect((await t.post('receptions/info', { id: add.data.id }, s.sunli)).msg).toBe('记录不存在或无权访问');
+    const edit = await t.post('receptions/edit', { id: add.data.id, version: 1, place: '市政府第一会议室' }, s.zhangwei);
+    expect(edit.data).toMatchObject({ place: '市政府第一会议室', version: 2 });
+    const fin = await t.post('receptions/finish', { id: add.data.id }, s.zhangwei);
+    expect(fin.data).toMatchObject({ status: 'done', version: 3 });
+    const del = await t.post('receptions/del', { id: add.data.id }, s.zhangwei);
+    expect(del).toMatchObject({ code: 0, data: { deleted: 1 } });
+  });
+});
