@@ -7,7 +7,8 @@
  *   rules, computed fields and validators, dictionaries, pages of menus / actions / related lists,
  *   entity action ids, routes (passed in), permission codes (declared by an area), widgets, page kinds
  *   and custom components (registered keys, passed in);
- * - i18n: every Text key present in zh-CN and en-US, and sibling locale files with the same keys;
+ * - i18n: every Text key present in zh-CN and en-US, its default `d` equal to the zh-CN text, and sibling
+ *   locale files with the same keys;
  * - CEL: every expression type-checks against its entity model (engine/expr through ./expr.ts): form rules
  *   and validators give bool, computed fields their field's type, views and actions' visibleWhen are over
  *   `record` and `user` and give bool.
@@ -125,6 +126,8 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
       }
       if (isText(o) && def.kind !== 'overlay') {
         for (const l of wanted) if (!merged.get(l)?.has(o.t as string)) add(file, `${ptr}/t`, `i18n key "${String(o.t)}" missing in ${l}`);
+        const zh = merged.get('zh-CN')?.get(o.t as string);
+        if (zh !== undefined && zh !== o.d) add(file, `${ptr}/d`, `default "${String(o.d)}" differs from zh-CN "${zh}" of key "${String(o.t)}"`);
       }
     });
     if (def.kind === 'entity') lintEntity(ctx, def);
