@@ -52,6 +52,34 @@ describe('buildRegistry', () => {
     expect(r.dicts()).toEqual([]);
   });
 
+  it('catches typos in pages, layout nodes, data sources and model properties', () => {
+    const { files } = readSchemaDir(join(ROOT, 'schemas'));
+    const pick = (suffix: string) => structuredClone(files.find((f) => f.path.endsWith(suffix))!);
+    const list = pick('reception.list.page.json');
+    const l = list.data as Record<string, unknown>;
+    l.colums = l.columns;
+    (l.source as Record<string, unknown>).entiy = 'x';
+    const form = pick('reception.form.page.json');
+    const layout = (form.data as { layout: { children: { children: Record<string, unknown>[] }[] }[] }).layout;
+    layout[0].children[0].children[0].widgte = 'x';
+    const ent = pick('entities/reception.json');
+    const props = (ent.data as { model: { properties: Record<string, Record<string, unknown>> } }).model.properties;
+    props.title.maxlength = 10;
+    props.status['x-kind'] = 'dictionary';
+    const r = buildRegistry([list, form, ent]);
+    const at = r.errors.map((e) => `${e.file.split('/').pop()} ${e.path} ${e.message}`);
+    expect(at).toEqual(
+      expect.arrayContaining([
+        'reception.list.page.json /colums unknown property',
+        'reception.list.page.json /source/entiy unknown property',
+        'reception.form.page.json /layout/0/children/0/children/0/widgte unknown property',
+        'reception.json /model/properties/title/maxlength unknown property',
+        expect.stringMatching(/^reception\.json \/model\/properties\/status\/x-kind must be equal to one of the allowed values/),
+      ]),
+    );
+    expect(at.length).toBeLessThanOrEqual(6);
+  });
+
   it('never throws on garbage', () => {
     const r = buildRegistry([
       { path: 'schemas/x/a.json', data: null },
