@@ -83,6 +83,21 @@ describe('authentication and validation', () => {
     expect(r).toMatchObject({ code: -1, msg: '每页条数不能大于200' });
     r = await t.post(`${G}/info`, { id: 'abc' }, s.zhangwei);
     expect(r).toMatchObject({ code: -1, msg: '记录ID类型不正确' });
+    r = await t.post(`${G}/info`, { id: 99999999999 }, s.zhangwei);
+    expect(r.code).toBe(-1);
+    r = await t.post(`${G}/list`, { filters: { pages: 'abc' } }, s.zhangwei);
+    expect(r).toMatchObject({ code: -1, msg: '参数pages不正确' });
+    r = await t.post(`${G}/list`, { filters: { pages: { op: 'like', value: '1' } } }, s.zhangwei);
+    expect(r).toMatchObject({ code: -1, msg: '参数pages不正确' });
+    r = await t.post(`${G}/del`, { ids: 'x,y' }, s.zhangwei);
+    expect(r.code).toBe(-1);
+  });
+
+  it('keeps values inside what the columns hold (varchar length, integer range)', async () => {
+    let r = await t.post(`${G}/add`, { title: '本', code: 'L-1', keeper: 3000000000 }, s.zhangwei);
+    expect(r).toMatchObject({ code: -1, msg: '保管人不能大于2147483647' });
+    r = await t.post(`${G}/add`, { title: '本', code: 'L-1', opened_at: '2026-01-01T08:00:00.000+08:00 and more' }, s.zhangwei);
+    expect(r).toMatchObject({ code: -1, msg: '启用时间不能超过30个字符' });
   });
 });
 

@@ -10,6 +10,7 @@ import { call, type BodySchema } from '../lib/route.js';
 import { loadEntities } from './definitions.js';
 import { EntityService, type Caller } from './service.js';
 import { MAX_PAGE_SIZE } from './query.js';
+import { INT_MAX } from './validation.js';
 
 /** Names of the generic calls; a declared action may not reuse one. */
 export const GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del'] as const;
@@ -27,7 +28,7 @@ const LIST_BODY: BodySchema = {
 const ID_BODY: BodySchema = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, title: 'field.id' } },
+  properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX, title: 'field.id' } },
 };
 
 /** The caller of a request. */

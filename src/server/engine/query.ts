@@ -12,6 +12,7 @@ import type { Locale } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
 import { badInput } from '../lib/errors.js';
 import { toColumn } from './codec.js';
+import { INT_MAX } from './validation.js';
 import type { TableSpec } from './table.js';
 
 /** Default and maximum page size. */
@@ -72,19 +73,32 @@ export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, 
       if (!queryable(field)) throw unknown(field);
       if (raw === undefined || raw === null || raw === '') continue;
       const col = cols.get(field)!;
-      const conv = (v: unknown) => (col.codec === 'json' ? (typeof v === 'string' ? v : JSON.stringify(v)) : toColumn(col, v));
+      const bad = () => badInput(translate(locale, 'error.badParam', { field }));
+      // A filter value must fit its column (an integer column never meets 'abc'): else -1 naming the field.
+      const conv = (v: unknown): unknown => {
+        if (col.codec === 'json') return typeof v === 'string' ? v : JSON.stringify(v);
+        if (col.codec === 'boolean') return toColumn(col, v);
+        if (typeof v === 'object') throw bad();
+        if (col.family === 'text') return String(v);
+        const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+        if (!Number.isFinite(n)) throw bad();
+        if (col.family !== 'numeric' && (!Number.isInteger(n) || Math.abs(n) > (col.family === 'bigint' ? Number.MAX_SAFE_INTEGER : INT_MAX))) throw bad();
+        return n;
+      };
       let op: FilterOp;
       let value: unknown;
       if (Array.isArray(raw)) {
+        if (raw.length > 2) throw bad();
         op = 'between';
         value = [raw[0] ?? null, raw[1] ?? null].map((v) => (v === null || v === '' ? null : conv(v)));
       } else if (typeof raw === 'object') {
         const o = raw as { op?: string; value?: unknown };
         if (!OPS.includes(o.op as FilterOp)) throw badInput(translate(locale, 'error.badParam', { field: `${field}.op` }));
         op = o.op as FilterOp;
+        if (op === 'like' && col.family !== 'text') throw bad();
         if (o.value === undefined || o.value === null || o.value === '') continue;
         if (op === 'in' || op === 'between') {
-          if (!Array.isArray(o.value)) throw badInput(translate(locale, 'error.badParam', { field }));
+          if (!Array.isArray(o.value) || o.value.length > MAX_PAGE_SIZE) throw bad();
           value = o.value.map((v) => (v === null || v === '' ? null : conv(v)));
           if (op === 'in' && !(value as unknown[]).length) continue;
         } else value = op === 'like' ? String(o.value) : conv(o.value);

@@ -25,7 +25,10 @@ import { parseListQuery, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRows, updateRow } from './repository.js';
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
-import { fieldTitle, validateRecord, writableFields } from './validation.js';
+import { INT_MAX, fieldTitle, validateRecord, writableFields } from './validation.js';
+
+/** Most records one `del` call may delete. */
+export const MAX_DELETE_IDS = 1000;
 
 /** Who is calling, from the request (handlers build it; services never see Fastify). */
 export interface Caller {
@@ -54,7 +57,12 @@ export class EntityService {
     private readonly dialect: Dialect,
   ) {
     this.spec = deriveTable(def);
+    // The keyword searches the text columns among the searchable fields.
+    this.searchable = (def.searchable ?? []).filter((f) => this.spec.columns.some((c) => c.name === f && c.family === 'text'));
   }
+
+  /** Text columns the list keyword searches. */
+  readonly searchable: string[];
 
   private t(c: Caller, key: string, params?: Record<string, string | number>): string {
     return translate(c.locale, key, params);
@@ -91,8 +99,8 @@ export class EntityService {
   }
 
   private idOf(c: Caller, v: unknown, field = 'id'): number {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw badInput(this.t(c, 'error.badParam', { field: this.t(c, `field.${field}`) }));
+    const n = typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v.trim())) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > INT_MAX) throw badInput(this.t(c, 'error.badParam', { field: this.t(c, `field.${field}`) }));
     return n;
   }
 
@@ -105,6 +113,8 @@ export class EntityService {
       throw badInput(this.t(c, 'entity.duplicate', { field: key.map((f) => fieldTitle(this.def, f, c.locale)).join('、') }));
     }
     if (err.code === '23503' || err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw badInput(this.t(c, 'entity.badReference'));
+    // Safety net: a value the column cannot hold (PostgreSQL class 22) is bad input, never a 500.
+    if (typeof err.code === 'string' && /^22/.test(err.code)) throw badInput(this.t(c, 'entity.badValue'));
     throw e;
   }
 
@@ -112,7 +122,7 @@ export class EntityService {
   async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number }> {
     const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const a = await this.access(c, 'view');
-    const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.def.searchable ?? [], a.scope, q);
+    const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.searchable, a.scope, q);
     const actions = this.actionsFor(a.codes);
     return { list: rows.map((r) => this.present(r, actions)), total };
   }
@@ -129,7 +139,7 @@ export class EntityService {
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
     const fields = writableFields(this.def, body ?? {}, c.locale);
-    const err = validateRecord(this.def, fields, c.locale);
+    const err = validateRecord(this.def, fields, c.locale, this.spec);
     if (err) throw err;
     const a = await this.access(c, 'add');
     const t = now();
@@ -188,7 +198,7 @@ export class EntityService {
         if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
         const merged: EntityRecord = {};
         for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
-        const err = validateRecord(this.def, merged, c.locale);
+        const err = validateRecord(this.def, merged, c.locale, this.spec);
         if (err) throw err;
         const patch: EntityRecord = {};
         for (const f of Object.keys(changes)) patch[f] = merged[f];
@@ -207,7 +217,7 @@ export class EntityService {
     let raw: unknown[] = [];
     if (body?.ids !== undefined && body.ids !== null && body.ids !== '') {
       raw = Array.isArray(body.ids) ? body.ids : String(body.ids).split(',');
-      if (!raw.length) throw badInput(this.t(c, 'error.badParam', { field: this.t(c, 'field.ids') }));
+      if (!raw.length || raw.length > MAX_DELETE_IDS) throw badInput(this.t(c, 'error.badParam', { field: this.t(c, 'field.ids') }));
       raw = raw.map((v) => this.idOf(c, v, 'ids'));
     } else raw = [this.idOf(c, body?.id)];
     const ids = [...new Set(raw as number[])];

@@ -15,7 +15,7 @@ import type { EntityDef, ModelProperty } from '../../../engine/schema/types.js';
 import type { Locale } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
 import { badInput, type ApiError } from '../lib/errors.js';
-import { SYSTEM_COLUMNS } from './table.js';
+import { SYSTEM_COLUMNS, type TableSpec } from './table.js';
 import type { EntityRecord } from './codec.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -112,11 +112,38 @@ export function writableFields(def: EntityDef, body: Record<string, unknown>, lo
   return out;
 }
 
+/** Largest value of an integer column (PostgreSQL integer) and of a money column (numeric(18,2)). */
+export const INT_MAX = 2147483647;
+export const MONEY_MAX = 9999999999999999.99;
+
 /**
- * Validates the full record (`fields`; null means absent) against the model. Coerces in place
- * (form-encoded strings to numbers/booleans). Returns an ApiError (-1, naming the field) or null.
+ * What the column can hold beyond the model's own keywords: a varchar's length (a string without
+ * maxLength gets varchar(255)), the integer range, the numeric(18,2) range. Returns the message or null.
  */
-export function validateRecord(def: EntityDef, fields: EntityRecord, locale: Locale): ApiError | null {
+function columnLimit(def: EntityDef, spec: TableSpec, fields: EntityRecord, locale: Locale): ApiError | null {
+  for (const c of spec.columns) {
+    const v = fields[c.name];
+    if (c.system || v === null || v === undefined) continue;
+    const field = fieldTitle(def, c.name, locale);
+    if (c.family === 'text' && c.length != null && typeof v === 'string' && [...v].length > c.length) {
+      return badInput(translate(locale, 'validate.maxLength', { field, limit: String(c.length) }));
+    }
+    if (c.family === 'integer' && typeof v === 'number' && Math.abs(v) > INT_MAX) {
+      return badInput(translate(locale, v > 0 ? 'validate.maximum' : 'validate.minimum', { field, limit: String(v > 0 ? INT_MAX : -INT_MAX) }));
+    }
+    if (c.family === 'numeric' && typeof v === 'number' && (!Number.isFinite(v) || Math.abs(v) > MONEY_MAX)) {
+      return badInput(translate(locale, 'validate.maximum', { field, limit: String(MONEY_MAX) }));
+    }
+  }
+  return null;
+}
+
+/**
+ * Validates the full record (`fields`; null means absent) against the model, then against what the
+ * columns of `spec` can hold. Coerces in place (form-encoded strings to numbers/booleans). Returns an
+ * ApiError (-1, naming the field) or null.
+ */
+export function validateRecord(def: EntityDef, fields: EntityRecord, locale: Locale, spec?: TableSpec): ApiError | null {
   const data: EntityRecord = {};
   const required = new Set(def.model.required ?? []);
   // An empty required text is missing ("请填写…"), as forms send ''.
@@ -124,5 +151,5 @@ export function validateRecord(def: EntityDef, fields: EntityRecord, locale: Loc
   const validate = validatorOf(def);
   if (!validate(data)) return badInput(message(def, validate.errors![0], locale));
   for (const k of Object.keys(data)) fields[k] = data[k];
-  return null;
+  return spec ? columnLimit(def, spec, fields, locale) : null;
 }
