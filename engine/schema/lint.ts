@@ -5,7 +5,8 @@
  * - duplicate ids per kind, duplicate node ids within a file;
  * - references that do not resolve: a page's entity, fields named by columns, filters, sort, layout,
  *   rules, computed fields and validators, dictionaries, pages of menus / actions / related lists,
- *   entity action ids, routes (passed in), permission codes (declared by an area), widgets, page kinds
+ *   entity action ids, routes (passed in), column renderers and `between` filters that do not fit the
+ *   field's kind, required fields missing from a form's layout, permission codes (declared by an area), widgets, page kinds
  *   and custom components (registered keys, passed in);
  * - i18n: every Text key present in zh-CN and en-US, its default `d` equal to the zh-CN text, and sibling
  *   locale files with the same keys;
@@ -225,17 +226,31 @@ function lintPage(ctx: Ctx, page: PageDef) {
       field(c.field, `/columns/${i}/field`);
       const prop = model?.properties[c.field];
       if (c.render === 'dict' && prop && !prop['x-dict']) add(file, `/columns/${i}/render`, `render "dict" but field "${c.field}" has no x-dict`);
+      const fits = c.render && RENDER_KINDS[c.render];
+      if (fits && prop && !fits.includes(kindOf(prop))) add(file, `/columns/${i}/render`, `render "${c.render}" does not fit field "${c.field}" of kind ${kindOf(prop)}`);
     });
     (page.filters ?? []).forEach((f, i) => {
       if (f.field === '$keyword') {
         if (entity && !(entity.searchable ?? []).length) add(file, `/filters/${i}/field`, `keyword filter but ${entity.id} has no searchable fields`);
-      } else field(f.field, `/filters/${i}/field`);
+      } else {
+        field(f.field, `/filters/${i}/field`);
+        const prop = model?.properties[f.field];
+        if (prop && f.op === 'between' && !RANGE_KINDS.includes(kindOf(prop))) add(file, `/filters/${i}/op`, `"between" needs a date or number field, "${f.field}" is ${kindOf(prop)}`);
+      }
     });
     if (page.sort) field(page.sort.field, '/sort/field');
     (page.views ?? []).forEach((v, i) => v.where && checkExpr(ctx, model, v.where.cel, `/views/${i}/where/cel`, 'record', 'bool'));
     for (const key of ['toolbar', 'rowActions', 'bulkActions'] as const) (page[key] ?? []).forEach((a, i) => lintAction(ctx, a, `/${key}/${i}`, entity));
   } else if (page.pageKind === 'form' || page.pageKind === 'detail') {
     lintLayout(ctx, page.layout, '/layout', model, entityId ?? '');
+    if (page.pageKind === 'form' && model) {
+      const shown = new Set<string>();
+      collectFields(page.layout, shown);
+      for (const f of model.required ?? []) {
+        const prop = model.properties[f];
+        if (prop && !shown.has(f) && prop.default === undefined) add(file, '/layout', `required field "${f}" is not in the layout (the form could never be saved)`);
+      }
+    }
     if (page.pageKind === 'form') {
       (page.rules ?? []).forEach((r, i) => {
         field(r.field, `/rules/${i}/field`);
@@ -265,6 +280,37 @@ function lintPage(ctx: Ctx, page: PageDef) {
 }
 
 const PAGE_TARGET = ['navigate', 'open', 'add', 'edit', 'view'];
+
+/** The kind of a property: its x-kind, else derived from its JSON Schema type. */
+function kindOf(prop: ModelProperty): string {
+  if (prop['x-kind']) return prop['x-kind'];
+  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
+  if (type === 'string') return prop.format === 'date' ? 'date' : prop.format === 'date-time' ? 'datetime' : 'text';
+  return type === 'array' ? 'tags' : String(type ?? 'text');
+}
+
+/** Field kinds each column renderer fits (renderers not listed fit any field). */
+const RENDER_KINDS: Partial<Record<string, string[]>> = {
+  date: ['date', 'datetime'],
+  datetime: ['datetime', 'date'],
+  dict: ['dict'],
+  user: ['user', 'users'],
+  dept: ['dept', 'depts'],
+  money: ['money', 'number', 'integer'],
+  boolean: ['boolean'],
+};
+
+/** Field kinds a `between` filter fits. */
+const RANGE_KINDS = ['date', 'datetime', 'integer', 'number', 'money'];
+
+/** Every field named by a layout tree. */
+function collectFields(nodes: LayoutNode[], into: Set<string>): void {
+  for (const n of nodes) {
+    if (n.type === 'field' || n.type === 'attachments' || n.type === 'subtable') into.add(n.field);
+    else if (n.type === 'section' || n.type === 'grid') collectFields(n.children, into);
+    else if (n.type === 'tabs') for (const t of n.children) collectFields(t.children, into);
+  }
+}
 
 function lintAction(ctx: Ctx, a: PageAction, ptr: string, entity: EntityDef | undefined) {
   const { add, file, registry } = ctx;

@@ -1,6 +1,8 @@
 /**
  * The meta schemas of `schemas/_meta/` (DESIGN §4), bundled as JSON imports so that the loader
- * needs no file system, and one ajv instance that knows them all.
+ * needs no file system, and one ajv instance that knows them all. The meta schemas carry no `$id`: their
+ * `$ref`s (`defs.schema.json#/definitions/text`) are relative file names, so editors resolve them beside the
+ * file and ajv by the keys they are registered under.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -25,9 +27,12 @@ export function metaValidators(): Record<DefinitionKind, ValidateFunction> {
   if (validators) return validators;
   const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
-  ajv.addSchema(defs as object);
+  ajv.addSchema(defs as object, 'defs.schema.json');
   const out = {} as Record<DefinitionKind, ValidateFunction>;
-  for (const [kind, schema] of Object.entries(META_SCHEMAS)) out[kind as DefinitionKind] = ajv.compile(schema);
+  for (const [kind, schema] of Object.entries(META_SCHEMAS)) {
+    ajv.addSchema(schema, `${kind}.schema.json`);
+    out[kind as DefinitionKind] = ajv.getSchema(`${kind}.schema.json`) as ValidateFunction;
+  }
   validators = out;
   return out;
 }

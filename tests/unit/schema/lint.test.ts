@@ -27,7 +27,10 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a default that differs from the zh-CN text', () => has('entities/item.json', '/model/properties/name/x-title/d', /differs from zh-CN "名字"/));
   it('reports a CEL expression that does not type-check', () => has('pages/item.form.page.json', '/validators/0/expr/cel', /endDate >= 1/));
   it('reports a duplicate definition id', () => has('pages/item.form.page.json', '/id', /duplicate page id "demo\.item\.form"/));
-  it('reports a duplicate node id within a file', () => has('pages/item.form.page.json', '/layout/0/children/1/id', /duplicate node id "f_name"/));
+  it('reports a duplicate node id within a file', () => has('pages/item.form.page.json', '/layout/0/children/1/id', /duplicate node id "f_start"/));
+  it('reports a column renderer that does not fit the field', () => has('pages/item.list.page.json', '/columns/2/render', /render "user" does not fit field "startDate" of kind date/));
+  it('reports a between filter on a text field', () => has('pages/item.list.page.json', '/filters/0/op', /"between" needs a date or number field/));
+  it('reports a required field missing from a form', () => has('pages/item.form.page.json', '/layout', /required field "name" is not in the layout/));
   it('reports an unknown route', () => has('area.json', '/menus/0/route', /unknown route "\/nowhere\/index"/));
   it('reports an undeclared permission code', () => has('entities/item.json', '/permissions/edit', /"demo:edit" is declared by no area/));
   it('reports an unregistered page kind', () => has('pages/item.copy.page.json', '/pageKind', /not registered/));
