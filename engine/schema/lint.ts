@@ -6,7 +6,7 @@
  * - references that do not resolve: a page's entity, fields named by columns, filters, sort, layout,
  *   rules, computed fields and validators, dictionaries, pages of menus / actions / related lists,
  *   entity action ids, routes (passed in), column renderers and `between` filters that do not fit the
- *   field's kind, required fields missing from a form's layout, permission codes (declared by an area), widgets, page kinds
+ *   field's kind, required fields missing from a form's layout, a route claimed by two pages, permission codes (declared by an area), widgets, page kinds
  *   and custom components (registered keys, passed in);
  * - i18n: every Text key present in zh-CN and en-US, its default `d` equal to the zh-CN text, and sibling
  *   locale files with the same keys;
@@ -144,6 +144,16 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
         if (values.has(it.value)) add(file, `/items/${i}/value`, `duplicate value "${it.value}"`);
         values.add(it.value);
       });
+    }
+  }
+  // one page per route: pages' own routes and area menus must agree
+  const routePage = new Map<string, string>();
+  for (const { file, def } of registry.entries) {
+    const claims = def.kind === 'page' && def.route ? [{ route: def.route, page: def.id, path: '/route' }] : def.kind === 'area' ? def.menus.map((m, i) => ({ route: m.route, page: m.page, path: `/menus/${i}/route` })) : [];
+    for (const c of claims) {
+      const prev = routePage.get(c.route);
+      if (prev !== undefined && prev !== c.page) add(file, c.path, `route "${c.route}" already renders page "${prev}"`);
+      else routePage.set(c.route, c.page);
     }
   }
   return issues;
