@@ -2,12 +2,14 @@
  * Thin adapter that gives the server its entity definitions (DESIGN §4, issue 3): reads every JSON
  * definition under `schemas/` plus the folders listed in `OA_SCHEMA_DIRS` (comma separated; tests
  * point it at `tests/fixtures/schemas`), and loads them with engine/schema's `buildRegistry`
- * (format migrations, `$ref`s, meta-schema validation). Published overlays are not applied yet.
+ * (format migrations, `$ref`s, meta-schema validation), and the areas' UI texts (`locales/*.json`)
+ * so that server messages name fields in the caller's language. Published overlays are not applied yet.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildRegistry, type DefinitionFile } from '../../../engine/schema/loader.js';
 import type { EntityDef } from '../../../engine/schema/types.js';
+import type { Locale } from '../../shared/constants.js';
 
 /** Folders searched by default (relative to the working directory). */
 export const DEFAULT_SCHEMA_DIRS = ['schemas'];
@@ -61,4 +63,41 @@ export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
     groups.set(g, e.id);
   }
   return entities;
+}
+
+const texts = new Map<string, Record<string, Record<string, string>>>();
+
+function textsOf(dirs: string[]): Record<string, Record<string, string>> {
+  const key = dirs.join(',');
+  let t = texts.get(key);
+  if (!t) {
+    t = {};
+    const paths: string[] = [];
+    const find = (dir: string) => {
+      if (!fs.existsSync(dir)) return;
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory() && e.name !== '_meta') find(p);
+        else if (e.isFile() && path.basename(dir) === 'locales' && e.name.endsWith('.json')) paths.push(p);
+      }
+    };
+    for (const d of dirs) find(path.resolve(d));
+    for (const p of paths) {
+      try {
+        Object.assign((t[path.basename(p, '.json')] ??= {}), JSON.parse(fs.readFileSync(p, 'utf8')));
+      } catch {
+        // A broken locale file is the lint's finding; the zh default of the definition is used.
+      }
+    }
+    texts.set(key, t);
+  }
+  return t;
+}
+
+/**
+ * The text of i18n key `key` in `locale` from the areas' `locales/<locale>.json` files of
+ * `schemaDirs()` (read once per set of folders), or undefined when no file has it.
+ */
+export function definitionText(locale: Locale, key: string, dirs: string[] = schemaDirs()): string | undefined {
+  return textsOf(dirs)[locale]?.[key];
 }

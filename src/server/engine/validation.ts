@@ -17,6 +17,7 @@ import { translate } from '../i18n/index.js';
 import { badInput, type ApiError } from '../lib/errors.js';
 import { SYSTEM_COLUMNS, type TableSpec } from './table.js';
 import type { EntityRecord } from './codec.js';
+import { definitionText } from './definitions.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ strict: false, coerceTypes: true, allErrors: false, useDefaults: true });
@@ -48,15 +49,15 @@ function validatorOf(def: EntityDef): ValidateFunction {
   return v;
 }
 
-/** The label of field `name` of `def` in `locale`: its x-title (translated key, else the zh default). */
+/** A definition text `{t, d}` in `locale`: the areas' locale files, else the zh-CN default `d`. */
+export function textIn(text: { t: string; d: string }, locale: Locale): string {
+  return locale === 'zh-CN' ? text.d : (definitionText(locale, text.t) ?? text.d);
+}
+
+/** The label of field `name` of `def` in `locale`: its x-title (see textIn), else the name. */
 export function fieldTitle(def: EntityDef, name: string, locale: Locale): string {
   const t = def.model.properties[name]?.['x-title'];
-  if (!t) return name;
-  if (locale !== 'zh-CN') {
-    const tr = translate(locale, t.t);
-    if (tr !== t.t) return tr;
-  }
-  return t.d;
+  return t ? textIn(t, locale) : name;
 }
 
 function message(def: EntityDef, e: ErrorObject, locale: Locale): string {
@@ -70,7 +71,7 @@ function message(def: EntityDef, e: ErrorObject, locale: Locale): string {
       return t('validate.format');
     case 'pattern': {
       const pm = def.model.properties[prop]?.['x-pattern-message'];
-      return pm ? (locale !== 'zh-CN' && translate(locale, pm.t) !== pm.t ? translate(locale, pm.t) : pm.d) : t('validate.format');
+      return pm ? textIn(pm, locale) : t('validate.format');
     }
     case 'type':
       return t('validate.type');
