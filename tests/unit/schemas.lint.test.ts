@@ -3,7 +3,8 @@
  * references, CEL type-checks, i18n keys in zh-CN and en-US. A broken definition fails here with
  * `file  path  message` per problem.
  */
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../engine/schema/loader';
 import { formatIssues, lintRegistry } from '../../engine/schema/lint';
@@ -19,5 +20,17 @@ describe('schemas/', () => {
     const routes = flattenRoutes([...SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
     const issues = lintRegistry(registry, locales, { routes, pageKinds: ['list', 'form', 'detail', 'custom'] });
     if (issues.length) expect.fail(`${issues.length} definition problem(s):\n${formatIssues(issues)}`);
+  });
+
+  it('every file starts with $schema, schemaVersion, id, kind, and its $schema exists', () => {
+    const { files } = readSchemaDir(join(ROOT, 'schemas'));
+    const problems: string[] = [];
+    for (const f of files) {
+      const data = f.data as Record<string, unknown>;
+      const head = Object.keys(data).slice(0, 4).join(', ');
+      if (head !== '$schema, schemaVersion, id, kind') problems.push(`${f.path}: starts with ${head}`);
+      if (typeof data.$schema !== 'string' || !existsSync(join(ROOT, dirname(f.path), data.$schema))) problems.push(`${f.path}: $schema ${String(data.$schema)} does not exist`);
+    }
+    expect(problems).toEqual([]);
   });
 });
