@@ -162,7 +162,8 @@ export function getPointer(doc: unknown, pointer: string): unknown {
  * Build the registry from definition files. Per file: must be a JSON object → migrated to
  * SCHEMA_VERSION when older → `$ref`s resolved → validated against `_meta/<kind>.schema.json` →
  * `$schema` checked against the file's place under schemas/. Invalid files are left out and reported.
- * Then published overlays (`opts.overlays`) are applied over their targets.
+ * Then published overlays (`opts.overlays`) are applied over their targets; conflicts are listed, and an
+ * overlay whose result breaks the format is listed and not applied (the base stays).
  */
 export function buildRegistry(files: DefinitionFile[], opts: LoadOptions = {}): Registry {
   const errors: SchemaIssue[] = [];
@@ -217,6 +218,12 @@ export function buildRegistry(files: DefinitionFile[], opts: LoadOptions = {}): 
     const r = applyOverlay(entries[i].def, ov);
     for (const c of r.conflicts) {
       errors.push({ file: `overlay:${ov.id}`, path: c.op === null ? '' : `/ops/${c.op}`, message: `${c.kind}: ${c.message}` });
+    }
+    const validate = validators[r.def.kind];
+    if (!validate(r.def)) {
+      // an overlay that breaks the format is not applied: the base stays, the problems are listed
+      for (const e of ajvIssues(`overlay:${ov.id}`, validate.errors)) errors.push({ ...e, message: `result invalid at ${e.path || '/'}: ${e.message}`, path: '' });
+      continue;
     }
     entries[i] = { file: entries[i].file, def: r.def };
   }

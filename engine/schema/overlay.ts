@@ -138,7 +138,7 @@ function applyOp(root: unknown, op: OverlayOp, messages: Record<string, Record<s
       const at = locate(root, op.node);
       if (isProblem(at)) return at;
       const segs = pathSegments(op.path);
-      if (segs.some((s) => s === '' || s === 'id' && segs.length === 1)) return { kind: 'invalid', message: `path "${op.path}" is not a settable property` };
+      if (segs.some((s) => s === '') || (segs.length === 1 && segs[0] === 'id')) return { kind: 'invalid', message: `path "${op.path}" is not a settable property` };
       let cur: Obj = at.node;
       for (const s of segs.slice(0, -1)) {
         const next = cur[s];

@@ -135,6 +135,17 @@ describe('buildRegistry', () => {
     expect(r.etag('dict', 'demo_color')).not.toBe(hashDefinition(base));
   });
 
+  it('does not apply an overlay whose result breaks the format', () => {
+    const d = dict();
+    const ov: OverlayDef = {
+      $schema: '../_meta/overlay.schema.json', schemaVersion: 1, id: 'demo.bad', kind: 'overlay', target: 'demo_color', baseHash: '0123456789abcdef',
+      ops: [{ op: 'unset', node: 'demo_color', path: 'title' }],
+    };
+    const r = buildRegistry([d], { overlays: [ov] });
+    expect((r.get('dict', 'demo_color') as DictDef).title).toBeDefined();
+    expect(r.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^base-moved/), expect.stringMatching(/^result invalid at \/: must have required property 'title'/)]);
+  });
+
   it('getPointer reads JSON pointers', () => {
     expect(getPointer({ a: [{ 'b/c': 1 }] }, '/a/0/b~1c')).toBe(1);
     expect(getPointer({ a: 1 }, '/x/y')).toBeUndefined();
