@@ -167,6 +167,9 @@ describe('data scope and permissions', () => {
     const a = await t.post(`${G}/archive`, { id: finance.id }, s.sunli);
     expect(a.code, a.msg).toBe(0);
     expect(a.data).toMatchObject({ status: 'archived', version: 2 });
+    expect(a.data._actions).toEqual(['edit', 'delete']);
+    const again = await t.post(`${G}/archive`, { id: finance.id }, s.sunli);
+    expect(again).toMatchObject({ code: -1, msg: '记录当前状态不允许该操作' });
   });
 });
 

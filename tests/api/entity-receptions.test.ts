@@ -54,8 +54,11 @@ describe('receptions on the generic entity API', () => {
     expect((await t.post('receptions/info', { id: add.data.id }, s.sunli)).msg).toBe('记录不存在或无权访问');
     const edit = await t.post('receptions/edit', { id: add.data.id, version: 1, place: '市政府第一会议室' }, s.zhangwei);
     expect(edit.data).toMatchObject({ place: '市政府第一会议室', version: 2 });
+    expect(edit.data._actions).toEqual(['edit', 'delete', 'finish', 'cancel']);
     const fin = await t.post('receptions/finish', { id: add.data.id }, s.zhangwei);
-    expect(fin.data).toMatchObject({ status: 'done', version: 3 });
+    expect(fin.data).toMatchObject({ status: 'done', version: 3, _actions: ['edit', 'delete'] });
+    const cancel = await t.post('receptions/cancel', { id: add.data.id }, s.zhangwei);
+    expect(cancel).toMatchObject({ code: -1, msg: '记录当前状态不允许该操作' });
     const del = await t.post('receptions/del', { id: add.data.id }, s.zhangwei);
     expect(del).toMatchObject({ code: 0, data: { deleted: 1 } });
   });

@@ -7,8 +7,8 @@
  * its own `permission`, else the edit permission; a missing code means "signed in is enough". Refused
  * → -1 error.forbidden. Scope (./scope.ts) is in the WHERE of every read and write: a record out of
  * scope answers -1 entity.notFound, exactly like a missing one. A record carries `_actions`: the ids
- * (edit, delete, declared actions) this caller may apply to it. Action `visibleWhen` (CEL) is not
- * evaluated yet (engine/expr pending).
+ * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
+ * it; an action whose condition does not hold for the record answers -1 entity.actionNotAllowed.
  */
 import type { Kysely } from 'kysely';
 import type { EntityAction, EntityDef } from '../../../engine/schema/types.js';
@@ -20,6 +20,7 @@ import { now } from '../lib/clock.js';
 import { badInput } from '../lib/errors.js';
 import { audit } from '../services/audit.js';
 import { userMenus } from '../services/menu.js';
+import { ActionConditions, type ActionUser } from './actions.js';
 import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
 import { parseListQuery, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRows, updateRow } from './repository.js';
@@ -45,6 +46,8 @@ type Op = 'view' | 'add' | 'edit' | 'delete';
 interface Access {
   codes: Set<string>;
   scope: ScopeFilter;
+  /** The `user` of action conditions. */
+  user: ActionUser;
 }
 
 /** The service of one entity. */
@@ -57,12 +60,14 @@ export class EntityService {
     private readonly dialect: Dialect,
   ) {
     this.spec = deriveTable(def);
+    this.conditions = new ActionConditions(def);
     // The keyword searches the text columns among the searchable fields.
     this.searchable = (def.searchable ?? []).filter((f) => this.spec.columns.some((c) => c.name === f && c.family === 'text'));
   }
 
   /** Text columns the list keyword searches. */
   readonly searchable: string[];
+  private readonly conditions: ActionConditions;
 
   private t(c: Caller, key: string, params?: Record<string, string | number>): string {
     return translate(c.locale, key, params);
@@ -73,25 +78,29 @@ export class EntityService {
     const codes = new Set(m.access);
     const need = code ?? (op ? this.def.permissions?.[op] : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
-    return { codes, scope: await scopeFilter(this.db, c, m.roles, this.def.scope) };
+    const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
+    return { codes, scope: await scopeFilter(this.db, c, m.roles, this.def.scope), user };
   }
 
   private may(codes: Set<string>, code: string | undefined): boolean {
     return !code || codes.has(code);
   }
 
-  /** What the caller may do with a record in scope (edit, delete, declared action ids). */
-  private actionsFor(codes: Set<string>): string[] {
+  /** What the caller may do with a record in scope (edit, delete, declared action ids whose visibleWhen holds). */
+  private actionsFor(a: Access, record: EntityRecord): string[] {
     const p = this.def.permissions ?? {};
     const out: string[] = [];
-    if (this.may(codes, p.edit)) out.push('edit');
-    if (this.may(codes, p.delete)) out.push('delete');
-    for (const a of this.def.actions ?? []) if (this.may(codes, a.permission ?? p.edit)) out.push(a.id);
+    if (this.may(a.codes, p.edit)) out.push('edit');
+    if (this.may(a.codes, p.delete)) out.push('delete');
+    for (const act of this.def.actions ?? []) {
+      if (this.may(a.codes, act.permission ?? p.edit) && this.conditions.visible(act.id, record, a.user)) out.push(act.id);
+    }
     return out;
   }
 
-  private present(row: Record<string, unknown>, actions: string[]): EntityRecord {
-    return { ...rowToRecord(this.spec, row), _actions: actions };
+  private present(row: Record<string, unknown>, a: Access): EntityRecord {
+    const record = rowToRecord(this.spec, row);
+    return { ...record, _actions: this.actionsFor(a, record) };
   }
 
   private notFound(c: Caller) {
@@ -123,8 +132,7 @@ export class EntityService {
     const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const a = await this.access(c, 'view');
     const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.searchable, a.scope, q);
-    const actions = this.actionsFor(a.codes);
-    return { list: rows.map((r) => this.present(r, actions)), total };
+    return { list: rows.map((r) => this.present(r, a)), total };
   }
 
   /** `/info` {id}: the record with `_actions`; -1 entity.notFound when missing or out of scope. */
@@ -133,7 +141,7 @@ export class EntityService {
     const a = await this.access(c, 'view');
     const [row] = await getRows(this.db, this.spec, a.scope, [id]);
     if (!row) throw this.notFound(c);
-    return this.present(row, this.actionsFor(a.codes));
+    return this.present(row, a);
   }
 
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
@@ -161,7 +169,7 @@ export class EntityService {
         return r;
       })
       .catch((e) => this.constraint(c, e));
-    return this.present(stored, this.actionsFor(a.codes));
+    return this.present(stored, a);
   }
 
   /**
@@ -184,10 +192,18 @@ export class EntityService {
     const id = this.idOf(c, body?.id);
     const version = body?.version === undefined || body.version === null || body.version === '' ? null : this.idOf(c, body.version, 'version');
     const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
-    return this.change(c, a, id, version, { ...(act.set ?? {}) }, act.id);
+    return this.change(c, a, id, version, { ...(act.set ?? {}) }, act.id, (rec) => this.conditions.visible(act.id, rec, a.user));
   }
 
-  private async change(c: Caller, a: Access, id: number, version: number | null, changes: EntityRecord, event: string): Promise<EntityRecord> {
+  private async change(
+    c: Caller,
+    a: Access,
+    id: number,
+    version: number | null,
+    changes: EntityRecord,
+    event: string,
+    allowed: (before: EntityRecord) => boolean = () => true,
+  ): Promise<EntityRecord> {
     const stored = await this.db
       .transaction()
       .execute(async (trx) => {
@@ -196,6 +212,7 @@ export class EntityService {
         const beforeRec = rowToRecord(this.spec, before);
         const expected = version ?? Number(before.version);
         if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
+        if (!allowed(beforeRec)) throw badInput(this.t(c, 'entity.actionNotAllowed'));
         const merged: EntityRecord = {};
         for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
         const err = validateRecord(this.def, merged, c.locale, this.spec);
@@ -209,7 +226,7 @@ export class EntityService {
         return after;
       })
       .catch((e) => this.constraint(c, e));
-    return this.present(stored, this.actionsFor(a.codes));
+    return this.present(stored, a);
   }
 
   /** `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. */
