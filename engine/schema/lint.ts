@@ -16,6 +16,7 @@
  * Pure: no file system; the caller passes the registry, the locale files and the key lists.
  */
 import type { Registry, SchemaIssue } from './loader';
+import { isText } from './text';
 import { celTypeOfProperty, checkCel, type ExprCheckResult, type ExprChecker, type ExprScope } from './expr';
 import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
 
@@ -55,11 +56,6 @@ function walkObjects(v: unknown, ptr: string, visit: (o: Record<string, unknown>
   }
 }
 
-/** Whether an object is a Text `{t, d}`. */
-function isText(o: Record<string, unknown>): boolean {
-  const keys = Object.keys(o);
-  return keys.length === 2 && typeof o.t === 'string' && typeof o.d === 'string';
-}
 
 /** Lint the registry and the locale files. Answers every issue found (empty when clean). */
 export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: LintOptions = {}): SchemaIssue[] {

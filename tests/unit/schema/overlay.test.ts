@@ -1,7 +1,8 @@
-/** Overlays (engine/schema/overlay.ts) and canonical JSON / hashing (engine/schema/hash.ts). */
+/** Overlays (engine/schema/overlay.ts), canonical JSON / hashing (hash.ts) and the Text helpers (text.ts). */
 import { describe, expect, it } from 'vitest';
 import { applyOverlay, CHILD_LISTS } from '../../../engine/schema/overlay';
 import { canonicalJson, fnv1a64, hashDefinition } from '../../../engine/schema/hash';
+import { collectTexts, isText, mergeLocaleFiles, textOf } from '../../../engine/schema/text';
 import type { FormPageDef, OverlayOp } from '../../../engine/schema/types';
 
 const form = (): FormPageDef => ({
@@ -166,5 +167,26 @@ describe('canonicalJson and hashDefinition', () => {
     expect(fnv1a64('a')).toBe('af63dc4c8601ec8c');
     expect(fnv1a64('foobar')).toBe('85944171f73967e8');
     expect(fnv1a64('接')).toBe(fnv1a64('\u63a5'));
+  });
+});
+
+describe('text helpers', () => {
+  it('merges locale files and resolves Texts with the zh-CN default as fallback', () => {
+    const m = mergeLocaleFiles([
+      { locale: 'en-US', messages: { 'a.b': 'Guests', bad: 1 } },
+      { locale: 'en-US', messages: { 'a.c': 'Cost' } },
+      { locale: 'zh-CN', messages: null },
+    ]);
+    expect(m).toEqual({ 'en-US': { 'a.b': 'Guests', 'a.c': 'Cost' } });
+    expect(textOf({ t: 'a.b', d: '来宾' }, m['en-US'])).toBe('Guests');
+    expect(textOf({ t: 'a.x', d: '来宾' }, m['en-US'])).toBe('来宾');
+    expect(textOf({ t: 'a.b', d: '来宾' })).toBe('来宾');
+  });
+  it('finds every Text with its pointer', () => {
+    expect(collectTexts({ title: { t: 'a.b', d: '甲' }, list: [{ label: { t: 'a/c', d: '乙' } }] })).toEqual([
+      { path: '/title', text: { t: 'a.b', d: '甲' } },
+      { path: '/list/0/label', text: { t: 'a/c', d: '乙' } },
+    ]);
+    expect(isText({ t: 'a', d: 'b', x: 1 })).toBe(false);
   });
 });
