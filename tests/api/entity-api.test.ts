@@ -207,6 +207,20 @@ describe('writes', () => {
     expect(JSON.parse(del!.detail!).before.title).toBe('已编辑');
   });
 
+  it('lets exactly one of two simultaneous edits at the same version win', async () => {
+    const rec = await add('zhangwei', { title: '并发' });
+    const [a, b] = await Promise.all([
+      t.post(`${G}/edit`, { id: rec.id, version: 1, title: '甲改' }, s.zhangwei),
+      t.post(`${G}/edit`, { id: rec.id, version: 1, title: '乙改' }, s.lina),
+    ]);
+    expect([a.code, b.code].sort()).toEqual([-1, 0]);
+    const loser = a.code === -1 ? a : b;
+    expect(loser.msg).toBe('记录已被他人修改，请刷新后重试');
+    const now = await t.post(`${G}/info`, { id: rec.id }, s.zhangwei);
+    expect(now.data.version).toBe(2);
+    expect(now.data.title).toBe((a.code === 0 ? a : b).data.title);
+  });
+
   it('refuses a duplicate unique key and a dangling reference without writing', async () => {
     await add('zhangwei', { code: 'UNIQ-1' });
     const dup = await t.post(`${G}/add`, { title: '重复', code: 'UNIQ-1' }, s.zhangwei);
