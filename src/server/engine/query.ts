@@ -15,8 +15,9 @@ import { toColumn } from './codec.js';
 import { INT_MAX } from './validation.js';
 import type { TableSpec } from './table.js';
 
-/** Default and maximum page size. */
+/** Page size when the body gives none (issue 3). */
 export const DEFAULT_PAGE_SIZE = 20;
+/** Largest page size a list answers (issue 3); also the most values of an `in` filter. */
 export const MAX_PAGE_SIZE = 200;
 
 /** System fields a list may filter and sort on besides the model fields. */
@@ -42,6 +43,7 @@ export interface ListQuery {
   sort: { field: string; order: 'asc' | 'desc' };
 }
 
+/** The body of `/api/<group>/list` as it arrives (JSON or form-encoded; see the file comment). */
 export interface ListBody {
   current?: number;
   pageSize?: number;

@@ -113,8 +113,9 @@ export function writableFields(def: EntityDef, body: Record<string, unknown>, lo
   return out;
 }
 
-/** Largest value of an integer column (PostgreSQL integer) and of a money column (numeric(18,2)). */
+/** Largest value of an integer column (PostgreSQL integer). */
 export const INT_MAX = 2147483647;
+/** Largest absolute value of a numeric column (numeric(18,2), 元). */
 export const MONEY_MAX = 9999999999999999.99;
 
 /**
