@@ -8,7 +8,7 @@
  *   entity action ids, routes (passed in), column renderers and `between` filters that do not fit the
  *   field's kind, required fields missing from a form's layout, a route claimed by two pages, permission codes (declared by an area), widgets, page kinds
  *   and custom components (registered keys, passed in);
- * - i18n: every Text key present in zh-CN and en-US, its default `d` equal to the zh-CN text, and sibling
+ * - i18n: no Chinese outside Text defaults; every Text key present in zh-CN and en-US, its default `d` equal to the zh-CN text, and sibling
  *   locale files with the same keys;
  * - CEL: every expression type-checks against its entity model (engine/expr through ./expr.ts): form rules
  *   and validators give bool, computed fields their field's type, views and actions' visibleWhen are over
@@ -45,6 +45,7 @@ export interface LintOptions {
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const CJK = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]/;
 const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every object in `v` (with its JSON pointer), depth first. */
@@ -125,6 +126,12 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
         for (const l of wanted) if (!merged.get(l)?.has(o.t as string)) add(file, `${ptr}/t`, `i18n key "${String(o.t)}" missing in ${l}`);
         const zh = merged.get('zh-CN')?.get(o.t as string);
         if (zh !== undefined && zh !== o.d) add(file, `${ptr}/d`, `default "${String(o.d)}" differs from zh-CN "${zh}" of key "${String(o.t)}"`);
+      }
+      // Chinese only inside Text defaults (DESIGN §4): UI text elsewhere could not be translated
+      if (def.kind !== 'overlay') {
+        for (const [k, v] of Object.entries(o)) {
+          if (typeof v === 'string' && CJK.test(v) && !(k === 'd' && isText(o))) add(file, `${ptr}/${esc(k)}`, 'Chinese text outside a Text default (use {"t": key, "d": text})');
+        }
       }
     });
     if (def.kind === 'entity') lintEntity(ctx, def);

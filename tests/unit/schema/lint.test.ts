@@ -25,6 +25,7 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a missing i18n key', () => has('pages/item.form.page.json', '/layout/0/title/t', /"demo\.item\.section\.missing" missing in en-US/));
   it('reports the key missing from the sibling locale file', () => has('locales/en-US.json', '/demo.item.section.missing', /missing/));
   it('reports a default that differs from the zh-CN text', () => has('entities/item.json', '/model/properties/name/x-title/d', /differs from zh-CN "名字"/));
+  it('reports Chinese outside a Text default', () => has('entities/item.json', '/model/properties/name/description', /Chinese text outside a Text default/));
   it('reports a CEL expression that does not type-check', () => has('pages/item.form.page.json', '/validators/0/expr/cel', /endDate >= 1/));
   it('reports a duplicate definition id', () => has('pages/item.form.page.json', '/id', /duplicate page id "demo\.item\.form"/));
   it('reports a duplicate node id within a file', () => has('pages/item.form.page.json', '/layout/0/children/1/id', /duplicate node id "f_start"/));
