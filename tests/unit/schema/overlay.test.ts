@@ -168,6 +168,17 @@ describe('canonicalJson and hashDefinition', () => {
     expect(fnv1a64('foobar')).toBe('85944171f73967e8');
     expect(fnv1a64('接')).toBe(fnv1a64('\u63a5'));
   });
+
+  it('matches a BigInt reference on varied strings', () => {
+    const reference = (text: string) => {
+      let h = 0xcbf29ce484222325n;
+      for (const b of new TextEncoder().encode(text)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+      return h.toString(16).padStart(16, '0');
+    };
+    for (const s of ['', 'x', '接待管理', '{"a":[1,2,3]}', 'ÿ'.repeat(300), Array.from({ length: 500 }, (_, i) => String.fromCharCode(32 + ((i * 7919) % 20000))).join('')]) {
+      expect(fnv1a64(s)).toBe(reference(s));
+    }
+  });
 });
 
 describe('text helpers', () => {
