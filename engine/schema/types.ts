@@ -264,8 +264,9 @@ export interface CustomPageDef extends PageBase {
 export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef;
 
 /**
- * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a dotted property path
- * on the node; `list` names the parent's list (children, columns, layout…) when the parent has several;
+ * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a property path on the
+ * node, dotted (`title.d`) or a JSON pointer (`/title/d`), never into arrays;
+ * `list` names the parent's list (children, columns, layout…) when the parent has several;
  * without `after` an inserted or moved node goes first in the list.
  */
 export type OverlayOp =
