@@ -2,9 +2,11 @@
  * The generic entity API (issue 3, DESIGN §6) on the fixture entity `entitytest.notebook`
  * (tests/fixtures/schemas/entitytest, scope 'unit'): -99, -1 naming the field, data scope across
  * departments, permissions, success paths, stale edits, audit rows, keyword/filters/sort/paging.
+ * The fixture's permission codes (entitytest:*) are granted to the staff and clerk roles by the first test.
  */
 process.env.OA_SCHEMA_DIRS = 'tests/fixtures/schemas/entitytest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateMenuCache } from '../../src/server/services/menu.js';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 const G = 'entitytestNotebooks';
@@ -24,6 +26,27 @@ async function add(who: string, rec: Record<string, unknown> = {}) {
   expect(r.code, r.msg).toBe(0);
   return r.data;
 }
+
+describe('permission codes', () => {
+  it('refuses add without entitytest:add, then allows it once granted (staff: add, delete; clerk: archive)', async () => {
+    const denied = await t.post(`${G}/add`, { title: '无权', code: 'P-1' }, s.zhangwei);
+    expect(denied).toMatchObject({ code: -1, msg: '您没有该操作的权限' });
+    const { db } = t.database;
+    const roles = await db.selectFrom('roles').select(['id', 'code']).where('code', 'in', ['staff', 'clerk']).execute();
+    const id = (code: string) => roles.find((r) => r.code === code)!.id;
+    await db
+      .insertInto('role_permissions')
+      .values([
+        { role_id: id('staff'), code: 'entitytest:add' },
+        { role_id: id('staff'), code: 'entitytest:delete' },
+        { role_id: id('clerk'), code: 'entitytest:archive' },
+      ])
+      .execute();
+    invalidateMenuCache(db);
+    const ok = await t.post(`${G}/add`, { title: '有权', code: 'P-1' }, s.zhangwei);
+    expect(ok.code, ok.msg).toBe(0);
+  });
+});
 
 describe('authentication and validation', () => {
   it('answers -99 without a session on every call', async () => {
