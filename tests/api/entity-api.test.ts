@@ -200,6 +200,8 @@ describe('writes', () => {
   it('adds, edits with the version, refuses a stale edit, deletes — each audited with before/after', async () => {
     const rec = await add('zhangwei', { title: '待编辑', pages: 10, price: 12.34, shared: false, due_date: '2026-05-01', readers: [3], keeper: 1 });
     expect(rec).toMatchObject({ version: 1, pages: 10, price: 12.34, shared: false, readers: [3], keeper: 1 });
+    const cents = await add('zhangwei', { title: '分', price: 12.345, weight: 0.125 });
+    expect(cents).toMatchObject({ price: 12.35, weight: 0.125 });
     const e1 = await t.post(`${G}/edit`, { id: rec.id, version: 1, title: '已编辑', shared: true }, s.zhangwei);
     expect(e1.code, e1.msg).toBe(0);
     expect(e1.data).toMatchObject({ title: '已编辑', shared: true, pages: 10, version: 2 });

@@ -1,6 +1,7 @@
 /**
  * Conversion between records (what the API answers and accepts) and rows (what the table stores)
- * of an entity table (issue 3): booleans as 0/1, JSON kinds as text, numerics read back as numbers.
+ * of an entity table (issue 3): booleans as 0/1, JSON kinds as text, numerics read back as numbers,
+ * money rounded to cents on both databases.
  */
 import type { ColumnSpec, TableSpec } from './table.js';
 
@@ -15,11 +16,20 @@ export function toColumn(c: ColumnSpec, v: unknown): unknown {
       return v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0;
     case 'json':
       return JSON.stringify(v);
-    case 'number':
-      return typeof v === 'number' ? v : Number(v);
+    case 'number': {
+      const n = typeof v === 'number' ? v : Number(v);
+      return c.sqlType === 'numeric(18,2)' ? roundCents(n) : n;
+    }
     default:
       return v;
   }
+}
+
+/** `n` rounded half away from zero to 2 decimals, as PostgreSQL's numeric(18,2) stores it (money, 元). */
+export function roundCents(n: number): number {
+  if (!Number.isFinite(n)) return n;
+  const r = Number(`${Math.round(Number(`${Math.abs(n)}e2`))}e-2`);
+  return n < 0 ? -r : r;
 }
 
 /** One column value → the record value. */
