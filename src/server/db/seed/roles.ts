@@ -18,6 +18,8 @@ export interface RoleSpec {
 }
 
 const STAFF_PERMISSIONS = [
+  'receptions:view',
+  'receptions:edit',
   'document:draft',
   'document:read',
   'affair:draft',
@@ -105,6 +107,8 @@ export const ROLES: RoleSpec[] = [
       'assets:manage',
       'stamp:manage',
       'stat:read',
+      'receptions:delete',
+      'receptions:export',
     ],
   },
   {
@@ -114,7 +118,7 @@ export const ROLES: RoleSpec[] = [
     builtin: 0,
     exclusive_group: null,
     remark: '局长、主任、科长等部门负责人',
-    permissions: [...APPROVE, 'document:review', 'notice:publish', 'stat:read'],
+    permissions: [...APPROVE, 'document:review', 'notice:publish', 'stat:read', 'receptions:delete', 'receptions:export'],
   },
   {
     code: 'clerk',
