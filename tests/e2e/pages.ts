@@ -110,8 +110,13 @@ export class Shell {
   /** Switches to another department of the user (by its title) and waits for the reload. */
   async switchDepartment(title: string): Promise<void> {
     const item = this.page.locator('[data-testid^="dept-switch-"]', { hasText: title }).first();
-    await this.userSubmenu('user-menu-switch-dept', item);
-    await item.click();
+    // antd's hover submenus can close under a synthetic pointer; retry until the server's answer shows.
+    await expect(async () => {
+      await this.page.keyboard.press('Escape');
+      await this.userSubmenu('user-menu-switch-dept', item);
+      await item.click({ timeout: 2000 });
+      await expect(this.page.locator('.ant-message')).toContainText(`已切换到${title}`, { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   async logout(): Promise<void> {
