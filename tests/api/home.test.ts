@@ -175,5 +175,18 @@ describe('home group: header search and cache clearing (SPEC §2.4, §5, §7)', 
       expect(again).toMatchObject({ code: 0, msg: 'Cache cleared' });
       expect((await t.post('home/searchType', { keyword: '待办' }, s.demo)).code).toBe(0);
     });
+
+    it('makes a permission changed in the database visible at once', async () => {
+      const db = t.database.db;
+      const access = async () => (await t.post('Person/userInfo', {}, s.zhangwei)).data.access as string[];
+      expect(await access()).not.toContain('receptions:audit');
+      const staff = await db.selectFrom('roles').select('id').where('code', '=', 'staff').executeTakeFirstOrThrow();
+      await db.insertInto('role_permissions').values({ role_id: staff.id, code: 'receptions:audit' }).execute();
+      // Still the cached answer (menus and user infos are cached for speed)…
+      expect(await access()).not.toContain('receptions:audit');
+      expect((await t.post('home/cleancache', {}, s.admin)).code).toBe(0);
+      // …until the administrator clears the cache.
+      expect(await access()).toContain('receptions:audit');
+    });
   });
 });

@@ -44,6 +44,12 @@ function cacheOf(db: Kysely<DB>): Map<number, Map<number | null, Entry>> {
 /** Bumped on invalidation, so a build that started before a change is not cached after it. */
 let generation = 0;
 
+/** Forgets the cached user info of every user of `db` (clear cache, role or menu changes). */
+export function invalidateAllUserInfo(db: Kysely<DB>): void {
+  generation++;
+  caches.get(db)?.clear();
+}
+
 /** Forgets the cached user info of `userId` (call after any change to the user's data). */
 export function invalidateUserInfo(db: Kysely<DB>, userId: number): void {
   generation++;

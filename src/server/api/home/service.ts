@@ -10,6 +10,9 @@ import type { MenuNode } from '../../../shared/types.js';
 import type { DB } from '../../db/types.js';
 import { now } from '../../lib/clock.js';
 import { flattenMenus, invalidateMenuCache, userMenus } from '../../services/menu.js';
+import { invalidateAllUserInfo } from '../../services/userInfo.js';
+import { forgetSessions } from '../../services/session.js';
+import { invalidateScopeCache } from '../../engine/scope.js';
 import enRoutes from '../../../app/locales/en-US/route.json' with { type: 'json' };
 
 /** What the header search looks in: the user's own menus, or people (contacts). */
@@ -189,11 +192,14 @@ export function diskUsage(dir: string): number {
 }
 
 /**
- * Clears the in-memory caches (the menu catalogue of every database) and deletes expired rows of
- * sessions, captchas, used_nonces and sms_codes. Returns how many rows were deleted per table.
+ * Clears the in-memory caches (menus, data scopes, session look-ups, user infos) and deletes expired
+ * rows of sessions, captchas, used_nonces and sms_codes. Returns how many rows were deleted per table.
  */
 export async function clearCaches(db: Kysely<DB>): Promise<Record<string, number>> {
   invalidateMenuCache();
+  invalidateScopeCache(db);
+  invalidateAllUserInfo(db);
+  forgetSessions();
   const t = now();
   const out: Record<string, number> = {};
   for (const table of ['sessions', 'captchas', 'used_nonces', 'sms_codes'] as const) {
