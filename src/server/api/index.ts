@@ -10,6 +10,8 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./Index/index.js'),
   () => import('./Person/index.js'),
   () => import('./home/index.js'),
+  () => import('./Template/index.js'),
+  () => import('./Form/index.js'),
   // Generic entity API (issue 3): list/info/add/edit/del/actions of every entity definition.
   () => import('../engine/api.js'),
 ];

@@ -6,6 +6,7 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from './index.js';
 import { migration as m0001 } from './migrations/0001_foundation.js';
+import { migration as m0002 } from './migrations/0002_definition_overlays.js';
 
 /** Portable DDL helpers handed to every migration. */
 export interface Ddl {
@@ -26,7 +27,7 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001];
+export const MIGRATIONS: Migration[] = [m0001, m0002];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {

@@ -233,6 +233,26 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** Designer changes to a definition, one row per revision (migration 0002, DESIGN §4 Overlays). */
+export interface DefinitionOverlayTable {
+  id: Generated<number>;
+  /** Kind of the changed definition: page, entity, dict, area. */
+  target_kind: string;
+  target_id: string;
+  /** 1, 2, 3… per target (unique with it). */
+  revision: number;
+  /** 'draft' (never applied) or 'published' (immutable; the newest published revision applies). */
+  status: 'draft' | 'published';
+  /** JSON text of the OverlayOp[] (engine/schema/types.ts). */
+  ops: string;
+  /** hashDefinition of the base the ops were made against. */
+  base_hash: string;
+  author_id: number | null;
+  comment: string | null;
+  created_at: number;
+  published_at: number | null;
+}
+
 export interface DB {
   departments: DepartmentTable;
   positions: PositionTable;
@@ -254,6 +274,7 @@ export interface DB {
   accounts: AccountTable;
   settings: SettingTable;
   audit_log: AuditLogTable;
+  definition_overlays: DefinitionOverlayTable;
 }
 
 export type User = Selectable<UserTable>;

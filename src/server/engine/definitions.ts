@@ -3,12 +3,14 @@
  * definition under `schemas/` plus the folders listed in `OA_SCHEMA_DIRS` (comma separated; tests
  * point it at `tests/fixtures/schemas`), and loads them with engine/schema's `buildRegistry`
  * (format migrations, `$ref`s, meta-schema validation), and the areas' UI texts (`locales/*.json`)
- * so that server messages name fields in the caller's language. Published overlays are not applied yet.
+ * so that server messages name fields in the caller's language. The effective definitions with the
+ * published overlays of the database are schemaStore.ts's (it reads the files through `readDefinitionFiles`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildRegistry, type DefinitionFile } from '../../../engine/schema/loader.js';
 import type { EntityDef } from '../../../engine/schema/types.js';
+import { mergeLocaleFiles, type LocaleMessages } from '../../../engine/schema/text.js';
 import type { Locale } from '../../shared/constants.js';
 
 /** Folders searched by default (relative to the working directory). */
@@ -34,11 +36,12 @@ function walk(dir: string, out: string[]): void {
 }
 
 /**
- * The entity definitions of `dirs` (default `schemaDirs()`), in file order. Throws an Error listing
- * file, JSON path and problem when an entity file is not JSON or fails loading (format, $ref), and
- * when two entities share a group (their calls would collide).
+ * Every definition file (`*.json` outside `_meta/` and `locales/`) under `dirs` (default `schemaDirs()`),
+ * sorted by path, with repository-relative paths and parsed JSON. A file that is not JSON is left out
+ * (the lint reports it), except under `entities/`, where it throws naming the file — the server cannot
+ * derive tables without it. Shared by `loadEntities` and the schema store (schemaStore.ts).
  */
-export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
+export function readDefinitionFiles(dirs: string[] = schemaDirs()): DefinitionFile[] {
   const paths: string[] = [];
   for (const d of dirs) walk(path.resolve(d), paths);
   paths.sort();
@@ -51,6 +54,16 @@ export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
       if (rel.includes('/entities/')) throw new Error(`entity definition ${rel}: not valid JSON (${(e as Error).message})`);
     }
   }
+  return files;
+}
+
+/**
+ * The entity definitions of `dirs` (default `schemaDirs()`), in file order. Throws an Error listing
+ * file, JSON path and problem when an entity file is not JSON or fails loading (format, $ref), and
+ * when two entities share a group (their calls would collide).
+ */
+export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
+  const files = readDefinitionFiles(dirs);
   const registry = buildRegistry(files);
   const entityFiles = new Set(files.filter((f) => (f.data as { kind?: string })?.kind === 'entity' || f.path.includes('/entities/')).map((f) => f.path));
   const issues = registry.errors.filter((e) => entityFiles.has(e.file));
@@ -65,32 +78,46 @@ export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
   return entities;
 }
 
-const texts = new Map<string, Record<string, Record<string, string>>>();
+/** One locale file of an area: `schemas/<area>/locales/<locale>.json` (flat map key → text). */
+export interface LocaleFile {
+  path: string;
+  locale: string;
+  messages: unknown;
+}
 
-function textsOf(dirs: string[]): Record<string, Record<string, string>> {
+/**
+ * Every `locales/<locale>.json` under `dirs` (default `schemaDirs()`), sorted by path. A file that is
+ * not JSON is left out (the lint reports it; the zh default `d` of each Text is used instead).
+ */
+export function readLocaleFiles(dirs: string[] = schemaDirs()): LocaleFile[] {
+  const paths: string[] = [];
+  const find = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory() && e.name !== '_meta') find(p);
+      else if (e.isFile() && path.basename(dir) === 'locales' && e.name.endsWith('.json')) paths.push(p);
+    }
+  };
+  for (const d of dirs) find(path.resolve(d));
+  paths.sort();
+  const out: LocaleFile[] = [];
+  for (const p of paths) {
+    try {
+      out.push({ path: path.relative(process.cwd(), p).split(path.sep).join('/'), locale: path.basename(p, '.json'), messages: JSON.parse(fs.readFileSync(p, 'utf8')) });
+    } catch {
+      // A broken locale file is the lint's finding.
+    }
+  }
+  return out;
+}
+
+const texts = new Map<string, LocaleMessages>();
+
+function textsOf(dirs: string[]): LocaleMessages {
   const key = dirs.join(',');
   let t = texts.get(key);
-  if (!t) {
-    t = {};
-    const paths: string[] = [];
-    const find = (dir: string) => {
-      if (!fs.existsSync(dir)) return;
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory() && e.name !== '_meta') find(p);
-        else if (e.isFile() && path.basename(dir) === 'locales' && e.name.endsWith('.json')) paths.push(p);
-      }
-    };
-    for (const d of dirs) find(path.resolve(d));
-    for (const p of paths) {
-      try {
-        Object.assign((t[path.basename(p, '.json')] ??= {}), JSON.parse(fs.readFileSync(p, 'utf8')));
-      } catch {
-        // A broken locale file is the lint's finding; the zh default of the definition is used.
-      }
-    }
-    texts.set(key, t);
-  }
+  if (!t) texts.set(key, (t = mergeLocaleFiles(readLocaleFiles(dirs))));
   return t;
 }
 

@@ -1,0 +1,99 @@
+/**
+ * API group `Template` (SPEC §7 "Templates, forms and flows"): the effective definitions (DESIGN §4: base
+ * files + published overlays, src/server/engine/schemaStore.ts) for the renderers and designers. All calls
+ * need a session only (pages are what users see anyway); the designer calls (add, edit, set, formedit…)
+ * come with issue 6. Unknown ids answer -1 naming the id; bad input -1 naming the field.
+ *
+ * - page {route, etag?} → {page, entity (model and hints, no table internals), dicts, texts (area, common
+ *   and dict texts in the caller's locale), etag}; with `etag` equal to the current one → {notModified: true, etag}
+ * - list {} → [{id, title (localised), entity, route?}] — the form templates (form pages)
+ * - info {id, etag?} → {page, etag} (any page kind), or {notModified: true, etag}
+ * - forminfo {id} → {page, entity, schema (plain JSON Schema for rjsf: `title` from `x-title`, `x-` keys kept), etag}
+ * - fieldinfo {entity} → [{field, label, kind, type, required, dict?}]
+ * - getColumns {id} → [{id, field, title, render, width?, sortable, dict?}] of a list page
+ * - getFunc {} → [{name, signature, description (localised), example}] (engine/expr FUNCTIONS)
+ * - checkjsgs {entity, expr} → {ok: true, type} or {ok: false, message} (formula type-check, engine/expr)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, call } from '../../lib/route.js';
+import { schemaStore } from '../../engine/schemaStore.js';
+import { checkFormula, columnsOf, fieldInfo, formAnswer, formTemplates, functionList, pageAnswer } from './service.js';
+
+const idProp = { type: 'string', title: 'field.definitionId', minLength: 1, maxLength: 200 };
+const etagProp = { type: 'string', title: 'field.etag', maxLength: 64 };
+
+/** The effective schema of the request's database. */
+export const schemasOf = (req: FastifyRequest) => schemaStore(req.server.ctx.db);
+
+/** -1 "定义不存在：<id>". */
+export const notFound = (req: FastifyRequest, id: string) => new ApiError(req.t('template.notFound', { id }));
+
+/** Registers the Template calls on `app`, and loads the effective definitions when the app is ready. */
+export function register(app: FastifyInstance): void {
+  app.addHook('onReady', async () => {
+    await schemaStore(app.ctx.db);
+  });
+
+  call<{ route: string; etag?: string }>(
+    app,
+    'Template/page',
+    { body: { type: 'object', required: ['route'], properties: { route: { type: 'string', title: 'field.route', minLength: 1, maxLength: 200 }, etag: etagProp } } },
+    async (req) => {
+      const a = pageAnswer(await schemasOf(req), req.locale, req.body.route);
+      if (!a) throw notFound(req, req.body.route);
+      return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;
+    },
+  );
+
+  call(app, 'Template/list', {}, async (req) => formTemplates(await schemasOf(req), req.locale));
+
+  call<{ id: string; etag?: string }>(app, 'Template/info', { body: { type: 'object', required: ['id'], properties: { id: idProp, etag: etagProp } } }, async (req) => {
+    const s = await schemasOf(req);
+    const page = s.registry.get('page', req.body.id);
+    if (!page) throw notFound(req, req.body.id);
+    const etag = s.registry.etag('page', page.id)!;
+    return req.body.etag === etag ? { notModified: true, etag } : { page, etag };
+  });
+
+  call<{ id: string }>(app, 'Template/forminfo', { body: { type: 'object', required: ['id'], properties: { id: idProp } } }, async (req) => {
+    const a = formAnswer(await schemasOf(req), req.locale, req.body.id);
+    if (!a) throw notFound(req, req.body.id);
+    return a;
+  });
+
+  call<{ entity: string }>(
+    app,
+    'Template/fieldinfo',
+    { body: { type: 'object', required: ['entity'], properties: { entity: { type: 'string', title: 'field.entity', minLength: 1, maxLength: 200 } } } },
+    async (req) => {
+      const a = fieldInfo(await schemasOf(req), req.locale, req.body.entity);
+      if (!a) throw notFound(req, req.body.entity);
+      return a;
+    },
+  );
+
+  call<{ id: string }>(app, 'Template/getColumns', { body: { type: 'object', required: ['id'], properties: { id: idProp } } }, async (req) => {
+    const a = columnsOf(await schemasOf(req), req.locale, req.body.id);
+    if (!a) throw notFound(req, req.body.id);
+    return a;
+  });
+
+  call(app, 'Template/getFunc', {}, async (req) => functionList(await schemasOf(req), req.locale));
+
+  call<{ entity: string; expr: string }>(
+    app,
+    'Template/checkjsgs',
+    {
+      body: {
+        type: 'object',
+        required: ['entity', 'expr'],
+        properties: { entity: { type: 'string', title: 'field.entity', minLength: 1, maxLength: 200 }, expr: { type: 'string', title: 'field.expr', maxLength: 4000 } },
+      },
+    },
+    async (req) => {
+      const a = checkFormula(await schemasOf(req), req.locale, req.body.entity, req.body.expr);
+      if (!a) throw notFound(req, req.body.entity);
+      return a;
+    },
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * The effective definitions (DESIGN §4, issue 3): base files from `schemas/` (+ OA_SCHEMA_DIRS) read once
+ * per process, the published overlays of the database (`definition_overlays`, migration 0002) applied over
+ * them, cached per database until `invalidateSchemas()` (after a publish). Serves the Template and Form
+ * calls of SPEC §7 (src/server/api/Template, src/server/api/Form).
+ *
+ * Overlay rules: only the newest published revision of each target applies (drafts never do). An overlay
+ * whose ops do not all apply (node not found, ambiguous or duplicate id, bad path) or whose result breaks
+ * the format is not applied at all and is listed in `conflicts`; one made against an older base
+ * (`base_hash` differs) is applied when its ops still apply, and listed as `base-moved` — never resolved silently.
+ */
+import type { Kysely } from 'kysely';
+import { buildRegistry, type DefinitionFile, type Registry } from '../../../engine/schema/loader.js';
+import { applyOverlay } from '../../../engine/schema/overlay.js';
+import { hashDefinition } from '../../../engine/schema/hash.js';
+import { mergeLocaleFiles, type LocaleMessages } from '../../../engine/schema/text.js';
+import type { DefinitionKind, OverlayDef, OverlayOp } from '../../../engine/schema/types.js';
+import type { DB } from '../db/types.js';
+import { readDefinitionFiles, readLocaleFiles, schemaDirs } from './definitions.js';
+
+/** A published overlay row as the store applies it. */
+export interface StoredOverlay {
+  /** Row id of `definition_overlays`. */
+  rowId: number;
+  targetKind: DefinitionKind;
+  targetId: string;
+  revision: number;
+  baseHash: string;
+  ops: OverlayOp[];
+}
+
+/** A problem of a published overlay, for administrators (and the designer of issue 6). */
+export interface OverlayConflict {
+  rowId: number;
+  targetKind: string;
+  targetId: string;
+  revision: number;
+  /** base-moved (applied, base changed since), not-found, ambiguous, duplicate-id, invalid, target, bad-ops. */
+  kind: string;
+  /** Index of the op in `ops`, null for the overlay as a whole. */
+  op: number | null;
+  message: string;
+  /** Whether the overlay was applied anyway (only for base-moved). */
+  applied: boolean;
+}
+
+/** The effective definitions of one database. */
+export interface EffectiveSchema {
+  /** Base files + applied overlays; `registry.etag(kind, id)` is the ETag of a definition. */
+  registry: Registry;
+  /** Locale texts of the areas and common (locale files), with the i18n ops of applied overlays. */
+  texts: LocaleMessages;
+  /** Problems of published overlays (see the module comment). */
+  conflicts: OverlayConflict[];
+  /** Cache of composite ETags and answers built from this registry (Template/page), by key. */
+  memo: Map<string, unknown>;
+}
+
+interface Base {
+  files: DefinitionFile[];
+  registry: Registry;
+  texts: LocaleMessages;
+}
+
+let base: Base | undefined;
+let baseKey = '';
+
+/** Base files, their registry without overlays and the merged locale files, read once per set of folders. */
+function baseDefinitions(): Base {
+  const dirs = schemaDirs();
+  const key = dirs.join(',');
+  if (!base || baseKey !== key) {
+    const files = readDefinitionFiles(dirs);
+    base = { files, registry: buildRegistry(files), texts: mergeLocaleFiles(readLocaleFiles(dirs)) };
+    baseKey = key;
+  }
+  return base;
+}
+
+/**
+ * The newest published revision of every target, ordered by target. Rows whose `ops` is not a JSON array
+ * come back with `ops: null` (listed as a `bad-ops` conflict).
+ */
+export async function publishedOverlays(db: Kysely<DB>): Promise<(Omit<StoredOverlay, 'ops'> & { ops: OverlayOp[] | null })[]> {
+  const rows = await db
+    .selectFrom('definition_overlays')
+    .select(['id', 'target_kind', 'target_id', 'revision', 'base_hash', 'ops'])
+    .where('status', '=', 'published')
+    .orderBy('target_kind')
+    .orderBy('target_id')
+    .orderBy('revision', 'desc')
+    .execute();
+  const out: (Omit<StoredOverlay, 'ops'> & { ops: OverlayOp[] | null })[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const key = `${r.target_kind}:${r.target_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let ops: OverlayOp[] | null = null;
+    try {
+      const parsed = JSON.parse(r.ops) as unknown;
+      if (Array.isArray(parsed)) ops = parsed as OverlayOp[];
+    } catch {
+      // listed as bad-ops
+    }
+    out.push({ rowId: Number(r.id), targetKind: r.target_kind as DefinitionKind, targetId: r.target_id, revision: Number(r.revision), baseHash: r.base_hash, ops });
+  }
+  return out;
+}
+
+/**
+ * Build the effective schema from the base and `overlays` (pure apart from the cached base): each overlay
+ * is tried alone over its base definition; clean ones (or base-moved only) go to `buildRegistry`.
+ */
+export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOverlays>>): EffectiveSchema {
+  const b = baseDefinitions();
+  const conflicts: OverlayConflict[] = [];
+  const clean: OverlayDef[] = [];
+  const byDefId = new Map<string, (typeof overlays)[number]>();
+  const i18n: { id: string; locale: string; messages: Record<string, string> }[] = [];
+  for (const ov of overlays) {
+    const at = { rowId: ov.rowId, targetKind: ov.targetKind, targetId: ov.targetId, revision: ov.revision };
+    if (!ov.ops) {
+      conflicts.push({ ...at, kind: 'bad-ops', op: null, message: 'ops is not a JSON array of operations', applied: false });
+      continue;
+    }
+    const target = ov.targetKind === 'overlay' ? undefined : b.registry.get(ov.targetKind, ov.targetId);
+    if (!target) {
+      conflicts.push({ ...at, kind: 'target', op: null, message: `${ov.targetKind} "${ov.targetId}" not found`, applied: false });
+      continue;
+    }
+    const r = applyOverlay(target, { target: ov.targetId, baseHash: ov.baseHash, ops: ov.ops });
+    const blocking = r.conflicts.filter((c) => c.kind !== 'base-moved');
+    for (const c of r.conflicts) conflicts.push({ ...at, kind: c.kind, op: c.op, message: c.message, applied: blocking.length === 0 });
+    if (blocking.length) continue;
+    const id = `db.${ov.rowId}`;
+    clean.push({ $schema: '', schemaVersion: 1, kind: 'overlay', id, target: ov.targetId, baseHash: ov.baseHash, ops: ov.ops });
+    byDefId.set(id, ov);
+    for (const [locale, messages] of Object.entries(r.messages)) i18n.push({ id, locale, messages });
+  }
+  const registry = buildRegistry(b.files, { overlays: clean });
+  // an overlay whose result breaks the format is left out by buildRegistry: list it as not applied
+  const rejected = new Set<string>();
+  for (const e of registry.errors) {
+    if (!e.file.startsWith('overlay:db.')) continue;
+    const id = e.file.slice('overlay:'.length);
+    const ov = byDefId.get(id);
+    if (!ov || !e.message.startsWith('result invalid')) continue;
+    rejected.add(id);
+    conflicts.push({ rowId: ov.rowId, targetKind: ov.targetKind, targetId: ov.targetId, revision: ov.revision, kind: 'invalid', op: null, message: e.message, applied: false });
+  }
+  for (const c of conflicts) if (rejected.has(`db.${c.rowId}`)) c.applied = false;
+  const texts = mergeLocaleFiles([
+    ...Object.entries(b.texts).map(([locale, messages]) => ({ locale, messages })),
+    ...i18n.filter((m) => !rejected.has(m.id)),
+  ]);
+  return { registry, texts, conflicts, memo: new Map() };
+}
+
+const cache = new WeakMap<object, Promise<EffectiveSchema>>();
+
+/**
+ * The effective schema of database `db`, built on first use (the Template group preloads it when the app
+ * is ready) and kept until `invalidateSchemas(db)`. A failed load is not cached.
+ */
+export function schemaStore(db: Kysely<DB>): Promise<EffectiveSchema> {
+  let p = cache.get(db);
+  if (!p) {
+    p = publishedOverlays(db).then(effectiveSchema);
+    cache.set(db, p);
+    p.catch(() => cache.delete(db));
+  }
+  return p;
+}
+
+/** Forget the effective schema of `db` (call after publishing or restoring an overlay); the next call rebuilds it. */
+export function invalidateSchemas(db: Kysely<DB>): void {
+  cache.delete(db);
+}
+
+/** ETag of a value built from several definitions (e.g. page + entity + dicts + texts). */
+export function compositeEtag(parts: unknown): string {
+  return hashDefinition(parts);
+}

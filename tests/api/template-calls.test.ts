@@ -1,0 +1,146 @@
+/**
+ * Template and Form calls (SPEC §7 "Templates, forms and flows", issue 3): each call answers -99 without a
+ * session, -1 naming the field on bad input and the id on an unknown one, and its shape on success;
+ * Template/page and Template/info answer {notModified} for the current ETag.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let s: Session;
+const en = { headers: { 'x-lang': 'en-US' } };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = sessionOf(await t.login('zhangwei'));
+});
+afterAll(async () => t.close());
+
+const CALLS: [string, Record<string, unknown>][] = [
+  ['Template/page', { route: '/receptions/index' }],
+  ['Template/list', {}],
+  ['Template/info', { id: 'receptions.reception.list' }],
+  ['Template/forminfo', { id: 'receptions.reception.form' }],
+  ['Template/fieldinfo', { entity: 'receptions.reception' }],
+  ['Template/getColumns', { id: 'receptions.reception.list' }],
+  ['Template/getFunc', {}],
+  ['Template/checkjsgs', { entity: 'receptions.reception', expr: 'people * 2' }],
+  ['Form/info', { id: 'receptions.reception.form' }],
+  ['Form/getpinyin', { text: '请假事由' }],
+];
+
+describe('Template and Form calls', () => {
+  it.each(CALLS)('%s answers -99 without a session and 0 with one', async (path, body) => {
+    expect((await t.post(path, body)).code).toBe(-99);
+    const ok = await t.post(path, body, s);
+    expect(ok.code, ok.msg).toBe(0);
+  });
+
+  it.each([
+    ['Template/page', 'route', '请填写路由'],
+    ['Template/info', 'id', '请填写定义标识'],
+    ['Template/forminfo', 'id', '请填写定义标识'],
+    ['Template/fieldinfo', 'entity', '请填写实体'],
+    ['Template/getColumns', 'id', '请填写定义标识'],
+    ['Template/checkjsgs', 'expr', '请填写公式'],
+    ['Form/info', 'id', '请填写定义标识'],
+    ['Form/getpinyin', 'text', '请填写文本'],
+  ])('%s without %s answers -1 naming it', async (path, _field, msg) => {
+    const body = path === 'Template/checkjsgs' ? { entity: 'receptions.reception' } : {};
+    expect(await t.post(path, body, s)).toMatchObject({ code: -1, msg });
+  });
+
+  it.each([
+    ['Template/page', { route: '/nowhere/index' }, '/nowhere/index'],
+    ['Template/info', { id: 'no.such.page' }, 'no.such.page'],
+    ['Template/forminfo', { id: 'receptions.reception.list' }, 'receptions.reception.list'],
+    ['Template/fieldinfo', { entity: 'no.entity' }, 'no.entity'],
+    ['Template/getColumns', { id: 'receptions.reception.form' }, 'receptions.reception.form'],
+    ['Template/checkjsgs', { entity: 'no.entity', expr: '1' }, 'no.entity'],
+    ['Form/info', { id: 'nope' }, 'nope'],
+  ])('%s with an unknown id answers -1 naming it', async (path, body, id) => {
+    expect(await t.post(path, body, s)).toMatchObject({ code: -1, msg: `定义不存在：${id}` });
+  });
+
+  it('Template/page serves page, entity without table internals, dicts, texts and an ETag', async () => {
+    const r = await t.post('Template/page', { route: '/receptions/index' }, s);
+    expect(r.data.page).toMatchObject({ id: 'receptions.reception.list', pageKind: 'list' });
+    expect(r.data.entity).toMatchObject({ id: 'receptions.reception', group: 'receptions', scope: 'department' });
+    expect(r.data.entity.model.properties.title).toBeTruthy();
+    for (const k of ['table', 'indexes', 'unique', 'references']) expect(r.data.entity).not.toHaveProperty(k);
+    expect(r.data.dicts.map((d: { id: string }) => d.id)).toContain('reception_status');
+    expect(r.data.texts['receptions.reception.field.guestUnit']).toBe('来宾单位');
+    expect(r.data.etag).toMatch(/^[0-9a-f]{16}$/);
+    const again = await t.post('Template/page', { route: '/receptions/index', etag: r.data.etag }, s);
+    expect(again.data).toEqual({ notModified: true, etag: r.data.etag });
+    const stale = await t.post('Template/page', { route: '/receptions/index', etag: '0000000000000000' }, s);
+    expect(stale.data.page.id).toBe('receptions.reception.list');
+    const english = await t.post('Template/page', { route: '/receptions/index' }, s, en);
+    expect(english.data.texts['receptions.reception.field.guestUnit']).toBe('Guest organisation');
+    expect(english.data.etag).not.toBe(r.data.etag);
+  });
+
+  it('Template/info serves any page kind with its ETag and notModified', async () => {
+    const r = await t.post('Template/info', { id: 'receptions.reception.detail' }, s);
+    expect(r.data.page).toMatchObject({ id: 'receptions.reception.detail', pageKind: 'detail' });
+    expect((await t.post('Template/info', { id: 'receptions.reception.detail', etag: r.data.etag }, s)).data).toEqual({ notModified: true, etag: r.data.etag });
+  });
+
+  it('Template/list lists form templates with localised titles', async () => {
+    const r = await t.post('Template/list', {}, s);
+    expect(r.data).toContainEqual({ id: 'receptions.reception.form', title: '接待登记', entity: 'receptions.reception' });
+    const e = await t.post('Template/list', {}, s, en);
+    expect(e.data.find((x: { id: string }) => x.id === 'receptions.reception.form').title).not.toBe('接待登记');
+  });
+
+  it('Template/forminfo and Form/info compile the model to JSON Schema for rjsf', async () => {
+    const r = await t.post('Template/forminfo', { id: 'receptions.reception.form' }, s);
+    expect(r.data).toMatchObject({ entity: 'receptions.reception', page: { id: 'receptions.reception.form', pageKind: 'form' } });
+    expect(r.data.schema).toMatchObject({ type: 'object', title: expect.any(String) });
+    expect(r.data.schema.properties.guestUnit).toMatchObject({ title: '来宾单位', 'x-title': { t: 'receptions.reception.field.guestUnit', d: '来宾单位' } });
+    expect(r.data.schema.properties.status['x-dict']).toBe('reception_status');
+    const f = await t.post('Form/info', { id: 'receptions.reception.form' }, s, en);
+    expect(f.data.schema.properties.guestUnit.title).toBe('Guest organisation');
+    expect(f.data.etag).not.toBe(r.data.etag);
+  });
+
+  it('Template/fieldinfo lists fields with label, kind, type, required and dict', async () => {
+    const r = await t.post('Template/fieldinfo', { entity: 'receptions.reception' }, s);
+    expect(r.data).toContainEqual(expect.objectContaining({ field: 'guestUnit', label: '来宾单位', kind: 'text', type: 'string', required: true }));
+    expect(r.data).toContainEqual(expect.objectContaining({ field: 'status', kind: 'dict', dict: 'reception_status' }));
+    expect(r.data).toContainEqual(expect.objectContaining({ field: 'cost', kind: 'money' }));
+  });
+
+  it('Template/getColumns gives the list columns with localised titles and renderers', async () => {
+    const r = await t.post('Template/getColumns', { id: 'receptions.reception.list' }, s);
+    expect(r.data[0]).toMatchObject({ id: 'col_title', field: 'title', title: '接待事由', render: 'link', width: 240, sortable: false });
+    expect(r.data).toContainEqual(expect.objectContaining({ id: 'col_status', render: 'dict', dict: 'reception_status' }));
+    const e = await t.post('Template/getColumns', { id: 'receptions.reception.list' }, s, en);
+    expect(e.data.find((c: { id: string }) => c.id === 'col_guestUnit').title).toBe('Guest organisation');
+  });
+
+  it('Template/getFunc lists the function catalogue', async () => {
+    const r = await t.post('Template/getFunc', {}, s);
+    const sum = r.data.find((f: { name: string }) => f.name === 'SUM');
+    expect(sum).toMatchObject({ signature: expect.stringContaining('SUM('), description: expect.stringContaining('求和'), example: expect.any(String) });
+    expect(r.data.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['IF', 'ROUND', 'DATEDIF', 'UPPERMONEY', 'WORKDAYS']));
+  });
+
+  it('Template/checkjsgs type-checks formulas against the entity fields', async () => {
+    expect((await t.post('Template/checkjsgs', { entity: 'receptions.reception', expr: 'people * 2' }, s)).data).toEqual({ ok: true, type: 'int' });
+    expect((await t.post('Template/checkjsgs', { entity: 'receptions.reception', expr: 'UPPERMONEY(cost)' }, s)).data).toEqual({ ok: true, type: 'string' });
+    const bad = await t.post('Template/checkjsgs', { entity: 'receptions.reception', expr: 'nosuchfield + 1' }, s);
+    expect(bad.code).toBe(0);
+    expect(bad.data).toMatchObject({ ok: false, message: expect.stringContaining('nosuchfield') });
+    const syntax = await t.post('Template/checkjsgs', { entity: 'receptions.reception', expr: 'people +' }, s);
+    expect(syntax.data.ok).toBe(false);
+    expect((await t.post('Template/checkjsgs', { entity: 'receptions.reception', expr: '' }, s)).data).toMatchObject({ ok: false, message: '表达式为空' });
+  });
+
+  it('Form/getpinyin makes field keys from labels', async () => {
+    expect((await t.post('Form/getpinyin', { text: '请假事由' }, s)).data).toEqual({ pinyin: 'qingjiashiyou', first: 'qjsy' });
+    expect((await t.post('Form/getpinyin', { text: '接待费用（元）' }, s)).data).toEqual({ pinyin: 'jiedaifeiyongyuan', first: 'jdfyy' });
+    expect((await t.post('Form/getpinyin', { text: '绿化面积2' }, s)).data).toEqual({ pinyin: 'lvhuamianji2', first: 'lhmj2' });
+    expect((await t.post('Form/getpinyin', { text: 'Car 车牌' }, s)).data).toEqual({ pinyin: 'carchepai', first: 'carcp' });
+  });
+});
