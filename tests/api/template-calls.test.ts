@@ -124,6 +124,8 @@ describe('Template and Form calls', () => {
     const sum = r.data.find((f: { name: string }) => f.name === 'SUM');
     expect(sum).toMatchObject({ signature: expect.stringContaining('SUM('), description: expect.stringContaining('求和'), example: expect.any(String) });
     expect(r.data.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['IF', 'ROUND', 'DATEDIF', 'UPPERMONEY', 'WORKDAYS']));
+    const en = await t.post('Template/getFunc', {}, s, { headers: { 'x-lang': 'en-US' } });
+    expect(en.data.find((f: { name: string }) => f.name === 'SUM').description).toBe('Sum; an integer when every value is an integer');
   });
 
   it('Template/checkjsgs type-checks formulas against the entity fields', async () => {
