@@ -8,8 +8,25 @@ import http from 'node:http';
 
 const CLK_TCK = 100;
 
-/** User + system CPU time of process `pid` in milliseconds (from /proc/<pid>/stat). */
+/**
+ * CPU time of process `pid` in milliseconds: the sum of its threads' /proc/<pid>/task/<tid>/schedstat
+ * (nanoseconds; a server's threads live as long as it does), else utime + stime of /proc/<pid>/stat
+ * (10 ms ticks, too coarse for a round of hello-world requests).
+ */
 export function cpuMs(pid: number): number {
+  try {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    if (ns > 0) return ns / 1e6;
+  } catch {
+    // no schedstat (kernel without CONFIG_SCHED_INFO): fall back to ticks
+  }
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
