@@ -2,7 +2,6 @@
  * The departments of a user (SPEC §1: a user may belong to several departments and switch between
  * them; SPEC §3 "Department list for the user"; SPEC §4 "Department switch").
  */
-import fs from 'node:fs';
 import type { Kysely, Transaction } from 'kysely';
 import { Code } from '../../shared/codes.js';
 import type { DepartmentRef, DepartmentsInfo } from '../../shared/types.js';
@@ -14,6 +13,7 @@ import { userMenus } from './menu.js';
 import { forgetSessions } from './session.js';
 import { invalidateUserInfo } from './userInfo.js';
 import { deptTitle } from './deptTitle.js';
+import { diskUsagePercent } from './disk.js';
 
 /** One membership of a user: the department, whether it is the primary one. */
 export interface Membership extends DepartmentRef {
@@ -45,19 +45,6 @@ export async function initialDepartment(db: Kysely<DB> | Transaction<DB>, userId
   const list = await memberships(db, userId);
   if (preferred != null && list.some((m) => m.id === preferred)) return preferred;
   return list[0]?.id ?? null;
-}
-
-/** Disk-usage percent (0–100, whole) of the file system holding `dir`; 0 when it cannot be read. */
-export function diskUsagePercent(dir: string): number {
-  try {
-    const s = fs.statfsSync(dir);
-    const used = s.blocks - s.bfree;
-    const total = used + s.bavail;
-    if (!(total > 0)) return 0;
-    return Math.min(100, Math.max(0, Math.round((used / total) * 100)));
-  } catch {
-    return 0;
-  }
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LIST_PAGE, DEFAULT_PAGE_SIZE } from '../../../shared/constants.js';
 import { ApiError, Ok, call } from '../../lib/route.js';
-import { clearCaches, diskUsage, searchContacts, searchMenus, searchType, type SearchType } from './service.js';
+import { diskUsagePercent } from '../../services/disk.js';
+import { clearCaches, searchContacts, searchMenus, searchType, type SearchType } from './service.js';
 
 const keyword = { type: 'string', maxLength: 50, title: 'field.keyword' };
 
@@ -59,6 +60,6 @@ export function register(app: FastifyInstance): void {
 
   call(app, 'home/cleancache', { roles: ['sysadmin'] }, async (req) => {
     await clearCaches(req.server.ctx.db);
-    return new Ok({ concurrent: diskUsage(req.server.ctx.config.dataDir) }, req.t('home.cacheCleared'));
+    return new Ok({ concurrent: diskUsagePercent(req.server.ctx.config.dataDir) }, req.t('home.cacheCleared'));
   });
 }

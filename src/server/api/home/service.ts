@@ -2,8 +2,6 @@
  * Header search and cache clearing of the `home` group (SPEC §2.4 "Header search", §7 home/searchType,
  * home/search, home/cleancache). Handlers in ./index.ts stay thin; the SQL lives here.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Locale } from '../../../shared/constants.js';
 import type { MenuNode } from '../../../shared/types.js';
@@ -172,23 +170,6 @@ export async function searchContacts(db: Kysely<DB>, keyword: string, current: n
       is_primary: is_primary === 1,
     })),
   };
-}
-
-/**
- * Disk-usage percent (0–100, whole) of the file system holding `dir`, or of its nearest existing
- * ancestor when `dir` does not exist yet; 0 when it cannot be read.
- */
-export function diskUsage(dir: string): number {
-  let d = path.resolve(dir);
-  while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
-  try {
-    const s = fs.statfsSync(d);
-    const used = s.blocks - s.bfree;
-    const total = used + s.bavail;
-    return total > 0 ? Math.min(100, Math.max(0, Math.round((used / total) * 100))) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /**
