@@ -12,11 +12,12 @@
  *   locale files with the same keys;
  * - CEL: every expression type-checks against its entity model (engine/expr through ./expr.ts): form rules
  *   and validators give bool, computed fields their field's type, views and actions' visibleWhen are over
- *   `record` and `user` and give bool.
+ *   `record` and `user` and give bool; a view's `where` also translates to SQL (engine/expr/condition.ts).
  * Pure: no file system; the caller passes the registry, the locale files and the key lists.
  */
 import type { Registry, SchemaIssue } from './loader';
 import { isText } from './text';
+import { translateCondition } from '../expr/condition';
 import { celTypeOfProperty, checkCel, type ExprCheckResult, type ExprChecker, type ExprScope } from './expr';
 import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
 
@@ -252,7 +253,13 @@ function lintPage(ctx: Ctx, page: PageDef) {
       }
     });
     if (page.sort) field(page.sort.field, '/sort/field');
-    (page.views ?? []).forEach((v, i) => v.where && checkExpr(ctx, model, v.where.cel, `/views/${i}/where/cel`, 'record', 'bool'));
+    (page.views ?? []).forEach((v, i) => {
+      if (!v.where) return;
+      checkExpr(ctx, model, v.where.cel, `/views/${i}/where/cel`, 'record', 'bool');
+      // The server applies a view in SQL (engine/expr/condition.ts): it must translate.
+      const tr = model && translateCondition(v.where.cel, model);
+      if (tr && !tr.ok) add(file, `/views/${i}/where/cel`, `view where "${v.where.cel}" cannot be translated to SQL: ${tr.message}`);
+    });
     for (const key of ['toolbar', 'rowActions', 'bulkActions'] as const) (page[key] ?? []).forEach((a, i) => lintAction(ctx, a, `/${key}/${i}`, entity));
   } else if (page.pageKind === 'form' || page.pageKind === 'detail') {
     lintLayout(ctx, page.layout, '/layout', model, entityId ?? '');

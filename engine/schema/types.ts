@@ -103,6 +103,13 @@ export interface EntityDef extends DefinitionBase {
   group: string;
   /** Table name (lower snake case). */
   table: string;
+  /**
+   * `table` (default): the server derives the table from the model and serves the generic calls
+   * (src/server/engine). `custom`: a hand-written API group (src/server/api/<group>) serves the same
+   * calls — list/info/add/edit/del with the same bodies and answers — over a platform table such as
+   * `users`; nothing is derived. The organisation area uses it (its tables predate the engine).
+   */
+  storage?: 'table' | 'custom';
   model: EntityModel;
   /** Indexes, each a list of columns. */
   indexes?: string[][];
@@ -112,8 +119,11 @@ export interface EntityDef extends DefinitionBase {
   references?: Record<string, string>;
   /** Fields the list keyword searches. */
   searchable?: string[];
-  /** Default data scope when the caller's roles give none narrower (issue 3). */
-  scope: DataScope;
+  /**
+   * Widest visibility of its records; the caller's role scope narrows it (issue 3). `public`: shared
+   * reference data (links, settings lists) every signed-in user sees whole; permission codes guard changes.
+   */
+  scope: DataScope | 'public';
   /** Permission codes per operation; a missing one means "signed in is enough". */
   permissions?: { view?: string; add?: string; edit?: string; delete?: string; export?: string; import?: string };
   actions?: EntityAction[];

@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
 import { REQUEST_TIMEOUT_MS } from '../shared/constants.js';
 import { Code } from '../shared/codes.js';
@@ -20,6 +21,9 @@ import { registerApi } from './api/index.js';
 
 /** Body limit of JSON and form calls; uploads (multipart) have their own limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** Largest file one multipart call may carry (attachments, imports); bytes. Areas may set lower limits. */
+export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 
 export interface BuildOptions {
   config: Config;
@@ -74,6 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   await app.register(cookie);
+  // Multipart calls read their parts with `req.file()` / `req.parts()`; one file per call.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,

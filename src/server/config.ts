@@ -25,6 +25,8 @@ export interface Config {
   seedDemo: boolean;
   /** Take client addresses from X-Forwarded-For (only behind a trusted load balancer). */
   trustProxy: boolean;
+  /** Largest attachment File/upload accepts, bytes (UPLOAD_MAX_BYTES, default 50 MB). */
+  uploadMaxBytes: number;
 }
 
 /** Normalises a base path to '/x/y/' form ('' and '/' give '/'). */
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(root, env.CLIENT_DIR ?? 'dist/client'),
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) > 0 ? Number(env.UPLOAD_MAX_BYTES) : 50 * 1024 * 1024,
   };
 }

@@ -3,7 +3,7 @@
  * scenario, the server CPU time per request of a real endpoint against a bare Fastify hello-world
  * started by the same script, rounds alternated, medians reported (DESIGN §9).
  *
- * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-keyword (default: all)
+ * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-page, list-keyword (default: all)
  * The list scenarios first start the app once (migrations, seed, entity tables), stop it, fill
  * biz_reception with 1,000,000 rows (./scenarios/list.ts), then measure the app started again.
  */
@@ -39,6 +39,14 @@ const scenarios: Record<string, Scenario> = {
     requests: 1000,
     receptions: true,
   },
+  'list-page': {
+    name: `/api/receptions/list as the list page asks it (page id: its columns only), 20 of ${LIST_ROWS} rows, department scope + total`,
+    target: 12,
+    path: '/api/receptions/list',
+    body: { current: 1, pageSize: 20, page: 'receptions.reception.list' },
+    requests: 1000,
+    receptions: true,
+  },
   'list-keyword': {
     name: `/api/receptions/list, keyword "${LIST_KEYWORD}", department scope + total (figures only)`,
     target: null,
@@ -68,7 +76,15 @@ async function prepareReceptions(dataDir: string): Promise<FillInfo> {
 }
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  let wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  // The browser scenario (issue 3 form render and keystroke) runs apart from the server ones.
+  if (!wanted.length || wanted.includes('form')) {
+    await (await import('./form/run.js')).runFormBench();
+    if (wanted.length) {
+      wanted = wanted.filter((w) => w !== 'form');
+      if (!wanted.length) return;
+    }
+  }
   const list = wanted.length ? wanted.map((w) => scenarios[w] ?? fail(`unknown scenario ${w}`)) : Object.values(scenarios);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-bench-'));
   let fill: FillInfo | null = null;

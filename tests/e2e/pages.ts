@@ -125,3 +125,109 @@ export class Shell {
     await expect(this.page.getByTestId('login-form')).toBeVisible();
   }
 }
+
+/**
+ * A list page rendered by the page engine (engine/renderers/ListPage.tsx, issue 3): filters, toolbar,
+ * rows and their actions, the record drawer and the confirmations.
+ */
+export class EngineListPage {
+  constructor(private readonly page: Page) {}
+
+  /** The list card (its title is the page definition's title). */
+  get root(): Locator {
+    return this.page.getByTestId('list-page');
+  }
+
+  get title(): Locator {
+    return this.page.getByTestId('list-title');
+  }
+
+  /** Data rows of the table (not the placeholder row of an empty table). */
+  get rows(): Locator {
+    return this.page.locator('[data-testid="list-table"] tbody tr.ant-table-row');
+  }
+
+  /** The row showing `text`. */
+  row(text: string): Locator {
+    return this.rows.filter({ hasText: text });
+  }
+
+  /** Column headers as shown. */
+  async headers(): Promise<string[]> {
+    return (await this.page.locator('[data-testid="list-table"] thead th').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+  }
+
+  /** Searches by keyword (the `$keyword` filter) and waits for the table to settle. */
+  async search(keyword: string): Promise<void> {
+    const box = this.page.getByTestId('list-keyword').locator('input').or(this.page.locator('input#flt_keyword')).first();
+    await box.fill(keyword);
+    await this.page.getByTestId('list-search').click();
+    await expect(this.page.locator('[data-testid="list-table"] .ant-spin-spinning')).toHaveCount(0);
+  }
+
+  /** Clicks a toolbar button by its action id (act_add, act_export, act_import…). */
+  async toolbar(actionId: string): Promise<void> {
+    await this.page.getByTestId(`list-toolbar-${actionId}`).click();
+  }
+
+  /** Clicks a row action (by action id) of the row showing `text`. */
+  async rowAction(text: string, actionId: string): Promise<void> {
+    const inline = this.row(text).getByTestId(`row-action-${actionId}`);
+    if (await inline.count()) return inline.click();
+    await this.row(text).getByTestId('row-actions-more').hover();
+    await this.page.locator('.ant-dropdown:visible').getByTestId(`row-action-${actionId}`).click();
+  }
+
+  /** Accepts the open confirmation bubble. */
+  async confirm(): Promise<void> {
+    await this.page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+  }
+
+  /** The open add / edit / view drawer. */
+  get drawer(): Locator {
+    return this.page.locator('.oa-record-drawer .ant-drawer-section, .oa-record-drawer .ant-drawer-content').first();
+  }
+
+  /** Waits until the drawer has closed. */
+  async drawerClosed(): Promise<void> {
+    await expect(this.page.locator('.oa-record-drawer .ant-drawer-content:visible, .oa-record-drawer .ant-drawer-section:visible')).toHaveCount(0);
+  }
+}
+
+/**
+ * The reception form (schemas/receptions/pages/reception.form.page.json) as rendered by the form page kind
+ * in a drawer: fields found by their labels.
+ */
+export class ReceptionForm {
+  constructor(
+    private readonly page: Page,
+    private readonly scope: Locator,
+  ) {}
+
+  /** A text, number or text-area field by its label. */
+  async fill(label: string, value: string): Promise<void> {
+    const field = this.scope.getByLabel(label, { exact: true });
+    await field.fill(value);
+  }
+
+  /** A date field by its label ('YYYY-MM-DD'). */
+  async date(label: string, value: string): Promise<void> {
+    const field = this.scope.getByLabel(label, { exact: true });
+    await field.click();
+    await field.fill(value);
+    await field.press('Enter');
+  }
+
+  /** An organisation picker (department or person) by its label: types `name`, picks the first match. */
+  async pick(label: string, name: string): Promise<void> {
+    const box = this.scope.getByLabel(label, { exact: true });
+    await box.click();
+    await box.fill(name);
+    await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  }
+
+  /** Saves the form (the primary button of the form). */
+  async submit(): Promise<void> {
+    await this.scope.getByTestId('form-submit').or(this.scope.locator('button[type="submit"]')).first().click();
+  }
+}

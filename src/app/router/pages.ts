@@ -1,8 +1,10 @@
 /**
- * Page registry: route key (src/shared/routes.ts) → lazy page component. A route without an entry shows
- * the UnderConstruction page until the issue that builds its area registers it here.
+ * Page registry: route key (src/shared/routes.ts) → lazy page component. A route that an area definition
+ * maps to a page (`schemas/<area>/area.json` menus, collected at build time) renders that page through the
+ * page engine (ENGINE_ROUTES, RoutedEnginePage). Any other route without an entry shows the
+ * UnderConstruction page until the issue that builds its area registers it here.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
 import { lazyPage } from './lazyPage';
 
 /** Pages inside the shell and standalone pages, by route key (or `bare` key for bare section pages). */
@@ -11,6 +13,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard.search': lazyPage(() => import('../pages/dashboard/SearchPage')),
   'acl.setting': lazyPage(() => import('../pages/setting/PersonalSettingPage')),
   frontLog: lazyPage(() => import('../pages/misc/FrontLogPage')),
+  'organization.permission': lazyPage(() => import('../pages/organization/RolePermissionPage')),
 };
 
 /** Public pages outside the shell, by route key. */
@@ -25,3 +28,18 @@ export const PUBLIC_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
   exception403: lazyPage(() => import('../pages/exception/Forbidden')),
   exception500: lazyPage(() => import('../pages/exception/ServerError')),
 };
+
+/** An area's menu entries as far as routing needs them. */
+interface AreaMenus {
+  menus?: { route: string; page: string }[];
+}
+
+const areaFiles = import.meta.glob<AreaMenus>('../../../schemas/*/area.json', { eager: true, import: 'default' });
+
+/** Route paths (src/shared/routes.ts patterns) that an area definition maps to a page. */
+export const ENGINE_ROUTES: ReadonlySet<string> = new Set(Object.values(areaFiles).flatMap((a) => (a.menus ?? []).map((m) => m.route)));
+
+/** The page engine (engine/renderers) loaded on first use; renders the page of `route`. */
+export const RoutedEnginePage = lazyPage<{ route: string }>(() =>
+  import('../../../engine/renderers/index').then((m) => ({ default: ({ route }: { route: string }) => createElement(m.EnginePage, { route }) })),
+);

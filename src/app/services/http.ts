@@ -83,6 +83,12 @@ export async function post<T = unknown>(url: string, data: object = {}, opts: Ca
     }
     return body as T;
   }
+  return unwrap<T>(body, url, opts);
+}
+
+/** Resolves with `data` of a code-0 envelope; handles every other code as SPEC §8 says and rejects. */
+function unwrap<T>(body: unknown, url: string, opts: CallOptions): T {
+  const env = body as Envelope<T>;
   switch (envelopeOutcome(body)) {
     case 'raw':
       return body as T;
@@ -111,4 +117,64 @@ export async function post<T = unknown>(url: string, data: object = {}, opts: Ca
 /** Resolves with the whole envelope `{code, msg, data}`; only -99 is handled (SPEC §8). */
 export function postRaw<T = unknown>(url: string, data: object = {}): Promise<Envelope<T>> {
   return post<Envelope<T>>(url, data, { raw: true });
+}
+
+/** A file answered by the server: its bytes and the file name of its Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * POSTs `data` and resolves with the binary answer (exports, attachments). An envelope answer (JSON) is an
+ * error: it is handled like `post` does (toast -1, -99 to login) and rejects.
+ */
+export async function postBlob(url: string, data: object = {}): Promise<DownloadedFile> {
+  let res;
+  try {
+    res = await http.post(url, data, { responseType: 'blob' });
+  } catch (e) {
+    const err = e as AxiosError;
+    const blob = err.response?.data;
+    if (blob instanceof Blob && blob.type.includes('application/json')) unwrap(JSON.parse(await blob.text()), url, {});
+    const failure = transportFailure(err, url);
+    toast.error(failure.message);
+    throw failure;
+  }
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.includes('application/json')) {
+    unwrap(JSON.parse(await (res.data as Blob).text()), url, {});
+    throw new ApiError('', -1, null, url);
+  }
+  const cd = String(res.headers['content-disposition'] ?? '');
+  const m = /filename\*=UTF-8''([^;]+)/i.exec(cd) ?? /filename="?([^";]+)"?/i.exec(cd);
+  return { blob: res.data as Blob, filename: m ? decodeURIComponent(m[1]) : 'download' };
+}
+
+/**
+ * POSTs a multipart form (uploads, imports) and unwraps the envelope like `post`.
+ * `form` fields: `file` (the File) plus any text fields the call takes.
+ */
+export async function postForm<T = unknown>(url: string, form: FormData, opts: CallOptions = {}): Promise<T> {
+  try {
+    const res = await http.post(url, form, { headers: { 'Content-Type': 'multipart/form-data' }, timeout: opts.timeout });
+    return unwrap<T>(res.data, url, opts);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    const failure = transportFailure(e as AxiosError, url);
+    if (!opts.silent) toast.error(failure.message);
+    throw failure;
+  }
+}
+
+/** Saves a downloaded file through the browser (an object URL on a temporary link). */
+export function saveDownloadedFile(file: DownloadedFile): void {
+  const href = URL.createObjectURL(file.blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = file.filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

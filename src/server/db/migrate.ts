@@ -7,6 +7,9 @@ import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely
 import type { Dialect } from './index.js';
 import { migration as m0001 } from './migrations/0001_foundation.js';
 import { migration as m0002 } from './migrations/0002_definition_overlays.js';
+import { migration as m0003 } from './migrations/0003_selector_files_groups.js';
+import { migration as m0004 } from './migrations/0004_organization.js';
+import { migration as m0005 } from './migrations/0005_apps_settings.js';
 
 /** Portable DDL helpers handed to every migration. */
 export interface Ddl {
@@ -27,7 +30,7 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {

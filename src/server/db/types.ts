@@ -283,3 +283,98 @@ export type UserUpdate = Updateable<UserTable>;
 export type Department = Selectable<DepartmentTable>;
 export type Session = Selectable<SessionTable>;
 export type Menu = Selectable<MenuTable>;
+
+/** An uploaded file (migration 0003): content stored once per sha256 under DATA_DIR/files. */
+export interface AttachmentTable {
+  /** Random 128-bit URL-safe id (File/download {id}). */
+  id: string;
+  /** Hex SHA-256 of the content; names the stored file. */
+  sha256: string;
+  /** Sanitised original file name (at most 200 characters). */
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** MIME type determined by the server (magic bytes + extension allow-list). */
+  type: string;
+  uploader_id: number | null;
+  created_at: number;
+}
+
+/** People a user picked lately in the selector (migration 0003); the service keeps the newest 20. */
+export interface SelectorRecentTable {
+  user_id: number;
+  picked_id: number;
+  used_at: number;
+}
+
+/** A named group of people (migration 0003; SPEC §7 groups/*, selector/groups). */
+export interface UserGroupTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  /** 1 public (everyone sees it), 0 personal (the owner only). */
+  is_public: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A member of a group, in `sort` order. */
+export interface UserGroupMemberTable {
+  group_id: number;
+  user_id: number;
+  sort: number;
+}
+
+/** Tables of migration 0003 (merged into DB by declaration merging). */
+export interface DB {
+  attachments: AttachmentTable;
+  selector_recent: SelectorRecentTable;
+  user_groups: UserGroupTable;
+  user_group_members: UserGroupMemberTable;
+}
+
+/** 职级 (migration 0004; SPEC §7 Users/getRanks). */
+export interface RankTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+/** 人员类别 (migration 0004; SPEC §7 Users/getPersonCategory). */
+export interface PersonCategoryTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+/** Tables of migration 0004 (merged into DB by declaration merging). */
+export interface DB {
+  ranks: RankTable;
+  person_categories: PersonCategoryTable;
+}
+
+/** Columns migration 0004 adds to platform tables (optimistic concurrency, 职级 and 人员类别 of users). */
+export interface UserTable {
+  /** Optimistic-concurrency version (migration 0004), 1 on insert. */
+  version: Generated<number>;
+  rank_id: number | null;
+  category_id: number | null;
+}
+export interface DepartmentTable {
+  version: Generated<number>;
+}
+export interface PositionTable {
+  version: Generated<number>;
+}
+export interface RoleTable {
+  version: Generated<number>;
+}
+
+/** Columns migration 0005 adds to `apps` (apps/edit concurrency and last change time). */
+export interface AppTable {
+  /** Optimistic-concurrency version (migration 0005), 1 on insert. */
+  version: Generated<number>;
+  /** Last edit (ms); null until edited. */
+  updated_at: number | null;
+}

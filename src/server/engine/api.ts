@@ -1,6 +1,7 @@
 /**
  * The generic entity API (DESIGN §6, issue 3): for every entity definition, `POST /api/<group>/list`,
- * `info`, `add`, `edit`, `del` and one call per declared action (`/api/<group>/<actionId>`).
+ * `info`, `add`, `edit`, `del`, `export` (.xlsx answer), `import` (multipart) and one call per declared
+ * action (`/api/<group>/<actionId>`).
  * Handlers are thin: authenticate (-99) → route schema → one EntityService call (which validates,
  * authorises, scopes, writes and audits) → present.
  */
@@ -11,9 +12,12 @@ import { loadEntities } from './definitions.js';
 import { EntityService, type Caller } from './service.js';
 import { MAX_PAGE_SIZE } from './query.js';
 import { INT_MAX } from './validation.js';
+import { ApiError } from '../lib/errors.js';
+import { requireAuth } from '../plugins/auth.js';
+import { IMPORT_MAX_BYTES, XLSX_TYPE, attachmentDisposition, exportXlsx, importXlsx } from './transfer.js';
 
 /** Names of the generic calls; a declared action may not reuse one. */
-export const GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del'] as const;
+export const GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import'] as const;
 
 const LIST_BODY: BodySchema = {
   type: 'object',
@@ -23,7 +27,13 @@ const LIST_BODY: BodySchema = {
     keyword: { type: 'string', maxLength: 100, title: 'field.keyword' },
     filters: { type: ['object', 'string', 'null'], title: 'field.filters' },
     sort: { type: ['object', 'string', 'null'], title: 'field.sort' },
+    page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' },
+    view: { type: ['string', 'null'], maxLength: 200, title: 'field.view' },
   },
+};
+const EXPORT_BODY: BodySchema = {
+  type: 'object',
+  properties: { ...LIST_BODY.properties, template: { type: ['boolean', 'string', 'integer', 'null'], title: 'field.template' } },
 };
 const ID_BODY: BodySchema = {
   type: 'object',
@@ -45,6 +55,43 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
   call<any>(app, `${g}/add`, {}, (req) => svc.add(callerOf(req), req.body as any));
   call<any>(app, `${g}/edit`, {}, (req) => svc.edit(callerOf(req), req.body as any));
   call<any>(app, `${g}/del`, {}, (req) => svc.del(callerOf(req), req.body as any));
+  // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
+  app.post(`/api/${g}/export`, {
+    schema: { body: EXPORT_BODY },
+    preValidation: [requireAuth(false)],
+    handler: async (req, reply) => {
+      const file = await exportXlsx(svc, callerOf(req), (req.body ?? {}) as any);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .send(file.buffer);
+    },
+  });
+  call<any>(app, `${g}/import`, {}, async (req) => {
+    const t = (key: string, params?: Record<string, string | number>) => req.t(key, params);
+    if (!req.isMultipart()) throw new ApiError(t('entity.importNoFile'));
+    let file: Buffer | null = null;
+    let page: string | undefined;
+    try {
+      for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            part.file.resume();
+            throw new ApiError(t('validate.additional', { field: part.fieldname }));
+          }
+          file = await part.toBuffer();
+        } else if (part.fieldname === 'page') page = String(part.value ?? '').trim() || undefined;
+        else throw new ApiError(t('validate.additional', { field: part.fieldname }));
+      }
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(t('entity.importTooLarge', { limit: IMPORT_MAX_BYTES / 1024 / 1024 }));
+      throw new ApiError(t('entity.importNoFile'));
+    }
+    if (!file) throw new ApiError(t('entity.importNoFile'));
+    return importXlsx(svc, callerOf(req), file, page);
+  });
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
     call<any>(app, `${g}/${act.id}`, { body: ID_BODY }, (req) => svc.action(callerOf(req), act, req.body as any));

@@ -52,11 +52,27 @@ export function fromColumn(c: ColumnSpec, v: unknown): unknown {
   }
 }
 
-/** A row of the table → the record (every column, converted). */
+/** A row of the table → the record (every column the row has, converted). */
 export function rowToRecord(spec: TableSpec, row: Record<string, unknown>): EntityRecord {
+  const cols = columnsOf(spec);
   const out: EntityRecord = {};
-  for (const c of spec.columns) out[c.name] = fromColumn(c, row[c.name]);
+  // The row's own keys: a list that selects a few columns converts only those.
+  for (const name in row) {
+    const c = cols.get(name);
+    if (!c) continue;
+    const v = row[name];
+    // Fast path for the common case (text and plain values need no conversion).
+    out[name] = c.codec === 'plain' && (c.family === 'text' || typeof v === 'number' || v === null) ? v : fromColumn(c, v);
+  }
   return out;
+}
+
+const byName = new WeakMap<TableSpec, Map<string, ColumnSpec>>();
+
+function columnsOf(spec: TableSpec): Map<string, ColumnSpec> {
+  let m = byName.get(spec);
+  if (!m) byName.set(spec, (m = new Map(spec.columns.map((c) => [c.name, c]))));
+  return m;
 }
 
 /** The model fields of `record` present in it → column values (system fields are never taken). */

@@ -60,9 +60,15 @@ export function readDefinitionFiles(dirs: string[] = schemaDirs()): DefinitionFi
 /**
  * The entity definitions of `dirs` (default `schemaDirs()`), in file order. Throws an Error listing
  * file, JSON path and problem when an entity file is not JSON or fails loading (format, $ref), and
- * when two entities share a group (their calls would collide).
+ * when two entities share a group (their calls would collide). Entities with `storage: 'custom'` are
+ * left out (their API group serves them; no table is derived): see `loadAllEntities` for every entity.
  */
 export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
+  return loadAllEntities(dirs).filter((e) => (e.storage ?? 'table') === 'table');
+}
+
+/** Every entity definition of `dirs`, custom-storage ones included; throws as `loadEntities` does. */
+export function loadAllEntities(dirs: string[] = schemaDirs()): EntityDef[] {
   const files = readDefinitionFiles(dirs);
   const registry = buildRegistry(files);
   const entityFiles = new Set(files.filter((f) => (f.data as { kind?: string })?.kind === 'entity' || f.path.includes('/entities/')).map((f) => f.path));

@@ -50,6 +50,10 @@ export interface ListBody {
   keyword?: string;
   filters?: unknown;
   sort?: unknown;
+  /** A list page id; with it the answer carries only the columns the page needs (./listPage.ts). */
+  page?: unknown;
+  /** A view id of `page`, whose `where` applies. */
+  view?: unknown;
 }
 
 function parseJson(v: unknown, field: string, locale: Locale): unknown {

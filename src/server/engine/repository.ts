@@ -1,13 +1,14 @@
 /**
  * SQL of the generic entity service (issue 3): every query on an entity table goes through here, with
- * the caller's data scope in the WHERE of every read, update and delete. One query for the page and
- * one (same WHERE) for the total; no per-row queries.
+ * the caller's data scope in the WHERE of every read, update and delete. One query for the page and,
+ * when the total is not known (./totals.ts), one (same WHERE) for the total; no per-row queries.
  */
-import type { ExpressionBuilder, Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder, Expression, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Dialect } from '../db/index.js';
 import type { ListQuery } from './query.js';
 import type { ScopeFilter } from './scope.js';
 import type { TableSpec } from './table.js';
+import { cachedTotal, storeTotal, totalsGeneration } from './totals.js';
 
 type Db = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown>;
@@ -61,16 +62,73 @@ function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q
   };
 }
 
-/** One page of rows and the total under the same WHERE (scope, filters, keyword). */
-export async function listRows(db: Db, dialect: Dialect, spec: TableSpec, searchable: string[], scope: ScopeFilter, q: ListQuery): Promise<{ rows: Row[]; total: number }> {
-  const where = listWhere(dialect, searchable, scope, q);
-  let page = db.selectFrom(spec.table).selectAll().where(where).orderBy(q.sort.field, q.sort.order);
-  if (q.sort.field !== 'id') page = page.orderBy('id', 'desc');
-  const [rows, count] = await Promise.all([
-    page.limit(q.pageSize).offset((q.current - 1) * q.pageSize).execute(),
-    db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as('n')).where(where).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+/** Most compiled list statements kept per database (the list is emptied when full). */
+const COMPILED_MAX = 500;
+const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
+
+/**
+ * The compiled SQL of `key` (table, columns, scope, filters, sort, paging, view: everything the statement
+ * depends on), built by `build` once: a list asked again skips Kysely's query building.
+ */
+function compiledQuery(db: object, key: string, build: () => CompiledQuery): CompiledQuery {
+  let m = compiled.get(db);
+  if (!m) compiled.set(db, (m = new Map()));
+  let q = m.get(key);
+  if (!q) {
+    if (m.size >= COMPILED_MAX) m.clear();
+    m.set(key, (q = build()));
+  }
+  return q;
+}
+
+/** An extra WHERE part (a list view's condition, ./viewWhere.ts) and its cache key (its resolved form). */
+export interface ExtraWhere {
+  where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+  key: string;
+}
+
+/**
+ * One page of rows and the total under the same WHERE (scope, filters, keyword, `extra`). The total is
+ * not counted when the page shows it (a short page: offset + rows) or a fresh cached total fits the page
+ * (./totals.ts); otherwise one COUNT, remembered for the next calls. `at` is now (ms); `columns` limits
+ * the selected columns (default all).
+ */
+export async function listRows(
+  db: Kysely<any>,
+  dialect: Dialect,
+  spec: TableSpec,
+  searchable: string[],
+  scope: ScopeFilter,
+  q: ListQuery,
+  at: number,
+  extra?: ExtraWhere,
+  columns?: string[],
+): Promise<{ rows: Row[]; total: number }> {
+  const base = listWhere(dialect, searchable, scope, q);
+  const where = extra ? (eb: ExpressionBuilder<any, any>) => eb.and([base(eb), extra.where(eb)]) : base;
+  const key = JSON.stringify([scope, q.conditions, q.keyword, extra?.key ?? null]);
+  const offset = (q.current - 1) * q.pageSize;
+  const pageSql = compiledQuery(db, `${spec.table}\u0000${JSON.stringify([columns ?? null, q.sort, q.current, q.pageSize])}\u0000${key}`, () => {
+    const from = db.selectFrom(spec.table);
+    let page = (columns ? from.select(columns) : from.selectAll()).where(where).orderBy(q.sort.field, q.sort.order);
+    if (q.sort.field !== 'id') page = page.orderBy('id', 'desc');
+    return page.limit(q.pageSize).offset(offset).compile();
+  });
+  const gen = totalsGeneration(db, spec.table);
+  const rows = (await db.executeQuery(pageSql)).rows as Row[];
+  // A short page (or an empty first page) tells the total exactly.
+  if (rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
+    const total = offset + rows.length;
+    storeTotal(db, spec.table, key, total, at, gen);
+    return { rows, total };
+  }
+  const cached = cachedTotal(db, spec.table, key, at);
+  const fits = (n: number) => (rows.length ? n >= offset + rows.length : n <= offset);
+  if (cached !== undefined && fits(cached)) return { rows, total: cached };
+  const count = await db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as('n')).where(where).executeTakeFirst();
+  const total = Number(count?.n ?? 0);
+  storeTotal(db, spec.table, key, total, at, gen);
+  return { rows, total };
 }
 
 /** The rows of `ids` inside `scope` (missing or out-of-scope ids are simply absent). */

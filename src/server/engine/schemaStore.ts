@@ -77,6 +77,11 @@ function baseDefinitions(): Base {
   return base;
 }
 
+/** The shipped definition `kind`/`id` (base files, no overlay), or undefined; e.g. the base a new overlay is made against. */
+export function baseDefinition<K extends DefinitionKind>(kind: K, id: string) {
+  return baseDefinitions().registry.get(kind, id);
+}
+
 /**
  * The newest published revision of every target, ordered by target. Rows whose `ops` is not a JSON array
  * come back with `ops: null` (listed as a `bad-ops` conflict).

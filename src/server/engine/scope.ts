@@ -7,6 +7,8 @@
  *  - the entity's `scope` is the maximum visibility of its records: the effective scope is the
  *    narrower of the two (an entity declared `department` is never shown across departments, even to
  *    a role with `all`);
+ *  - an entity declared `public` (shared reference data) is seen whole by everyone signed in; who may
+ *    change it is decided by its permission codes alone;
  *  - own: created_by = the user; department: owner_dept_id = the session's current department;
  *    unit: owner_unit_id = the unit (nearest ancestor, itself included, of kind 'unit') of the current
  *    department; all: no condition. Without a current department, department and unit fall back to own.
@@ -104,7 +106,9 @@ export async function unitOf(db: Kysely<DB>, deptId: number | null): Promise<num
  * The scope filter of a caller: `roles` (role codes), `userId`, the session's `deptId`, capped by
  * the entity's `entityScope`.
  */
-export async function scopeFilter(db: Kysely<DB>, user: { userId: number; deptId: number | null }, roles: string[], entityScope: DataScope): Promise<ScopeFilter> {
+export async function scopeFilter(db: Kysely<DB>, user: { userId: number; deptId: number | null }, roles: string[], entityScope: DataScope | 'public'): Promise<ScopeFilter> {
+  // Shared reference data (links, dictionaries-like lists): every signed-in user sees every record.
+  if (entityScope === 'public') return { scope: 'all' };
   const scope = narrower(await roleScope(db, roles), SCOPE_ORDER.includes(entityScope) ? entityScope : 'own');
   if (scope === 'all') return { scope };
   if (scope === 'department' && user.deptId != null) return { scope, deptId: user.deptId };

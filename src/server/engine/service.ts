@@ -10,7 +10,7 @@
  * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
  * it; an action whose condition does not hold for the record answers -1 entity.actionNotAllowed.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EntityAction, EntityDef } from '../../../engine/schema/types.js';
 import type { Locale } from '../../shared/constants.js';
 import type { Dialect } from '../db/index.js';
@@ -22,11 +22,22 @@ import { audit } from '../services/audit.js';
 import { userMenus } from '../services/menu.js';
 import { ActionConditions, type ActionUser } from './actions.js';
 import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
+import { refFields, refsOf, type RefFields, type RefNames } from './refs.js';
+import { pageContext } from './listPage.js';
 import { parseListQuery, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRows, updateRow } from './repository.js';
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
+import { invalidateTotals } from './totals.js';
 import { INT_MAX, fieldTitle, validateRecord, writableFields } from './validation.js';
+
+/** Permission-code Sets per `userMenus().access` array (shared per role set, so built once per role set). */
+const codeSets = new WeakMap<readonly string[], Set<string>>();
+function codeSet(access: readonly string[]): Set<string> {
+  let set = codeSets.get(access);
+  if (!set) codeSets.set(access, (set = new Set(access)));
+  return set;
+}
 
 /** Most records one `del` call may delete. */
 export const MAX_DELETE_IDS = 1000;
@@ -43,7 +54,8 @@ export interface Caller {
 /** Operations a permission code guards. */
 type Op = 'view' | 'add' | 'edit' | 'delete';
 
-interface Access {
+/** What a caller may do: permission codes, data scope and the `user` of action conditions. */
+export interface Access {
   codes: Set<string>;
   scope: ScopeFilter;
   /** The `user` of action conditions. */
@@ -56,26 +68,31 @@ export class EntityService {
 
   constructor(
     readonly def: EntityDef,
-    private readonly db: Kysely<DB>,
-    private readonly dialect: Dialect,
+    readonly db: Kysely<DB>,
+    readonly dialect: Dialect,
   ) {
     this.spec = deriveTable(def);
     this.conditions = new ActionConditions(def);
+    this.refFields = refFields(def);
     // The keyword searches the text columns among the searchable fields.
     this.searchable = (def.searchable ?? []).filter((f) => this.spec.columns.some((c) => c.name === f && c.family === 'text'));
   }
 
   /** Text columns the list keyword searches. */
   readonly searchable: string[];
+  /** Fields holding user and department ids (./refs.ts). */
+  readonly refFields: RefFields;
   private readonly conditions: ActionConditions;
 
-  private t(c: Caller, key: string, params?: Record<string, string | number>): string {
+  /** Message `key` in the caller's locale. */
+  t(c: Caller, key: string, params?: Record<string, string | number>): string {
     return translate(c.locale, key, params);
   }
 
-  private async access(c: Caller, op: Op | null, code?: string): Promise<Access> {
+  /** Permission checks, scope and the `user` of action conditions for caller `c` (-1 error.forbidden without `code` or the op's code). */
+  async access(c: Caller, op: Op | null, code?: string): Promise<Access> {
     const m = await userMenus(this.db, c.userId);
-    const codes = new Set(m.access);
+    const codes = codeSet(m.access);
     const need = code ?? (op ? this.def.permissions?.[op] : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
     const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
@@ -98,9 +115,11 @@ export class EntityService {
     return out;
   }
 
-  private present(row: Record<string, unknown>, a: Access): EntityRecord {
+  /** A row as the API answers it: the record with `_actions` (the record object is built once, not copied). */
+  present(row: Record<string, unknown>, a: Access): EntityRecord {
     const record = rowToRecord(this.spec, row);
-    return { ...record, _actions: this.actionsFor(a, record) };
+    record._actions = this.actionsFor(a, record);
+    return record;
   }
 
   private notFound(c: Caller) {
@@ -114,7 +133,7 @@ export class EntityService {
   }
 
   /** Answers a unique-key or reference violation with -1 naming the fields; rethrows anything else. */
-  private constraint(c: Caller, e: unknown): never {
+  constraint(c: Caller, e: unknown): never {
     const err = e as { code?: string; message?: string };
     const msg = String(err.message ?? '');
     if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') {
@@ -127,21 +146,25 @@ export class EntityService {
     throw e;
   }
 
-  /** `/list`: `{list, total}` of the caller's scope (see ./query.ts for the body). */
-  async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number }> {
+  /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
+  async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number; refs: RefNames }> {
     const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const a = await this.access(c, 'view');
-    const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.searchable, a.scope, q);
-    return { list: rows.map((r) => this.present(r, a)), total };
+    const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
+    const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
+    const list = rows.map((r) => this.present(r, a));
+    return { list, total, refs: await refsOf(this.db, this.refFields, list) };
   }
 
-  /** `/info` {id}: the record with `_actions`; -1 entity.notFound when missing or out of scope. */
+  /** `/info` {id}: the record with `_actions` and `_refs`; -1 entity.notFound when missing or out of scope. */
   async info(c: Caller, body: { id?: unknown }): Promise<EntityRecord> {
     const id = this.idOf(c, body?.id);
     const a = await this.access(c, 'view');
     const [row] = await getRows(this.db, this.spec, a.scope, [id]);
     if (!row) throw this.notFound(c);
-    return this.present(row, a);
+    const record = this.present(row, a);
+    record._refs = await refsOf(this.db, this.refFields, [record]);
+    return record;
   }
 
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
@@ -150,8 +173,20 @@ export class EntityService {
     const err = validateRecord(this.def, fields, c.locale, this.spec);
     if (err) throw err;
     const a = await this.access(c, 'add');
+    const row = await this.newRow(c, fields);
+    const stored = await this.write(async (trx) => {
+        const r = await insertRow(trx, this.spec, row);
+        await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
+        return r;
+      })
+      .catch((e) => this.constraint(c, e));
+    return this.present(stored, a);
+  }
+
+  /** The row of a new record by `c` (validated `fields`): version 1, creator and times, owner department and unit. */
+  async newRow(c: Caller, fields: EntityRecord): Promise<Record<string, unknown>> {
     const t = now();
-    const row = {
+    return {
       ...recordToRow(this.spec, fields),
       version: 1,
       created_by: c.userId,
@@ -161,15 +196,6 @@ export class EntityService {
       owner_dept_id: c.deptId,
       owner_unit_id: await unitOf(this.db, c.deptId),
     };
-    const stored = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const r = await insertRow(trx, this.spec, row);
-        await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
-        return r;
-      })
-      .catch((e) => this.constraint(c, e));
-    return this.present(stored, a);
   }
 
   /**
@@ -204,9 +230,7 @@ export class EntityService {
     event: string,
     allowed: (before: EntityRecord) => boolean = () => true,
   ): Promise<EntityRecord> {
-    const stored = await this.db
-      .transaction()
-      .execute(async (trx) => {
+    const stored = await this.write(async (trx) => {
         const [before] = await getRows(trx, this.spec, a.scope, [id]);
         if (!before) throw this.notFound(c);
         const beforeRec = rowToRecord(this.spec, before);
@@ -239,9 +263,7 @@ export class EntityService {
     } else raw = [this.idOf(c, body?.id)];
     const ids = [...new Set(raw as number[])];
     const a = await this.access(c, 'delete');
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
+    return this.write(async (trx) => {
         const rows = await getRows(trx, this.spec, a.scope, ids);
         if (rows.length !== ids.length) throw this.notFound(c);
         const deleted = await deleteRows(trx, this.spec, ids);
@@ -251,7 +273,20 @@ export class EntityService {
       .catch((e) => this.constraint(c, e));
   }
 
-  private audit(trx: Parameters<typeof audit>[0], c: Caller, event: string, id: number, before: EntityRecord | null, after: EntityRecord | null) {
+  /**
+   * Runs `fn` in ONE transaction, then forgets the table's cached list totals (./totals.ts), whether
+   * it committed or not.
+   */
+  async write<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute(fn);
+    } finally {
+      invalidateTotals(this.db, this.spec.table);
+    }
+  }
+
+  /** One audit row for `event` on record `id` (DESIGN §7), inside `trx`. */
+  audit(trx: Parameters<typeof audit>[0], c: Caller, event: string, id: number, before: EntityRecord | null, after: EntityRecord | null) {
     return audit(trx, this.dialect, {
       userId: c.userId,
       username: c.username,

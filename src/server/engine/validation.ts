@@ -122,19 +122,19 @@ export const MONEY_MAX = 9999999999999999.99;
  * What the column can hold beyond the model's own keywords: a varchar's length (a string without
  * maxLength gets varchar(255)), the integer range, the numeric(18,2) range. Returns the message or null.
  */
-function columnLimit(def: EntityDef, spec: TableSpec, fields: EntityRecord, locale: Locale): ApiError | null {
+function columnLimit(def: EntityDef, spec: TableSpec, fields: EntityRecord, locale: Locale): RecordProblem | null {
   for (const c of spec.columns) {
     const v = fields[c.name];
     if (c.system || v === null || v === undefined) continue;
     const field = fieldTitle(def, c.name, locale);
     if (c.family === 'text' && c.length != null && typeof v === 'string' && [...v].length > c.length) {
-      return badInput(translate(locale, 'validate.maxLength', { field, limit: String(c.length) }));
+      return { field: c.name, message: translate(locale, 'validate.maxLength', { field, limit: String(c.length) }) };
     }
     if (c.family === 'integer' && typeof v === 'number' && Math.abs(v) > INT_MAX) {
-      return badInput(translate(locale, v > 0 ? 'validate.maximum' : 'validate.minimum', { field, limit: String(v > 0 ? INT_MAX : -INT_MAX) }));
+      return { field: c.name, message: translate(locale, v > 0 ? 'validate.maximum' : 'validate.minimum', { field, limit: String(v > 0 ? INT_MAX : -INT_MAX) }) };
     }
     if (c.family === 'numeric' && typeof v === 'number' && (!Number.isFinite(v) || Math.abs(v) > MONEY_MAX)) {
-      return badInput(translate(locale, 'validate.maximum', { field, limit: String(MONEY_MAX) }));
+      return { field: c.name, message: translate(locale, 'validate.maximum', { field, limit: String(MONEY_MAX) }) };
     }
   }
   return null;
@@ -146,12 +146,27 @@ function columnLimit(def: EntityDef, spec: TableSpec, fields: EntityRecord, loca
  * ApiError (-1, naming the field) or null.
  */
 export function validateRecord(def: EntityDef, fields: EntityRecord, locale: Locale, spec?: TableSpec): ApiError | null {
+  const p = recordProblem(def, fields, locale, spec);
+  return p ? badInput(p.message) : null;
+}
+
+/** The first problem of a record: the field (model name) and the message naming it (imports report both). */
+export interface RecordProblem {
+  field: string;
+  message: string;
+}
+
+/** Like `validateRecord`, answering the problem with its field instead of an ApiError. */
+export function recordProblem(def: EntityDef, fields: EntityRecord, locale: Locale, spec?: TableSpec): RecordProblem | null {
   const data: EntityRecord = {};
   const required = new Set(def.model.required ?? []);
   // An empty required text is missing ("请填写…"), as forms send ''.
   for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined && !(v === '' && required.has(k))) data[k] = v;
   const validate = validatorOf(def);
-  if (!validate(data)) return badInput(message(def, validate.errors![0], locale));
+  if (!validate(data)) {
+    const e = validate.errors![0];
+    return { field: (e.params as { missingProperty?: string }).missingProperty ?? e.instancePath.split('/')[1] ?? '', message: message(def, e, locale) };
+  }
   for (const k of Object.keys(data)) fields[k] = data[k];
   return spec ? columnLimit(def, spec, fields, locale) : null;
 }

@@ -31,7 +31,8 @@ export type Handler<B = any> = (req: FastifyRequest<{ Body: B }>, reply: Fastify
 /**
  * Registers `POST /api/<path>` on `app` (mounted under BASE_PATH by the caller).
  * The handler's return value becomes `data` (or an `Ok` gives `data` and its own `msg`);
- * a thrown `ApiError` becomes its code and message.
+ * a thrown `ApiError` becomes its code and message. A handler that answers a file itself (downloads,
+ * exports) returns `reply` after `reply.send(stream)`: no envelope is added.
  */
 export function call<B = any>(app: FastifyInstance, path: string, opts: CallOptions, handler: Handler<B>): void {
   type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -45,7 +46,7 @@ export function call<B = any>(app: FastifyInstance, path: string, opts: CallOpti
     preHandler,
     handler: async (req, reply) => {
       const result = await handler(req as FastifyRequest<{ Body: B }>, reply);
-      if (reply.sent) return reply;
+      if (reply.sent || result === reply) return reply;
       if (result instanceof Ok) return { code: Code.OK, msg: result.msg, data: result.data ?? null };
       return { code: Code.OK, msg: req.t('ok'), data: result ?? null };
     },

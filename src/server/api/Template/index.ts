@@ -4,7 +4,7 @@
  * need a session only (pages are what users see anyway); the designer calls (add, edit, set, formedit…)
  * come with issue 6. Unknown ids answer -1 naming the id; bad input -1 naming the field.
  *
- * - page {route, etag?} → {page, entity (model and hints, no table internals), dicts, texts (area, common
+ * - page {route | id, etag?} → {page, entity (model and hints, no table internals), dicts, texts (area, common
  *   and dict texts in the caller's locale), etag}; with `etag` equal to the current one → {notModified: true, etag}
  * - list {} → [{id, title (localised), entity, route?}] — the form templates (form pages)
  * - info {id, etag?} → {page, etag} (any page kind), or {notModified: true, etag}
@@ -34,13 +34,20 @@ export function register(app: FastifyInstance): void {
     await schemaStore(app.ctx.db);
   });
 
-  call<{ route: string; etag?: string }>(
+  call<{ route?: string; id?: string; etag?: string }>(
     app,
     'Template/page',
-    { body: { type: 'object', required: ['route'], properties: { route: { type: 'string', title: 'field.route', minLength: 1, maxLength: 200 }, etag: etagProp } } },
+    {
+      body: {
+        type: 'object',
+        properties: { route: { type: 'string', title: 'field.route', minLength: 1, maxLength: 200 }, id: idProp, etag: etagProp },
+      },
+    },
     async (req) => {
-      const a = pageAnswer(await schemasOf(req), req.locale, req.body.route);
-      if (!a) throw notFound(req, req.body.route);
+      const { route, id } = req.body;
+      if (!route && !id) throw new ApiError(req.t('validate.required', { field: req.t('field.route') }));
+      const a = pageAnswer(await schemasOf(req), req.locale, (id ?? route)!, !!id);
+      if (!a) throw notFound(req, (id ?? route)!);
       return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;
     },
   );

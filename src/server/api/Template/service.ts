@@ -10,6 +10,9 @@ import type { DictDef, EntityDef, FieldKind, FormPageDef, ListPageDef, ModelProp
 import { checkExpression, envFromModel, FUNCTIONS } from '../../../../engine/expr/index.js';
 import type { Locale } from '../../../shared/constants.js';
 import { compositeEtag, type EffectiveSchema } from '../../engine/schemaStore.js';
+import type { PageBundle, PublicEntity } from '../../../../engine/schema/bundle.js';
+
+export type { PublicEntity };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -18,19 +21,6 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 export function localText(s: EffectiveSchema, locale: Locale, text: Text | undefined): string | undefined {
   if (!text) return undefined;
   return locale === 'zh-CN' ? (s.texts['zh-CN']?.[text.t] ?? text.d) : textOf(text, s.texts[locale]);
-}
-
-/** What the front end may know of an entity: model and behaviour hints, no table internals (table, indexes, unique, references). */
-export interface PublicEntity {
-  id: string;
-  title: Text;
-  group: string;
-  model: EntityDef['model'];
-  searchable?: string[];
-  scope: EntityDef['scope'];
-  permissions?: EntityDef['permissions'];
-  actions?: EntityDef['actions'];
-  titleField?: string;
 }
 
 /** An entity without its storage internals. */
@@ -64,23 +54,17 @@ function pageTexts(s: EffectiveSchema, locale: Locale, page: PageDef): Record<st
   return out;
 }
 
-/** Answer of Template/page. */
-export interface PageAnswer {
-  page: PageDef;
-  entity: PublicEntity | null;
-  dicts: DictDef[];
-  texts: Record<string, string>;
-  etag: string;
-}
+/** Answer of Template/page (engine/schema/bundle.ts). */
+export type PageAnswer = PageBundle;
 
 /**
- * Everything the page renderer needs for `route` in `locale` (memoised per schema build), or undefined
+ * Everything the page renderer needs for `route` (or the page id `route` when `byId`) in `locale` (memoised per schema build), or undefined
  * when no page renders the route. The ETag covers page, entity, dictionaries and texts.
  */
-export function pageAnswer(s: EffectiveSchema, locale: Locale, route: string): PageAnswer | undefined {
-  const key = `page:${locale}:${route}`;
+export function pageAnswer(s: EffectiveSchema, locale: Locale, route: string, byId = false): PageAnswer | undefined {
+  const key = `page:${locale}:${byId ? 'id' : 'route'}:${route}`;
   if (s.memo.has(key)) return s.memo.get(key) as PageAnswer;
-  const page = s.registry.pageForRoute(route);
+  const page = byId ? s.registry.get('page', route) : s.registry.pageForRoute(route);
   if (!page) return undefined;
   const entity = s.registry.entityOf(page);
   const dicts = dictCodes(entity, page)

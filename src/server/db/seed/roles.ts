@@ -42,6 +42,8 @@ export const ROLES: RoleSpec[] = [
     exclusive_group: 'sanyuan',
     remark: '三员之一：负责用户、机构、角色、菜单与系统配置，变更须经安全保密管理员审核',
     permissions: [
+      'organization:view',
+      'organization:edit',
       'organization:user:edit',
       'organization:department:edit',
       'organization:position:edit',
@@ -51,6 +53,7 @@ export const ROLES: RoleSpec[] = [
       'setting:edit',
       'codes:edit',
       'apps:edit',
+      'outurl:edit',
       'flowset:edit',
       'form:edit',
       'debug:generate',
@@ -64,7 +67,7 @@ export const ROLES: RoleSpec[] = [
     builtin: 1,
     exclusive_group: 'sanyuan',
     remark: '三员之一：审核系统管理员的变更，管理用户密级与权限分配',
-    permissions: ['examine:approve', 'organization:user:review', 'organization:role:review', 'organization:permission:review', 'log:action:read'],
+    permissions: ['examine:approve', 'organization:view', 'organization:user:review', 'organization:role:review', 'organization:permission:review', 'log:action:read'],
   },
   {
     code: 'auditor',
@@ -136,7 +139,7 @@ export const ROLES: RoleSpec[] = [
     builtin: 0,
     exclusive_group: null,
     remark: '维护本单位的人员与科室',
-    permissions: ['organization:user:edit', 'organization:department:edit'],
+    permissions: ['organization:view', 'organization:user:edit', 'organization:department:edit'],
   },
   {
     code: 'staff',

@@ -1,0 +1,180 @@
+/**
+ * The renderers' data layer (issue 3): typed calls of the generic entity API (`/api/<group>/*`,
+ * src/server/engine/api.ts), the page bundle (Template/page), attachments (File/*) and the organisation
+ * selector (selector/*). Every call goes through the app's HTTP layer (src/app/services/http.ts), which
+ * shows refusals (-1 toast, -99 login) and rejects with an ApiError.
+ */
+import type { PageBundle } from '../schema/bundle';
+import { post, postBlob, postForm, type DownloadedFile } from '../../src/app/services/http';
+import { i18n } from '../../src/app/i18n';
+
+/** Display names by id of the users and departments records refer to (src/server/engine/refs.ts). */
+export interface RefNames {
+  users: Record<string, string>;
+  depts: Record<string, string>;
+}
+
+/**
+ * One record as the server answers it: the entity's fields plus `id`, `version` (optimistic concurrency),
+ * `_actions` (what the caller may do with it now: 'edit', 'delete' and declared action ids) and, on `info`,
+ * `_refs` (names of referenced users / departments).
+ */
+export interface EntityRecord {
+  id: number;
+  version?: number;
+  _actions?: string[];
+  _refs?: RefNames;
+  [field: string]: unknown;
+}
+
+/** Request of `<group>/list` (and, without paging, of `<group>/export`). */
+export interface ListParams {
+  /** Page number, from 1 (server default 1). */
+  current?: number;
+  /** Rows per page (server default 20, at most MAX_PAGE_SIZE). */
+  pageSize?: number;
+  /** The list page id: the server applies its columns and views. */
+  page?: string;
+  view?: string;
+  keyword?: string;
+  /** Field → value, [from, to] or {op, value} (src/server/engine/query.ts). */
+  filters?: Record<string, unknown>;
+  sort?: { field: string; order: 'asc' | 'desc' };
+}
+
+/** Answer of `<group>/list`. */
+export interface ListAnswer {
+  list: EntityRecord[];
+  total: number;
+  refs?: RefNames;
+}
+
+/** One row's problem of an Excel import: sheet row (1 = header), column title, message. */
+export interface ImportRowError {
+  row: number;
+  field?: string;
+  message: string;
+}
+
+/** Answer of `<group>/import`: imported rows (0 when any row is refused: all or none) and the problems. */
+export interface ImportReport {
+  imported: number;
+  errors: ImportRowError[];
+}
+
+/** A stored attachment (File/upload answer): id (22-character base64url), name, size in bytes, MIME type. */
+export interface Attachment {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** A department in the selector: own name (tree) or full title (search, officeslist). */
+export interface SelectorDept {
+  id: number;
+  title: string;
+  kind: 'unit' | 'dept';
+  parentId: number | null;
+  hasChildren: boolean;
+  children?: SelectorDept[];
+}
+
+/** A person in the selector, with their (primary or matching) department and position. */
+export interface SelectorUser {
+  id: number;
+  realname: string;
+  username: string;
+  deptId: number | null;
+  deptTitle: string;
+  position: string | null;
+}
+
+/** The calls of one entity's API group. */
+export interface Resource {
+  list(params: ListParams): Promise<ListAnswer>;
+  info(id: number): Promise<EntityRecord>;
+  add(record: Record<string, unknown>): Promise<EntityRecord>;
+  /** `record` carries `id` and the `version` it was read at; a stale version is refused (-1). */
+  edit(record: Record<string, unknown> & { id: number; version: number }): Promise<EntityRecord>;
+  /** Deletes all or none of `ids`; answers how many. */
+  del(ids: number[]): Promise<{ deleted: number }>;
+  /** Runs declared action `actionId` on a record (`version`: refused when stale). */
+  action(actionId: string, id: number, version?: number): Promise<EntityRecord>;
+  /** The rows of a list request as an .xlsx file; `template: true` gives the empty import template. */
+  exportXlsx(params: Omit<ListParams, 'current' | 'pageSize'> & { template?: boolean }): Promise<DownloadedFile>;
+  /** Imports an .xlsx file with the columns of list page `page`. */
+  importXlsx(file: File, page?: string): Promise<ImportReport>;
+}
+
+/** The calls of API group `group` (an entity's `group`, e.g. 'receptions'). */
+export function resource(group: string): Resource {
+  const url = (call: string) => `${group}/${call}`;
+  return {
+    list: (params) => post<ListAnswer>(url('list'), params),
+    info: (id) => post<EntityRecord>(url('info'), { id }),
+    add: (record) => post<EntityRecord>(url('add'), record),
+    edit: (record) => post<EntityRecord>(url('edit'), record),
+    del: (ids) => post<{ deleted: number }>(url('del'), { ids }),
+    action: (actionId, id, version) => post<EntityRecord>(url(actionId), version === undefined ? { id } : { id, version }),
+    exportXlsx: (params) => postBlob(url('export'), params),
+    importXlsx: (file, page) => {
+      const form = new FormData();
+      if (page) form.append('page', page);
+      form.append('file', file);
+      return postForm<ImportReport>(url('import'), form, { timeout: 120_000 });
+    },
+  };
+}
+
+const pageCache = new Map<string, PageBundle>();
+
+/**
+ * The page bundle of a route or a page id (Template/page), in the current locale. A bundle already loaded is
+ * revalidated with its ETag, so an unchanged definition costs one small answer.
+ */
+export async function loadPage(ref: { route: string } | { id: string }): Promise<PageBundle> {
+  const key = `${i18n.language}|${'id' in ref ? `id:${ref.id}` : `route:${ref.route}`}`;
+  const cached = pageCache.get(key);
+  const answer = await post<PageBundle | { notModified: true; etag: string }>('Template/page', cached ? { ...ref, etag: cached.etag } : ref);
+  if ('notModified' in answer && cached) return cached;
+  const bundle = answer as PageBundle;
+  pageCache.set(key, bundle);
+  return bundle;
+}
+
+/** Attachments (src/server/api/File). */
+export const files = {
+  /** Uploads one file (multipart field `file`); refused (-1) over the size limit or for a disallowed type. */
+  upload(file: File): Promise<Attachment> {
+    const form = new FormData();
+    form.append('file', file);
+    return postForm<Attachment>('File/upload', form, { timeout: 300_000 });
+  },
+  /** The bytes and name of a stored attachment. */
+  download(id: string): Promise<DownloadedFile> {
+    return postBlob('File/download', { id });
+  },
+  /** Name, size and type of stored attachments. */
+  info(ids: string[]): Promise<Attachment[]> {
+    return post<Attachment[]>('File/info', { ids });
+  },
+};
+
+/** The organisation selector (src/server/api/selector); people honour 涉密 clearance when `document_mj` is given. */
+export const selector = {
+  /** Child departments of `parentId` (top level when absent). */
+  tree: (parentId?: number) => post<SelectorDept[]>('selector/tree', parentId ? { parentId } : {}),
+  /** The whole open tree, nested. */
+  treeall: () => post<SelectorDept[]>('selector/treeall'),
+  /** People of a department (999999999: the caller's own); `deep` includes sub-departments. */
+  user: (departmentId: number, deep?: boolean) => post<SelectorUser[]>('selector/user', deep ? { departmentId, deep } : { departmentId }),
+  /** People and departments by name, account or pinyin initials (≤ 50 each). */
+  search: (keyword: string) => post<{ users: SelectorUser[]; depts: SelectorDept[] }>('selector/search', { keyword }),
+  /** Names of users / departments by id. */
+  getlist: (ids: { users?: number[]; depts?: number[] }) => post<RefNames>('selector/getlist', ids),
+  /** The caller's recently picked people, newest first. */
+  getrecent: () => post<SelectorUser[]>('selector/getrecent'),
+  /** Remembers people just picked. */
+  saverecent: (ids: number[]) => post<null>('selector/saverecent', { ids }),
+};

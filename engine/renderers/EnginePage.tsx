@@ -1,0 +1,75 @@
+/**
+ * A page rendered from its definition (DESIGN §4): loads the bundle of a route or a page id
+ * (Template/page, engine/data/api.ts loadPage), shows a spinner meanwhile, then renders the component
+ * registered for the page's `pageKind` (./registry.ts; the kinds are registered in ./index.ts). An unknown
+ * page kind is the definition error box naming the page id and its `pageKind`; a failed load shows the
+ * message with a retry button. The bundle is loaded again when the language changes (texts are per locale).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PageBundle } from '../schema/bundle';
+import { loadPage } from '../data/api';
+import { DefinitionError } from './DefinitionError';
+import { pageKindComponent, type PageKindProps } from './registry';
+
+/** Props of {@link EnginePage}: the page by `route` or by `id`, plus what its page kind takes. */
+export type EnginePageProps = ({ route: string; id?: undefined } | { id: string; route?: undefined }) & Omit<PageKindProps, 'bundle'>;
+
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; bundle: PageBundle };
+
+/** Loads and renders the page of a route or a page id. */
+export function EnginePage(props: EnginePageProps) {
+  const { route, id, ...kindProps } = props;
+  const { t, i18n } = useTranslation('renderer');
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
+    loadPage(id ? { id } : { route: route! }).then(
+      (bundle) => live && setState({ kind: 'ready', bundle }),
+      (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('engine.loadFailed') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [route, id, attempt, i18n.language, t]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="oa-engine-loading" data-testid="engine-loading" style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <Result
+        status="warning"
+        data-testid="engine-load-error"
+        title={t('engine.loadFailed')}
+        subTitle={state.message}
+        extra={
+          <Button type="primary" onClick={retry}>
+            {t('engine.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const { bundle } = state;
+  const Kind = pageKindComponent(bundle.page.pageKind);
+  if (!Kind) {
+    return (
+      <DefinitionError
+        definition={bundle.page.id}
+        path="pageKind"
+        message={t('engine.unknownPageKind', { id: bundle.page.id, kind: bundle.page.pageKind })}
+      />
+    );
+  }
+  return <Kind bundle={bundle} {...kindProps} />;
+}

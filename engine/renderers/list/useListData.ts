@@ -1,0 +1,105 @@
+/**
+ * State and loading of a list page (issue 3): view, filters, page, page size and sort make the list
+ * request (`<group>/list` with the page id, so the server applies the view and answers only the page's
+ * columns); the answer's rows, total and refs, loading and the error of the last load.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ListPageDef } from '../../schema/types';
+import { resource, type EntityRecord, type ListParams, type RefNames } from '../../data/api';
+import type { SortState } from './columns';
+
+/** The query part of the list state. */
+export interface ListQueryState {
+  view?: string;
+  keyword?: string;
+  filters?: Record<string, unknown>;
+  current: number;
+  pageSize: number;
+  sort?: SortState;
+}
+
+/** What {@link useListData} gives the page. */
+export interface ListData {
+  query: ListQueryState;
+  /** Merges a change into the query; filters, view or sort changes go back to page 1. */
+  update: (change: Partial<ListQueryState>) => void;
+  rows: EntityRecord[];
+  total: number;
+  refs: RefNames;
+  loading: boolean;
+  error: string | null;
+  reload: () => void;
+  /** The request of the current query (also used by export). */
+  params: ListParams;
+}
+
+const NO_REFS: RefNames = { users: {}, depts: {} };
+
+/**
+ * Loads the rows of list page `page` from API group `group` whenever the query changes. `fixed` filters
+ * (a related list's parent record) apply to every request whatever the filter form says.
+ */
+export function useListData(page: ListPageDef, group: string | undefined, fixed?: Record<string, unknown>, initialPageSize?: number): ListData {
+  const [query, setQuery] = useState<ListQueryState>(() => ({
+    view: page.views?.[0]?.id,
+    current: 1,
+    pageSize: initialPageSize ?? page.pageSize ?? 20,
+    sort: page.sort,
+  }));
+  const [answer, setAnswer] = useState<{ rows: EntityRecord[]; total: number; refs: RefNames }>({ rows: [], total: 0, refs: NO_REFS });
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const seq = useRef(0);
+  const fixedKey = fixed && Object.keys(fixed).length ? JSON.stringify(fixed) : '';
+
+  const params = useMemo<ListParams>(
+    () => ({
+      current: query.current,
+      pageSize: query.pageSize,
+      page: page.id,
+      ...(query.view ? { view: query.view } : {}),
+      ...(query.keyword ? { keyword: query.keyword } : {}),
+      ...(query.filters || fixedKey ? { filters: { ...query.filters, ...fixed } } : {}),
+      ...(query.sort ? { sort: query.sort } : {}),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fixed` is compared by value (fixedKey)
+    [query, page.id, fixedKey],
+  );
+
+  useEffect(() => {
+    if (!group) return;
+    const n = ++seq.current;
+    setLoading(true);
+    resource(group)
+      .list(params)
+      .then(
+        (r) => {
+          if (n !== seq.current) return;
+          // A page beyond the end (after deletes): go to the last page that has rows.
+          if (!r.list.length && r.total > 0 && params.current! > 1) {
+            setQuery((q) => ({ ...q, current: Math.max(1, Math.ceil(r.total / q.pageSize)) }));
+            return;
+          }
+          setAnswer({ rows: r.list, total: r.total, refs: r.refs ?? NO_REFS });
+          setError(null);
+          setLoading(false);
+        },
+        (e: unknown) => {
+          if (n !== seq.current) return;
+          setError(e instanceof Error ? e.message : String(e));
+          setLoading(false);
+        },
+      );
+  }, [group, params, tick]);
+
+  const update = useCallback((change: Partial<ListQueryState>) => {
+    setQuery((q) => {
+      const resets = 'view' in change || 'keyword' in change || 'filters' in change || 'sort' in change || 'pageSize' in change;
+      return { ...q, ...(resets ? { current: 1 } : {}), ...change };
+    });
+  }, []);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+
+  return { query, update, rows: answer.rows, total: answer.total, refs: answer.refs, loading, error, reload, params };
+}

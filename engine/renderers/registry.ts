@@ -1,0 +1,41 @@
+/**
+ * Page-kind registry (DESIGN §3 "Definitions name code"): a page definition's `pageKind` names the React
+ * component that renders it. Registering a key twice throws; an unknown key renders an error box naming the
+ * definition (engine/renderers/DefinitionError.tsx).
+ */
+import type { ComponentType } from 'react';
+import type { PageBundle } from '../schema/bundle';
+
+/**
+ * Props every page-kind component receives. `bundle` is the page's effective definition (Template/page);
+ * `recordId` is set when the page shows or edits one record; `onDone` is called after a successful
+ * submit with the stored record, `onCancel` when the user leaves without saving (a form page asks first
+ * when it has unsaved changes); `embedded` is true inside a drawer or modal (no page chrome).
+ */
+export interface PageKindProps {
+  bundle: PageBundle;
+  recordId?: number;
+  /** Initial values for a new record (e.g. the filter a related list was opened with). */
+  initial?: Record<string, unknown>;
+  onDone?: (record: Record<string, unknown>) => void;
+  onCancel?: () => void;
+  embedded?: boolean;
+}
+
+const kinds = new Map<string, ComponentType<PageKindProps>>();
+
+/** Registers the component of page kind `kind`; throws when `kind` is already registered. */
+export function registerPageKind(kind: string, component: ComponentType<PageKindProps>): void {
+  if (kinds.has(kind)) throw new Error(`page kind "${kind}" is registered twice`);
+  kinds.set(kind, component);
+}
+
+/** The component of `kind`, or undefined when none is registered. */
+export function pageKindComponent(kind: string): ComponentType<PageKindProps> | undefined {
+  return kinds.get(kind);
+}
+
+/** Registered page kinds (for the lint and the designer). */
+export function pageKinds(): string[] {
+  return [...kinds.keys()].sort();
+}

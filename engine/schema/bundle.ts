@@ -1,0 +1,28 @@
+/**
+ * What the server sends the renderers for one page (Template/page, by route or by id): the effective
+ * page definition, the public part of its entity, the dictionaries it uses and its texts in the
+ * caller's locale. Pure types shared by the server (src/server/api/Template) and the client (engine/renderers).
+ */
+import type { DictDef, EntityDef, PageDef } from './types.js';
+
+/** What the front end may know of an entity: model and behaviour hints, no table internals (table, indexes, unique, references). */
+export interface PublicEntity {
+  id: string;
+  title: EntityDef['title'];
+  group: string;
+  model: EntityDef['model'];
+  searchable?: string[];
+  scope: EntityDef['scope'];
+  permissions?: EntityDef['permissions'];
+  actions?: EntityDef['actions'];
+  titleField?: string;
+}
+
+/** Answer of Template/page `{route}` or `{id}`. `texts`: i18n key → text in the caller's locale (area, common and dict keys). */
+export interface PageBundle {
+  page: PageDef;
+  entity: PublicEntity | null;
+  dicts: DictDef[];
+  texts: Record<string, string>;
+  etag: string;
+}

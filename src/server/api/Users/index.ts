@@ -1,0 +1,98 @@
+/**
+ * API group `Users` (SPEC §7 "Users and groups"; issue 3): the organisation's people as the entity
+ * `organization.user` (storage custom, services/orgUsers.ts) with the generic resource contract, plus:
+ * - Users/add: body `password` = the initial password SM2-encrypted like Login (services/transport.ts),
+ *   strong (≥ 8, upper, lower, digit); without it a strong one is generated and answered once as
+ *   `_initialPassword` (never stored in clear, never audited)
+ * - Users/save {id?, …} = edit when `id`, else add
+ * - Users/disabled {id, status: 0|1} → the record (a disabled user's sessions end at once)
+ * - Users/move {ids, deptId} → {moved}: makes `deptId` the primary department of each user
+ * - Users/getPositions, getRoles, getRanks, getPersonCategory → [{id, name, …}]
+ * - Users/getDepartmentSelect {openOnly?} → the department tree (DeptNode[] with value/title)
+ * - Users/export (list params, template?) → .xlsx; Users/import (multipart `file`) → {imported, errors, passwords}
+ * Access: ./access.ts (administrators write; security and unit administrators read).
+ */
+import type { FastifyInstance } from 'fastify';
+import { call, Ok } from '../../lib/route.js';
+import { badInput } from '../../lib/errors.js';
+import { newUuid, now } from '../../lib/clock.js';
+import { serviceCtx } from '../../services/context.js';
+import { decryptPassword } from '../../services/transport.js';
+import { hashPassword, passwordIsStrong } from '../../services/password.js';
+import { deptTree } from '../../services/orgDepartments.js';
+import { userResource } from '../../services/orgUsers.js';
+import type { OrgService } from '../../services/orgCrud.js';
+import { disableUser, generatePassword, moveUsers } from '../../services/orgUserOps.js';
+import { exportUsers, importUsers, USER_IMPORT_MAX_BYTES } from '../../services/orgTransfer.js';
+import { ApiError } from '../../lib/errors.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
+import { bodyOf, orgCaller, registerResource } from './access.js';
+
+/** Registers the Users calls. */
+export function register(app: FastifyInstance): void {
+  const db = app.ctx.db;
+  const addUser = (svc: OrgService) => async (req: any) => {
+    const c = await orgCaller(req);
+    svc.mustAdmin(c);
+    const body = bodyOf(req);
+    let plain: string;
+    let generated = false;
+    if (body.password !== undefined && body.password !== null && body.password !== '') {
+      plain = await decryptPassword(serviceCtx(req), String(body.password));
+      if (!passwordIsStrong(plain)) throw badInput(req.t('org.weakPassword'));
+    } else {
+      plain = generatePassword();
+      generated = true;
+    }
+    svc.fields(c, body); // refuse unknown fields before hashing
+    const t = now();
+    const rec = await svc.add(c, body, { uuid: newUuid(), password_hash: await hashPassword(plain), password_changed_at: t, current_dept_id: body.dept ?? null });
+    return generated ? new Ok({ ...rec, _initialPassword: plain }, req.t('org.initialPassword', { password: plain })) : rec;
+  };
+  const svc = registerResource(app, 'Users', userResource, addUser);
+  call<any>(app, 'Users/save', {}, async (req) => {
+    const b = bodyOf(req);
+    return b.id === undefined || b.id === null || b.id === '' ? addUser(svc)(req) : svc.edit(await orgCaller(req), b);
+  });
+  call<any>(app, 'Users/disabled', {}, async (req) => disableUser(db, app.ctx.dialect, svc, await orgCaller(req), bodyOf(req)));
+  call<any>(app, 'Users/move', {}, async (req) => moveUsers(db, app.ctx.dialect, await orgCaller(req), bodyOf(req)));
+  const lookup = (name: string, fn: () => Promise<unknown>) =>
+    call<any>(app, `Users/${name}`, {}, async (req) => {
+      await orgCaller(req);
+      return fn();
+    });
+  lookup('getPositions', () => db.selectFrom('positions').select(['id', 'name', 'level', 'sort']).orderBy('sort').orderBy('id').execute());
+  lookup('getRoles', () => db.selectFrom('roles').select(['id', 'code', 'name', 'builtin', 'exclusive_group', 'status']).orderBy('sort').orderBy('id').execute());
+  lookup('getRanks', () => db.selectFrom('ranks').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute());
+  lookup('getPersonCategory', () => db.selectFrom('person_categories').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute());
+  call<any>(app, 'Users/getDepartmentSelect', {}, async (req) => {
+    await orgCaller(req);
+    const b = bodyOf(req);
+    return deptTree(db, b.openOnly === true || b.openOnly === 1 || b.openOnly === '1');
+  });
+  // The answer is the .xlsx itself (errors still come in the envelope).
+  app.post('/api/Users/export', {
+    preValidation: [requireAuth(false)],
+    handler: async (req, reply) => {
+      const file = await exportUsers(db, svc, await orgCaller(req), bodyOf(req));
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
+    },
+  });
+  call<any>(app, 'Users/import', {}, async (req) => {
+    const c = await orgCaller(req);
+    svc.mustAdmin(c);
+    if (!req.isMultipart()) throw new ApiError(req.t('entity.importNoFile'));
+    let file: Buffer | null = null;
+    try {
+      for await (const part of req.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') file = await part.toBuffer();
+      }
+    } catch (e) {
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(req.t('entity.importTooLarge', { limit: USER_IMPORT_MAX_BYTES / 1024 / 1024 }));
+      throw new ApiError(req.t('entity.importNoFile'));
+    }
+    if (!file) throw new ApiError(req.t('entity.importNoFile'));
+    return importUsers(db, svc, c, file);
+  });
+}

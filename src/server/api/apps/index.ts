@@ -1,0 +1,79 @@
+/**
+ * API group `apps` (SPEC §2.3 /apps/index, §7 Login/ssoindex; system administrator only, DESIGN §7):
+ * the apps that sign users in by SSO (services/sso.ts), entity `apps.app` (storage custom) over the
+ * `apps` table with the generic resource contract (services/orgCrud.ts, engine/data/api.ts):
+ *
+ * - list {current?, pageSize?, keyword?, filters?, sort?} → {list, total, refs}
+ * - info {id} → {id, version, appid, name, status '1'|'0', remark, _actions, _refs} (the secret is never answered)
+ * - add {appid, name, secret (16–128 chars, required), status?, remark?} → the record; appid unique
+ *   (/^[A-Za-z0-9_-]{3,64}$/), secret stored as its SHA-256 hex in `secret_hash`
+ * - edit {id, version, …fields, secret?} → the record; an empty or absent secret keeps the old one; stale version → -1
+ * - del {id | ids} → {deleted}
+ * - enable / disable {id} → the record with status '1' / '0' (entity actions of schemas/apps)
+ *
+ * Every write: one transaction and one audit row (apps.app.add|edit|del). Bad input → -1 naming the field.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { call } from '../../lib/route.js';
+import { sha256, now } from '../../lib/clock.js';
+import { badInput } from '../../lib/errors.js';
+import { idOf, intOf, OrgService, orgEntity, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from '../../services/orgCrud.js';
+import { fieldTitle } from '../../engine/validation.js';
+import { bodyOf } from '../Users/access.js';
+
+/** Who may call: only the system administrator (the `roles` option of every call). */
+const ADMIN = { roles: ['sysadmin'] };
+
+/** The `apps` table as an organisation-style resource; the secret is write-only. */
+export const appResource: OrgResource = {
+  entity: 'apps.app',
+  // OrgService reads and writes any table by name; its type lists the organisation tables only.
+  table: 'apps' as OrgResource['table'],
+  columns: { appid: 'appid', name: 'name', status: 'status', remark: 'remark' },
+  async toRecords(_db, rows) {
+    return rows.map(
+      (r) => ({ id: Number(r.id), version: Number(r.version), appid: r.appid, name: r.name, status: strOf(r.status), remark: r.remark ?? '' }) as OrgRecord,
+    );
+  },
+  toRow(rec) {
+    const row: Record<string, unknown> = { appid: rec.appid, name: rec.name, status: intOf(rec.status, 1), remark: rec.remark || null, updated_at: now() };
+    if (typeof rec.secret === 'string' && rec.secret) row.secret_hash = sha256(rec.secret);
+    return row;
+  },
+  async beforeWrite(_trx, c, id, rec) {
+    if (id === null && !rec.secret) throw badInput(tr(c, 'validate.required', { field: fieldTitle(orgEntity('apps.app'), 'secret', c.locale) }));
+    if (rec.status !== '0' && rec.status !== '1') throw badInput(tr(c, 'error.badParam', { field: fieldTitle(orgEntity('apps.app'), 'status', c.locale) }));
+  },
+  async newRow() {
+    return { created_at: now() };
+  },
+  invalidate() {},
+};
+
+const caller = (req: FastifyRequest): OrgCaller => ({ userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale, admin: true });
+
+/** The body without an empty `secret` (an edit that leaves it empty keeps the stored one). */
+function withoutEmptySecret(req: FastifyRequest): Record<string, any> {
+  const b = { ...bodyOf(req) };
+  if (b.secret === '' || b.secret === null) delete b.secret;
+  return b;
+}
+
+/** Registers the apps calls. */
+export function register(app: FastifyInstance): void {
+  const svc = new OrgService(appResource, app.ctx.db, app.ctx.dialect);
+  call<any>(app, 'apps/list', ADMIN, async (req) => svc.list(caller(req), bodyOf(req)));
+  call<any>(app, 'apps/info', ADMIN, async (req) => svc.info(caller(req), bodyOf(req)));
+  call<any>(app, 'apps/add', ADMIN, async (req) => svc.add(caller(req), withoutEmptySecret(req)));
+  call<any>(app, 'apps/edit', ADMIN, async (req) => svc.edit(caller(req), withoutEmptySecret(req)));
+  call<any>(app, 'apps/del', ADMIN, async (req) => svc.del(caller(req), bodyOf(req)));
+  for (const [action, status] of [['enable', '1'], ['disable', '0']] as const) {
+    call<any>(app, `apps/${action}`, ADMIN, async (req) => {
+      const c = caller(req);
+      const id = idOf(c, bodyOf(req).id);
+      const row = await req.server.ctx.db.selectFrom('apps').select('version').where('id', '=', id).executeTakeFirst();
+      if (!row) throw badInput(tr(c, 'entity.notFound'));
+      return svc.edit(c, { id, version: row.version, status });
+    });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * API group `menu` (SPEC §2.3 /acl/menu "menus/resources", /organization/permission): the menu tree and the
+ * permission codes administrators assign to roles, and menu edits (header, icon, visibility, order).
+ * System administrator only (DESIGN §7). Headers are stored in zh-CN; the client localises by `i18nKey`.
+ *
+ * - tree {} → [{id, parentId, path, header, i18nKey, icon, status, auth, adminOnly, sort, children}]
+ * - permissions {} → [{area, title, codes: [{code, label}]}]: every area's permission codes (schemas/<area>/area.json), localised
+ * - edit {id, header?, icon?, status? (0|1), sort?} → the menu row, msg 保存成功; audited; menus reload at once
+ */
+import type { FastifyInstance } from 'fastify';
+import { call, Ok } from '../../lib/route.js';
+import { badInput } from '../../lib/errors.js';
+import { audit } from '../../services/audit.js';
+import { invalidateMenuCache } from '../../services/menu.js';
+import { invalidateAllUserInfo } from '../../services/userInfo.js';
+import { schemaStore } from '../../engine/schemaStore.js';
+import { localText } from '../Template/service.js';
+
+/** One node of the menu tree. */
+export interface MenuTreeNode {
+  id: number;
+  parentId: number | null;
+  path: string;
+  header: string;
+  i18nKey: string;
+  icon: string | null;
+  status: number;
+  auth: string;
+  adminOnly: boolean;
+  sort: number;
+  children: MenuTreeNode[];
+}
+
+/** Registers the menu calls on `app`. */
+export function register(app: FastifyInstance): void {
+  const admin = { roles: ['sysadmin'] };
+
+  call(app, 'menu/tree', admin, async (req) => {
+    const rows = await req.server.ctx.db.selectFrom('menus').selectAll().orderBy('sort').orderBy('id').execute();
+    const nodes = new Map<number, MenuTreeNode>();
+    for (const r of rows) {
+      nodes.set(r.id, { id: r.id, parentId: r.parent_id, path: r.path, header: r.header, i18nKey: r.i18n_key, icon: r.icon, status: r.status, auth: r.auth, adminOnly: !!r.admin_only, sort: r.sort, children: [] });
+    }
+    const roots: MenuTreeNode[] = [];
+    for (const n of nodes.values()) (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
+    return roots;
+  });
+
+  call(app, 'menu/permissions', admin, async (req) => {
+    const s = await schemaStore(req.server.ctx.db);
+    return s.registry
+      .areas()
+      .filter((a) => a.permissions.length)
+      .map((a) => ({ area: a.id, title: localText(s, req.locale, a.title), codes: a.permissions.map((p) => ({ code: p.code, label: localText(s, req.locale, p.label) })) }));
+  });
+
+  call<{ id: number; header?: string; icon?: string; status?: number; sort?: number }>(
+    app,
+    'menu/edit',
+    {
+      ...admin,
+      body: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { type: 'integer', minimum: 1, title: 'field.id' },
+          header: { type: 'string', minLength: 1, maxLength: 50, title: 'field.menuHeader' },
+          icon: { type: 'string', maxLength: 50, pattern: '^[A-Za-z]*$', title: 'field.menuIcon' },
+          status: { type: 'integer', enum: [0, 1], title: 'field.status' },
+          sort: { type: 'integer', minimum: 0, maximum: 100000, title: 'field.sort' },
+        },
+      },
+    },
+    async (req) => {
+      const { db, dialect } = req.server.ctx;
+      const { id, ...changes } = req.body;
+      const patch = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      const after = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('menus').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) throw badInput(req.t('entity.notFound'));
+        if (Object.keys(patch).length) await trx.updateTable('menus').set(patch).where('id', '=', id).execute();
+        const row = await trx.selectFrom('menus').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await audit(trx, dialect, { userId: req.user.userId, username: req.user.username, ip: req.ip, event: 'menu.edit', object: `menu:${id}`, result: 'success', detail: { before, after: row } });
+        return row;
+      });
+      invalidateMenuCache(db);
+      invalidateAllUserInfo(db);
+      return new Ok(after, req.t('codes.saved'));
+    },
+  );
+}

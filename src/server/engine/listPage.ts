@@ -1,0 +1,163 @@
+/**
+ * The list page and view a list body names (issue 3: ListParams `page`, `view`, engine/data/api.ts).
+ * The page is looked up in the effective schema store (./schemaStore.ts) and must be a list page whose
+ * source is this entity (else -1 naming `page`); the view must be one of its views (else -1 naming
+ * `view`). The view's `where` (CEL over `record` and `user`) is translated once per effective schema
+ * (engine/expr/condition.ts), its values (`user.deptId`, `TODAY()`…) evaluated per request, and compiled
+ * to a Kysely condition with CEL's null semantics (a null field reads as its type's blank).
+ *
+ * With a page, a list selects only the columns it needs: system fields, the page's columns, the
+ * title field and the fields that actions' `visibleWhen` read (all columns when one reads the whole record).
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { resolveCondition, translateCondition, type Condition, type ResolvedCondition } from '../../../engine/expr/condition.js';
+import { envFromModel, evaluateExpression, type ExprEnv } from '../../../engine/expr/index.js';
+import type { EntityDef, ListPageDef, ListView } from '../../../engine/schema/types.js';
+import type { Locale } from '../../shared/constants.js';
+import type { Dialect } from '../db/index.js';
+import type { DB } from '../db/types.js';
+import { translate } from '../i18n/index.js';
+import { badInput } from '../lib/errors.js';
+import { memberReads, type ActionUser } from './actions.js';
+import { toColumn } from './codec.js';
+import type { ExtraWhere } from './repository.js';
+import { schemaStore } from './schemaStore.js';
+import type { TableSpec } from './table.js';
+
+/** System columns a list with a page answers (the others are in `info`). */
+export const LIST_SYSTEM_FIELDS = ['id', 'version'];
+
+/** What a list body's `page` and `view` give the query. */
+export interface PageContext {
+  page: ListPageDef | null;
+  view: ListView | null;
+  /** The view's condition, resolved for this request. */
+  extra?: ExtraWhere;
+  /** Columns to select; undefined = all. */
+  columns?: string[];
+}
+
+const envs = new WeakMap<EntityDef, ExprEnv>();
+
+function envOf(def: EntityDef): ExprEnv {
+  let env = envs.get(def);
+  if (!env) envs.set(def, (env = envFromModel(def.model, {}, { record: true, user: true, fields: false })));
+  return env;
+}
+
+/**
+ * The page and view of `body` for entity `def` (both optional). Throws ApiError -1 naming `page` or
+ * `view` when they do not exist or the page lists another entity, and naming the view when its values
+ * cannot be evaluated.
+ */
+export async function pageContext(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  def: EntityDef,
+  spec: TableSpec,
+  body: { page?: unknown; view?: unknown },
+  user: ActionUser,
+  locale: Locale,
+): Promise<PageContext> {
+  const bad = (field: string) => badInput(translate(locale, 'error.badParam', { field: translate(locale, `field.${field}`) }));
+  const pageId = typeof body?.page === 'string' ? body.page.trim() : body?.page == null ? '' : null;
+  const viewId = typeof body?.view === 'string' ? body.view.trim() : body?.view == null ? '' : null;
+  if (pageId === null) throw bad('page');
+  if (viewId === null) throw bad('view');
+  if (!pageId) {
+    if (viewId) throw bad('page');
+    return { page: null, view: null };
+  }
+  const store = await schemaStore(db);
+  const page = store.registry.get('page', pageId) as ListPageDef | undefined;
+  if (!page || page.pageKind !== 'list' || page.source?.type !== 'resource' || page.source.entity !== def.id) throw bad('page');
+  const colKey = `engine.columns\u0000${def.id}\u0000${page.id}`;
+  let columns = store.memo.get(colKey) as string[] | null | undefined;
+  if (columns === undefined) store.memo.set(colKey, (columns = selectedColumns(def, spec, page) ?? null));
+  const ctx: PageContext = { page, view: null, columns: columns ?? undefined };
+  if (!viewId) return ctx;
+  const view = (page.views ?? []).find((v) => v.id === viewId);
+  if (!view) throw bad('view');
+  ctx.view = view;
+  if (!view.where?.cel) return ctx;
+  const memoKey = `engine.view\u0000${def.id}\u0000${page.id}\u0000${view.id}`;
+  let translated = store.memo.get(memoKey) as { condition?: Condition; message?: string } | undefined;
+  if (!translated) {
+    const r = translateCondition(view.where.cel, def.model);
+    translated = r.ok ? { condition: r.condition } : { message: r.message };
+    store.memo.set(memoKey, translated);
+  }
+  if (!translated.condition) throw bad('view');
+  let resolved: ResolvedCondition;
+  try {
+    resolved = resolveCondition(translated.condition, (cel) => evaluateExpression(cel, envOf(def), { user }));
+  } catch {
+    throw bad('view');
+  }
+  ctx.extra = { where: (eb) => conditionSql(eb, resolved, spec, dialect, false), key: JSON.stringify(resolved) };
+  return ctx;
+}
+
+function selectedColumns(def: EntityDef, spec: TableSpec, page: ListPageDef): string[] | undefined {
+  const names = new Set(spec.columns.map((c) => c.name));
+  const out = new Set(LIST_SYSTEM_FIELDS);
+  for (const c of page.columns) out.add(c.field);
+  if (def.titleField) out.add(def.titleField);
+  const conditions = [...(def.actions ?? []).map((a) => a.visibleWhen?.cel), ...(page.rowActions ?? []).map((a) => a.visibleWhen?.cel)];
+  for (const cel of conditions) {
+    if (!cel) continue;
+    const reads = memberReads(cel);
+    if (!reads) return undefined;
+    for (const f of reads.record) out.add(f);
+  }
+  return [...out].filter((f) => names.has(f));
+}
+
+/**
+ * A resolved condition as a Kysely expression on the columns of `spec`. Each leaf keeps CEL's two-valued
+ * logic for a null column: it is OR-ed with `IS NULL` when it holds for the blank, and AND-ed with
+ * `IS NOT NULL` under a negation when it does not.
+ */
+export function conditionSql(eb: ExpressionBuilder<any, any>, c: ResolvedCondition, spec: TableSpec, dialect: Dialect, negated: boolean): Expression<SqlBool> {
+  switch (c.op) {
+    case 'and':
+    case 'or': {
+      const parts = c.args.map((x) => conditionSql(eb, x, spec, dialect, negated));
+      return c.op === 'and' ? eb.and(parts) : eb.or(parts);
+    }
+    case 'not':
+      return eb.not(conditionSql(eb, c.arg, spec, dialect, !negated));
+  }
+  const col = spec.columns.find((x) => x.name === c.field)!;
+  const ref = eb.ref(c.field);
+  let leaf: Expression<SqlBool>;
+  switch (c.op) {
+    case 'isTrue':
+      leaf = eb(ref, '=', 1);
+      break;
+    case 'cmp':
+      if (c.value === null) leaf = c.cmp === '!=' ? eb(ref, 'is not', null) : c.cmp === '==' ? eb(ref, 'is', null) : eb.lit(false);
+      else leaf = eb(ref, c.cmp === '==' ? '=' : c.cmp === '!=' ? '<>' : c.cmp, toColumn(col, c.value) as any);
+      break;
+    case 'in':
+      leaf = c.value.length ? eb(ref, 'in', c.value.map((v) => toColumn(col, v)) as any[]) : eb.lit(false);
+      break;
+    case 'startsWith':
+      leaf = c.value === '' ? eb(ref, 'is not', null) : eb(sql`substr(${ref}, 1, ${[...c.value].length})`, '=', c.value);
+      break;
+    case 'endsWith':
+      leaf =
+        c.value === ''
+          ? eb(ref, 'is not', null)
+          : dialect === 'pg'
+            ? eb(sql`right(${ref}, ${[...c.value].length})`, '=', c.value)
+            : eb(sql`substr(${ref}, ${-[...c.value].length})`, '=', c.value);
+      break;
+    default:
+      leaf = c.value === '' ? eb(ref, 'is not', null) : eb(sql`${sql.raw(dialect === 'pg' ? 'strpos' : 'instr')}(${ref}, ${c.value})`, '>', 0);
+  }
+  if (col.notNull || (c.op === 'cmp' && c.value === null)) return leaf;
+  if (c.onBlank) return eb.or([leaf, eb(ref, 'is', null)]);
+  return negated ? eb.and([leaf, eb(ref, 'is not', null)]) : leaf;
+}

@@ -1,0 +1,54 @@
+/**
+ * Cached list totals (issue 3 benchmark: a list must not COUNT on every request). A total is kept per
+ * database, table and key (scope + filters + keyword + view condition, see repository.ts) for
+ * TOTAL_TTL_MS, and every write to the table through the engine forgets the table's totals at once, so
+ * this process never shows a stale total after its own writes; writes by other processes show within
+ * the TTL. Code that writes an entity table outside EntityService must call `invalidateTotals`.
+ */
+
+/** How long a counted total is reused (30 s). */
+export const TOTAL_TTL_MS = 30_000;
+/** Most totals kept per table (the table's cache is emptied when full). */
+const MAX_KEYS = 5000;
+
+interface TableTotals {
+  /** Bumped by every invalidation: a total counted before a write is not stored after it. */
+  generation: number;
+  totals: Map<string, { n: number; at: number }>;
+}
+
+const caches = new WeakMap<object, Map<string, TableTotals>>();
+
+function tableCache(db: object, table: string): TableTotals {
+  let byTable = caches.get(db);
+  if (!byTable) caches.set(db, (byTable = new Map()));
+  let c = byTable.get(table);
+  if (!c) byTable.set(table, (c = { generation: 0, totals: new Map() }));
+  return c;
+}
+
+/** The current generation of `table`'s totals (take it before querying, pass it to storeTotal). */
+export function totalsGeneration(db: object, table: string): number {
+  return tableCache(db, table).generation;
+}
+
+/** The cached total of `key` on `table` of `db`, or undefined when none is fresh. `at` = now (ms). */
+export function cachedTotal(db: object, table: string, key: string, at: number): number | undefined {
+  const hit = caches.get(db)?.get(table)?.totals.get(key);
+  return hit && at - hit.at < TOTAL_TTL_MS && at >= hit.at ? hit.n : undefined;
+}
+
+/** Remembers total `n` of `key` on `table` of `db`, counted at `at` (ms) in generation `generation`. */
+export function storeTotal(db: object, table: string, key: string, n: number, at: number, generation: number): void {
+  const c = tableCache(db, table);
+  if (c.generation !== generation) return;
+  if (c.totals.size >= MAX_KEYS) c.totals.clear();
+  c.totals.set(key, { n, at });
+}
+
+/** Forgets every cached total of `table` of `db` (call after any write to it). */
+export function invalidateTotals(db: object, table: string): void {
+  const c = tableCache(db, table);
+  c.generation++;
+  c.totals.clear();
+}

@@ -1,0 +1,177 @@
+/**
+ * Spreadsheet columns of an entity (issue 3: `<group>/export` and `<group>/import`): which fields, under
+ * which titles, and how a value is written for people and read back.
+ *
+ * Columns: the list page's columns (its `title`, else the field's `x-title`) when a page is given, else
+ * every model field a sheet can hold (attachments, sub-tables and objects left out). Titles are in the
+ * caller's locale (texts of the effective schema store), so an exported sheet imports as it is.
+ *
+ * Values written: dict → label ('、' between several), user(s) → realname, dept(s) → full title,
+ * date → 'YYYY-MM-DD' text, datetime → 'YYYY-MM-DD HH:mm:ss' text, money → number shown with 2
+ * decimals, boolean → 是/否 (Yes/No), daterange → 'from ~ to'. Read back: the same, plus dict values,
+ * user accounts, Excel dates and 'YYYY/M/D' texts.
+ */
+import type { EntityDef, ListPageDef, ModelProperty } from '../../../engine/schema/types.js';
+import { textOf } from '../../../engine/schema/text.js';
+import type { Locale } from '../../shared/constants.js';
+import type { EffectiveSchema } from './schemaStore.js';
+import type { RefNames } from './refs.js';
+
+/** One column of a sheet. */
+export interface SheetColumn {
+  field: string;
+  title: string;
+  prop: ModelProperty;
+  /** x-kind, else the JSON Schema type. */
+  kind: string;
+  /** Dict items (value, label in the locale) of a dict field. */
+  dict?: { value: string; label: string }[];
+}
+
+/** Kinds a sheet cannot hold. */
+const SKIPPED = new Set(['attachments', 'subtable', 'object', 'richtext']);
+/** Separator of several names in one cell (users, depts, multi-value dicts). */
+export const LIST_SEPARATOR = '、';
+
+function kindOf(p: ModelProperty): string {
+  const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+  return p['x-kind'] ?? (type === 'array' ? 'array' : (type ?? 'string'));
+}
+
+/** The columns of a sheet of `def`: the page's columns, or the model fields (see the file comment). */
+export function sheetColumns(def: EntityDef, page: ListPageDef | null, store: EffectiveSchema, locale: Locale): SheetColumn[] {
+  const texts = store.texts[locale];
+  const list = page ? page.columns.map((c) => ({ field: c.field, title: c.title })) : Object.keys(def.model.properties).map((field) => ({ field, title: undefined }));
+  const out: SheetColumn[] = [];
+  for (const { field, title } of list) {
+    const prop = def.model.properties[field];
+    if (!prop) continue;
+    const kind = kindOf(prop);
+    if (SKIPPED.has(kind)) continue;
+    const t = title ?? prop['x-title'];
+    const col: SheetColumn = { field, title: t ? textOf(t, texts) : field, prop, kind };
+    const code = prop['x-dict'];
+    const dict = code ? store.registry.get('dict', code) : undefined;
+    if (dict) col.dict = dict.items.map((i) => ({ value: i.value, label: textOf(i.label, texts) }));
+    out.push(col);
+  }
+  return out;
+}
+
+const YES: Record<Locale, string> = { 'zh-CN': '是', 'en-US': 'Yes' } as Record<Locale, string>;
+const NO: Record<Locale, string> = { 'zh-CN': '否', 'en-US': 'No' } as Record<Locale, string>;
+
+/** The cell value of record value `v` in column `c` (see the file comment); null for an empty cell. */
+export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Locale): string | number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const many = (xs: unknown, one: (x: unknown) => string) => (Array.isArray(xs) ? xs.map(one).join(LIST_SEPARATOR) : one(xs));
+  switch (c.kind) {
+    case 'dict':
+      return many(v, (x) => c.dict?.find((i) => i.value === x)?.label ?? String(x));
+    case 'user':
+    case 'users':
+      return many(v, (x) => refs.users[String(x)] ?? String(x));
+    case 'dept':
+    case 'depts':
+      return many(v, (x) => refs.depts[String(x)] ?? String(x));
+    case 'boolean':
+      return v === true ? (YES[locale] ?? '是') : (NO[locale] ?? '否');
+    case 'datetime':
+      return String(v).replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d\d:\d\d)?$/, '');
+    case 'daterange':
+      return Array.isArray(v) ? v.join(' ~ ') : String(v);
+    case 'money':
+    case 'number':
+    case 'integer':
+      return typeof v === 'number' ? v : Number(v);
+    default:
+      if (typeof v === 'number') return v;
+      return Array.isArray(v) ? v.join(LIST_SEPARATOR) : String(v);
+  }
+}
+
+/** Excel number format of a column, if any (money: 2 decimals). */
+export function numFmtOf(c: SheetColumn): string | undefined {
+  return c.kind === 'money' ? '#,##0.00' : undefined;
+}
+
+/** What reading a cell gives: the value, or the problem (a message key and its `value`). */
+export type CellRead = { value: unknown } | { error: 'type' | 'label' | 'user' | 'dept'; text: string };
+
+/** Lookups an import needs (filled before the rows are read: one query per kind). */
+export interface ImportLookups {
+  users: Map<string, number>;
+  depts: (title: string) => number | undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date cell or text → 'YYYY-MM-DD', or null when it is not a date. */
+export function dateOf(raw: unknown): string | null {
+  if (raw instanceof Date && !Number.isNaN(raw.getTime())) return `${raw.getUTCFullYear()}-${pad(raw.getUTCMonth() + 1)}-${pad(raw.getUTCDate())}`;
+  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(String(raw).trim());
+  return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : null;
+}
+
+/** Splits a cell of several names. */
+export function namesOf(raw: unknown): string[] {
+  return String(raw)
+    .split(/[、,，;；\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/** The record value of cell `raw` (already not empty) in column `c`. */
+export function readCell(c: SheetColumn, raw: unknown, look: ImportLookups): CellRead {
+  const text = raw instanceof Date ? (dateOf(raw) ?? '') : String(raw).trim();
+  const num = (): CellRead => {
+    const n = typeof raw === 'number' ? raw : Number(text.replace(/,/g, ''));
+    return text !== '' && Number.isFinite(n) ? { value: n } : { error: 'type', text };
+  };
+  switch (c.kind) {
+    case 'integer':
+    case 'number':
+    case 'money':
+      return num();
+    case 'boolean':
+      if (['是', 'yes', 'true', '1', 'y'].includes(text.toLowerCase())) return { value: true };
+      if (['否', 'no', 'false', '0', 'n'].includes(text.toLowerCase())) return { value: false };
+      return { error: 'type', text };
+    case 'date': {
+      const d = dateOf(raw);
+      return d ? { value: d } : { error: 'type', text };
+    }
+    case 'datetime':
+      return raw instanceof Date ? { value: raw.toISOString() } : { value: text.replace(' ', 'T') };
+    case 'dict': {
+      const one = (x: string) => c.dict?.find((i) => i.label === x || i.value === x)?.value;
+      const many = (Array.isArray(c.prop.type) ? c.prop.type.includes('array') : c.prop.type === 'array') ? namesOf(text) : [text];
+      const values = many.map(one);
+      const bad = many.find((_, i) => values[i] === undefined);
+      if (bad !== undefined) return { error: 'label', text: bad };
+      return { value: c.prop.type === 'array' ? values : values[0] };
+    }
+    case 'user':
+    case 'users': {
+      const names = c.kind === 'user' ? [text] : namesOf(text);
+      const ids = names.map((n) => look.users.get(n));
+      const bad = names.find((_, i) => ids[i] === undefined);
+      if (bad !== undefined) return { error: 'user', text: bad };
+      return { value: c.kind === 'user' ? ids[0] : ids };
+    }
+    case 'dept':
+    case 'depts': {
+      const names = c.kind === 'dept' ? [text] : namesOf(text);
+      const ids = names.map((n) => look.depts(n));
+      const bad = names.find((_, i) => ids[i] === undefined);
+      if (bad !== undefined) return { error: 'dept', text: bad };
+      return { value: c.kind === 'dept' ? ids[0] : ids };
+    }
+    case 'daterange': {
+      const parts = text.split(/\s*[~～至]\s*/).map(dateOf);
+      return parts.length === 2 && parts.every(Boolean) ? { value: parts } : { error: 'type', text };
+    }
+    default:
+      return { value: typeof raw === 'number' ? String(raw) : text };
+  }
+}

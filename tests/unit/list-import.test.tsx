@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+/**
+ * The import dialog of list pages (engine/renderers/list/ImportDialog.tsx): the template is the export
+ * with `template: true`; an upload either reports the imported count (and the list reloads) or lists every
+ * bad row with its row number, field and message and stores nothing.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import '@app/i18n';
+import type { ImportReport } from '../../engine/data/api';
+
+const calls = vi.hoisted(() => ({ exports: [] as unknown[], imports: [] as unknown[][], answer: null as unknown, saved: [] as string[] }));
+
+vi.mock('../../engine/data/api', () => ({
+  resource: (group: string) => ({
+    exportXlsx: async (p: unknown) => (calls.exports.push({ group, ...(p as object) }), { blob: new Blob(['PK']), filename: '接待-模板.xlsx' }),
+    importXlsx: async (file: File, page: string) => (calls.imports.push([group, file.name, page]), calls.answer as ImportReport),
+  }),
+}));
+vi.mock('../../src/app/services/http', () => ({ saveDownloadedFile: (f: { filename: string }) => calls.saved.push(f.filename) }));
+
+const { ImportDialog } = await import('../../engine/renderers/list/ImportDialog');
+
+afterEach(() => {
+  cleanup();
+  calls.exports.length = 0;
+  calls.imports.length = 0;
+  calls.saved.length = 0;
+});
+
+function pick(name: string) {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  const file = new File(['PK'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+function dialog(onImported = vi.fn()) {
+  render(<ImportDialog open group="receptions" pageId="receptions.reception.list" title="导入" onImported={onImported} onClose={() => undefined} />);
+  return onImported;
+}
+
+describe('ImportDialog', () => {
+  it('downloads the template of the list page', async () => {
+    dialog();
+    fireEvent.click(screen.getByTestId('import-template'));
+    await waitFor(() => expect(calls.saved).toEqual(['接待-模板.xlsx']));
+    expect(calls.exports).toEqual([{ group: 'receptions', page: 'receptions.reception.list', template: true }]);
+  });
+
+  it('reports every bad row (row, field, message) and stores nothing', async () => {
+    calls.answer = {
+      imported: 0,
+      errors: [
+        { row: 3, field: '来宾人数', message: '来宾人数不能小于 1' },
+        { row: 5, field: '接待日期', message: '接待日期格式不正确' },
+      ],
+    } satisfies ImportReport;
+    const onImported = dialog();
+    pick('receptions.xlsx');
+    const report = await screen.findByTestId('import-errors');
+    expect(calls.imports).toEqual([['receptions', 'receptions.xlsx', 'receptions.reception.list']]);
+    expect(report.textContent).toContain('有 2 处错误，未导入任何记录');
+    const cells = [...report.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    expect(cells).toEqual([
+      ['3', '来宾人数', '来宾人数不能小于 1'],
+      ['5', '接待日期', '接待日期格式不正确'],
+    ]);
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('shows the imported count and lets the list reload', async () => {
+    calls.answer = { imported: 12, errors: [] } satisfies ImportReport;
+    const onImported = dialog();
+    pick('receptions.xlsx');
+    expect((await screen.findByTestId('import-done')).textContent).toContain('已导入 12 条记录');
+    expect(onImported).toHaveBeenCalledWith(12);
+  });
+});

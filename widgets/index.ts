@@ -1,0 +1,40 @@
+/**
+ * The built-in widgets of engine forms, registered once under their kind keys (FieldKind of
+ * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
+ * daterange, dict, user, users, dept, depts, attachments. Import this module before rendering a form.
+ * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
+ */
+import { registerWidget, widgetOf } from './registry';
+import { BooleanWidget, DateRangeWidget, DateTimeWidget, DateWidget, DictWidget, IntegerWidget, MoneyWidget, NumberWidget, TextareaWidget, TextWidget } from './basic';
+import { DeptsWidget, DeptWidget, UsersWidget, UserWidget } from './OrgPicker';
+import { AttachmentsWidget } from './Attachments';
+import { RichTextWidget } from './RichText';
+import type { FormWidget } from './registry';
+
+const BUILTIN: Record<string, FormWidget> = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  richtext: RichTextWidget,
+  integer: IntegerWidget,
+  number: NumberWidget,
+  money: MoneyWidget,
+  boolean: BooleanWidget,
+  date: DateWidget,
+  datetime: DateTimeWidget,
+  daterange: DateRangeWidget,
+  dict: DictWidget,
+  user: UserWidget,
+  users: UsersWidget,
+  dept: DeptWidget,
+  depts: DeptsWidget,
+  attachments: AttachmentsWidget,
+};
+
+// Module state survives hot reloads; register only what is missing.
+for (const [key, w] of Object.entries(BUILTIN)) if (!widgetOf(key)) registerWidget(key, w);
+
+export { registerWidget, widgetOf, widgetKeys, widgetMap, type FormWidget } from './registry';
+export { AttachmentList, downloadAttachment, formatSize } from './Attachments';
+export { sanitizeHtml } from './sanitize';
+export { upperOf, dictOptions } from './basic';
+export type { FormContext, FieldOptions } from './context';
