@@ -14,7 +14,8 @@ import { selector, type SelectorDept, type SelectorUser } from '../engine/data/a
 import { formContextOf, type FieldOptions } from './context';
 
 type Kind = 'user' | 'users' | 'dept' | 'depts';
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : v === undefined || v === null || v === '' ? [] : [Number(v)]);
+/** Ids of a value: one id, an array of ids, or nothing; holes (rjsf fills `minItems` with empty items) are dropped. */
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 interface TreeNode {
   key: number;

@@ -1,7 +1,7 @@
 /**
  * The built-in widgets of engine forms, registered once under their kind keys (FieldKind of
  * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
- * daterange, dict, user, users, dept, depts, attachments. Import this module before rendering a form.
+ * daterange, dict, user, users, dept, depts, attachments; and the organisation's roles and position. Import this module before rendering a form.
  * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
  */
 import { registerWidget, widgetOf } from './registry';
@@ -9,6 +9,7 @@ import { BooleanWidget, DateRangeWidget, DateTimeWidget, DateWidget, DictWidget,
 import { DeptsWidget, DeptWidget, UsersWidget, UserWidget } from './OrgPicker';
 import { AttachmentsWidget } from './Attachments';
 import { RichTextWidget } from './RichText';
+import { PositionWidget, RolesWidget } from './OrgOptions';
 import type { FormWidget } from './registry';
 
 const BUILTIN: Record<string, FormWidget> = {
@@ -28,6 +29,8 @@ const BUILTIN: Record<string, FormWidget> = {
   dept: DeptWidget,
   depts: DeptsWidget,
   attachments: AttachmentsWidget,
+  roles: RolesWidget,
+  position: PositionWidget,
 };
 
 // Module state survives hot reloads; register only what is missing.

@@ -24,6 +24,8 @@ export interface EntityRecord {
   version?: number;
   _actions?: string[];
   _refs?: RefNames;
+  /** After add / edit: something the person must see once (e.g. a generated initial password) and may copy. */
+  _notice?: { text: string; copy?: string };
   [field: string]: unknown;
 }
 
@@ -177,4 +179,6 @@ export const selector = {
   getrecent: () => post<SelectorUser[]>('selector/getrecent'),
   /** Remembers people just picked. */
   saverecent: (ids: number[]) => post<null>('selector/saverecent', { ids }),
+  /** Positions with how many people hold each. */
+  position: () => post<{ id: number; name: string; count: number }[]>('selector/position'),
 };

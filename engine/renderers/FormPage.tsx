@@ -8,7 +8,7 @@
  * Leaving with unsaved changes asks first (cancel button, and the browser's beforeunload).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Modal, Result, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, FormValidation, RegistryFieldsType } from '@rjsf/utils';
@@ -71,6 +71,9 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
   const [refusal, setRefusal] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [modal, modalHolder] = Modal.useModal();
+  // The notice after saving outlives this form (a drawer closes on save): the app-level modal shows it.
+  const appModal = App.useApp().modal;
+  const lasting = typeof (appModal as Partial<typeof appModal> | undefined)?.info === 'function' ? appModal : Modal;
 
   useEffect(() => {
     if (!recordId) return;
@@ -149,6 +152,19 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
       baseline.current = dataRef.current;
       setDirty(false);
       toast.success(t('form.saved'));
+      const notice = stored?._notice;
+      if (notice?.text) {
+        lasting.info({
+          title: t('form.noticeTitle'),
+          content: (
+            <div data-testid="form-notice">
+              <Typography.Paragraph>{notice.text}</Typography.Paragraph>
+              {notice.copy && <Typography.Text code copyable data-testid="form-notice-copy">{notice.copy}</Typography.Text>}
+            </div>
+          ),
+          okText: t('form.noticeOk'),
+        });
+      }
       onDone?.(stored ?? body);
     } catch (err) {
       setRefusal(err instanceof Error && err.message ? err.message : t('form.staleTitle'));

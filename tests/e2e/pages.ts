@@ -133,18 +133,18 @@ export class Shell {
 export class EngineListPage {
   constructor(private readonly page: Page) {}
 
-  /** The list card (its title is the page definition's title). */
+  /** The list card shown now (its title is the page definition's title); kept-alive tabs hold hidden ones. */
   get root(): Locator {
-    return this.page.getByTestId('list-page');
+    return this.page.getByTestId('list-page').filter({ visible: true });
   }
 
   get title(): Locator {
-    return this.page.getByTestId('list-title');
+    return this.root.getByTestId('list-title');
   }
 
   /** Data rows of the table (not the placeholder row of an empty table). */
   get rows(): Locator {
-    return this.page.locator('[data-testid="list-table"] tbody tr.ant-table-row');
+    return this.root.locator('[data-testid="list-table"] tbody tr.ant-table-row');
   }
 
   /** The row showing `text`. */
@@ -154,20 +154,20 @@ export class EngineListPage {
 
   /** Column headers as shown. */
   async headers(): Promise<string[]> {
-    return (await this.page.locator('[data-testid="list-table"] thead th').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+    return (await this.root.locator('[data-testid="list-table"] thead th').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
   }
 
   /** Searches by keyword (the `$keyword` filter) and waits for the table to settle. */
   async search(keyword: string): Promise<void> {
-    const box = this.page.getByTestId('list-keyword').locator('input').or(this.page.locator('input#flt_keyword')).first();
+    const box = this.root.getByTestId('list-keyword').locator('input').or(this.root.locator('input#flt_keyword')).first();
     await box.fill(keyword);
-    await this.page.getByTestId('list-search').click();
-    await expect(this.page.locator('[data-testid="list-table"] .ant-spin-spinning')).toHaveCount(0);
+    await this.root.getByTestId('list-search').click();
+    await expect(this.root.locator('[data-testid="list-table"] .ant-spin-spinning')).toHaveCount(0);
   }
 
   /** Clicks a toolbar button by its action id (act_add, act_export, act_import…). */
   async toolbar(actionId: string): Promise<void> {
-    await this.page.getByTestId(`list-toolbar-${actionId}`).click();
+    await this.root.getByTestId(`list-toolbar-${actionId}`).click();
   }
 
   /** Clicks a row action (by action id) of the row showing `text`. */
@@ -218,12 +218,16 @@ export class ReceptionForm {
     await field.press('Enter');
   }
 
-  /** An organisation picker (department or person) by its label: types `name`, picks the first match. */
+  /** A searchable select (department, person, role…) by its label: types `name`, picks the first option showing it. */
   async pick(label: string, name: string): Promise<void> {
     const box = this.scope.getByLabel(label, { exact: true });
+    const select = box.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
     await box.click();
     await box.fill(name);
-    await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    const option = this.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first();
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(select).toContainText(name);
   }
 
   /** Saves the form (the primary button of the form). */

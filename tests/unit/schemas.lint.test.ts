@@ -1,7 +1,8 @@
+// @vitest-environment happy-dom
 /**
  * The definition lint over every file in `schemas/` (DESIGN §8): valid formats, unique ids, resolvable
  * references, CEL type-checks, i18n keys in zh-CN and en-US. A broken definition fails here with
- * `file  path  message` per problem.
+ * `file  path  message` per problem. Widgets and page kinds are the ones the front end registers.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,6 +11,9 @@ import { buildRegistry } from '../../engine/schema/loader';
 import { formatIssues, lintRegistry } from '../../engine/schema/lint';
 import { SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
 import { readSchemaDir, ROOT } from './schema/helpers';
+import { widgetKeys } from '../../widgets';
+import { pageKinds } from '../../engine/renderers/registry';
+import '../../engine/renderers/index';
 
 describe('schemas/', () => {
   it('every definition file loads and lints clean', () => {
@@ -18,7 +22,7 @@ describe('schemas/', () => {
     expect(files.length).toBeGreaterThan(0);
     const registry = buildRegistry(files);
     const routes = flattenRoutes([...SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
-    const issues = lintRegistry(registry, locales, { routes, pageKinds: ['list', 'form', 'detail', 'custom'] });
+    const issues = lintRegistry(registry, locales, { routes, pageKinds: [...pageKinds(), 'custom'], widgets: widgetKeys() });
     if (issues.length) expect.fail(`${issues.length} definition problem(s):\n${formatIssues(issues)}`);
   });
 

@@ -89,6 +89,15 @@ export default function RolePermissionPage() {
     return map(tree);
   }, [tree, t]);
 
+  // A section is stored ticked when any of its pages is; the tree shows pages, and antd derives sections.
+  const leafIds = useMemo(() => {
+    const out = new Set<number>();
+    const walk = (nodes: MenuTreeNode[]) => nodes.forEach((n) => (n.children.length ? walk(n.children) : out.add(n.id)));
+    walk(tree);
+    return out;
+  }, [tree]);
+  const checkedLeaves = useMemo(() => menuIds.filter((id) => leafIds.has(id)), [menuIds, leafIds]);
+
   const role = roles.find((r) => r.id === roleId);
   const shown = roles.filter((r) => !filter || r.name.includes(filter) || r.code.includes(filter));
 
@@ -154,7 +163,7 @@ export default function RolePermissionPage() {
                   selectable={false}
                   defaultExpandAll={false}
                   treeData={treeData}
-                  checkedKeys={menuIds}
+                  checkedKeys={checkedLeaves}
                   onCheck={(checked, info) => {
                     const keys = (Array.isArray(checked) ? checked : checked.checked) as number[];
                     setMenuIds([...new Set([...keys, ...(info.halfCheckedKeys as number[] | undefined ?? [])])]);

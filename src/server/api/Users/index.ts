@@ -48,7 +48,9 @@ export function register(app: FastifyInstance): void {
     svc.fields(c, body); // refuse unknown fields before hashing
     const t = now();
     const rec = await svc.add(c, body, { uuid: newUuid(), password_hash: await hashPassword(plain), password_changed_at: t, current_dept_id: body.dept ?? null });
-    return generated ? new Ok({ ...rec, _initialPassword: plain }, req.t('org.initialPassword', { password: plain })) : rec;
+    if (!generated) return rec;
+    const notice = req.t('org.initialPassword', { password: plain });
+    return new Ok({ ...rec, _initialPassword: plain, _notice: { text: notice, copy: plain } }, notice);
   };
   const svc = registerResource(app, 'Users', userResource, addUser);
   call<any>(app, 'Users/save', {}, async (req) => {
