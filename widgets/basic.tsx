@@ -8,6 +8,7 @@ import { DatePicker, Input, InputNumber, Select, Switch, Tag, Typography } from 
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { CSSProperties } from 'react';
 import { upperMoney } from '../engine/expr';
 import { textOf } from '../engine/schema/text';
 import { formContextOf, type FieldOptions } from './context';
@@ -34,6 +35,9 @@ export function TextWidget(p: WidgetProps) {
   );
 }
 
+/** CSS `field-sizing: content` with 2 to 8 lines (Chromium ≥ 123; elsewhere a 2-line box that scrolls). */
+const GROWING = { fieldSizing: 'content', minHeight: '4.4em', maxHeight: '14em' } as CSSProperties;
+
 /** Multi-line text (antd TextArea, grows with its content). */
 export function TextareaWidget(p: WidgetProps) {
   const max = p.schema.maxLength as number | undefined;
@@ -46,7 +50,9 @@ export function TextareaWidget(p: WidgetProps) {
       placeholder={p.placeholder}
       maxLength={max}
       showCount={!!max && max <= 1000}
-      autoSize={{ minRows: 2, maxRows: 8 }}
+      rows={2}
+      // Grows with its content in CSS (no per-render measuring: a form of many text areas stays fast).
+      style={GROWING}
       status={p.rawErrors?.length ? 'error' : undefined}
       onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
       onBlur={() => p.onBlur(p.id, p.value)}

@@ -26,7 +26,15 @@ import { SubtableField } from './form/SubtableField';
 import { differs, formToRecord, recordToForm, unknownWidget, type EngineFormContext } from './form/model';
 
 type Data = Record<string, unknown>;
-const FIELDS: RegistryFieldsType = { subtable: SubtableField };
+/**
+ * Numbers go straight to their widget (antd InputNumber parses and keeps partial input itself): rjsf's own
+ * NumberField re-creates an Intl.NumberFormat on every render of every number field.
+ */
+const NumberField: RegistryFieldsType[string] = (props) => {
+  const { StringField } = props.registry.fields;
+  return <StringField {...props} />;
+};
+const FIELDS: RegistryFieldsType = { subtable: SubtableField, NumberField };
 
 /** Renders a form page definition (see the module comment). */
 export function FormPage(props: PageKindProps) {

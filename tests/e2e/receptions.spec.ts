@@ -1,10 +1,11 @@
 /**
  * 接待管理 as a person uses it (issue 3): the list rendered from schemas/receptions by the page engine —
  * `demo` opens it, registers a reception in the drawer form, finds it by keyword, edits it, exports the
- * list (an .xlsx download) and deletes the reception. Screenshots are kept in tests/e2e/artifacts.
+ * list (an .xlsx download that opens as a workbook holding the row) and deletes the reception. Screenshots are kept in tests/e2e/artifacts.
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { EngineListPage, LoginPage, ReceptionForm, Shell, keepScreenshot } from './pages.js';
 
 test('demo registers, finds, edits, exports and deletes a reception', async ({ page }) => {
@@ -69,6 +70,15 @@ test('demo registers, finds, edits, exports and deletes a reception', async ({ p
   expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   const bytes = fs.readFileSync((await file.path())!);
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  // It opens as a workbook: Chinese headers and the reception's row.
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
+  expect(header).toEqual(expect.arrayContaining(['接待事由', '来宾单位']));
+  const rows: string[] = [];
+  sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).map(String).join('|')));
+  expect(rows.some((r) => r.includes(title) && r.includes('某省发展和改革委员会'))).toBe(true);
 
   // Delete it after the confirmation.
   await list.rowAction(title, 'act_delete');

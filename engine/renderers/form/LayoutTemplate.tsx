@@ -1,11 +1,11 @@
 /**
  * The root ObjectFieldTemplate of engine forms: draws the page's layout tree (DESIGN §4 `form` layout) around
- * the fields rjsf renders — section → titled antd Card, tabs → antd Tabs, grid → antd Row/Col (`span` of
+ * the fields rjsf renders — section → titled antd Card, tabs → antd Tabs, grid → a CSS grid (`span` of
  * `columns`), field / subtable / attachments → the field rjsf rendered for that key, text → a description.
  * Fields hidden by a rule (`ui:options.hidden`) are left out. The layout comes from formContext.layout.
  */
 import type { ReactElement, ReactNode } from 'react';
-import { Card, Col, Row, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { LayoutNode } from '../../schema/types';
 import type { BundleText } from '../text';
@@ -14,12 +14,6 @@ import type { BundleText } from '../text';
 export interface LayoutContext {
   layout: LayoutNode[];
   tx: BundleText;
-}
-
-/** Col span (of 24) of a child taking `span` of `columns` grid columns. */
-export function colSpan(columns: number, span = 1): number {
-  const cols = Math.max(1, Math.min(24, columns || 1));
-  return Math.max(1, Math.min(24, Math.round((24 / cols) * Math.min(span, cols))));
 }
 
 /** Renders `nodes` with `fieldOf(name)` giving the rendered field (null when hidden or absent). */
@@ -42,20 +36,24 @@ function renderNode(n: LayoutNode, fieldOf: (name: string) => ReactNode, tx: Bun
           items={n.children.map((tab) => ({ key: tab.id, label: tx(tab.title), forceRender: true, children: renderLayout(tab.children, fieldOf, tx) }))}
         />
       );
-    case 'grid':
+    case 'grid': {
+      // A CSS grid of plain elements: antd Row/Col cost a style hook per cell on every change of the form.
+      const cols = Math.max(1, Math.min(24, n.columns || 1));
       return (
-        <Row key={n.id} gutter={16}>
+        <div key={n.id} className="oa-form-grid" style={{ display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, columnGap: 16 }}>
           {n.children.map((c) => {
             const content = renderNode(c, fieldOf, tx);
             if (content === null) return null;
+            const span = Math.max(1, Math.min(cols, 'span' in c && c.span ? c.span : 1));
             return (
-              <Col key={c.id} span={colSpan(n.columns, 'span' in c ? c.span : undefined)}>
+              <div key={c.id} style={span > 1 ? { gridColumn: `span ${span}` } : undefined}>
                 {content}
-              </Col>
+              </div>
             );
           })}
-        </Row>
+        </div>
       );
+    }
     case 'text':
       return (
         <Typography.Paragraph key={n.id} type="secondary">
