@@ -51,8 +51,11 @@ function walk(node: Node, bound: ReadonlySet<string>, out: Set<string>): void {
         walk(v, bound, out);
       }
       return;
-    default:
-      if (Array.isArray(a)) for (const x of a as unknown[]) if (x && typeof x === 'object' && 'op' in x) walk(x as Node, bound, out);
+    default: {
+      // Binary and ternary operators hold an array of operands; unary ones (`!x`, `-x`) a single node.
+      const operands: unknown[] = Array.isArray(a) ? (a as unknown[]) : [a];
+      for (const x of operands) if (x && typeof x === 'object' && 'op' in x) walk(x as Node, bound, out);
+    }
   }
 }
 

@@ -164,6 +164,8 @@ describe('referencedFields', () => {
     ['items.filter(r, r.price > limit).map(x, x.qty)', ['items', 'limit']],
     ['items.exists(r, r.qty > count)', ['count', 'items']],
     ['cel.bind(t, amount * 2.0, t + t)', ['amount']],
+    ['!record.urgent', ['record']],
+    ['-amount + fee', ['amount', 'fee']],
     ['IF(has(m.k), m.k, fallback)', ['fallback', 'm']],
     ['{"a": a, b: 1}', ['a', 'b']],
     ['"literal" + 1', []],
