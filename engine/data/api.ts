@@ -5,14 +5,11 @@
  * shows refusals (-1 toast, -99 login) and rejects with an ApiError.
  */
 import type { PageBundle } from '../schema/bundle';
+import type { RefNames, SelectorDept, SelectorUser } from '../../src/shared/org';
 import { post, postBlob, postForm, type DownloadedFile } from '../../src/app/services/http';
 import { i18n } from '../../src/app/i18n';
 
-/** Display names by id of the users and departments records refer to (src/server/engine/refs.ts). */
-export interface RefNames {
-  users: Record<string, string>;
-  depts: Record<string, string>;
-}
+export type { RefNames, SelectorDept, SelectorUser };
 
 /**
  * One record as the server answers it: the entity's fields plus `id`, `version` (optimistic concurrency),
@@ -70,26 +67,6 @@ export interface Attachment {
   name: string;
   size: number;
   type: string;
-}
-
-/** A department in the selector: own name (tree) or full title (search, officeslist). */
-export interface SelectorDept {
-  id: number;
-  title: string;
-  kind: 'unit' | 'dept';
-  parentId: number | null;
-  hasChildren: boolean;
-  children?: SelectorDept[];
-}
-
-/** A person in the selector, with their (primary or matching) department and position. */
-export interface SelectorUser {
-  id: number;
-  realname: string;
-  username: string;
-  deptId: number | null;
-  deptTitle: string;
-  position: string | null;
 }
 
 /** The calls of one entity's API group. */

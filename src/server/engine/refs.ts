@@ -13,12 +13,8 @@ import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { deptTitle } from '../services/deptTitle.js';
 import type { EntityRecord } from './codec.js';
-
-/** Display names by id (the client's RefNames, engine/data/api.ts). */
-export interface RefNames {
-  users: Record<string, string>;
-  depts: Record<string, string>;
-}
+import type { RefNames } from '../../shared/org.js';
+export type { RefNames } from '../../shared/org.js';
 
 /** How long loaded names are reused (60 s, like the scope and menu caches). */
 export const REF_CACHE_TTL_MS = 60_000;

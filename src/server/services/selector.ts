@@ -14,6 +14,8 @@ import mjDict from '../../../schemas/common/dicts/document_mj.json' with { type:
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { deptTitle } from './deptTitle.js';
+import type { RefNames, SelectorDept, SelectorUser } from '../../shared/org.js';
+export type { RefNames, SelectorDept, SelectorUser } from '../../shared/org.js';
 
 /** SPEC §3/§9: the selector state's initial departmentId; the server reads it as "the caller's current department". */
 export const DEFAULT_SELECTOR_DEPARTMENT_ID = 999999999;
@@ -26,33 +28,6 @@ export const SEARCH_LIMIT = 50;
 
 /** The values of document_mj, from the dict (strings '0'…'3'). */
 export const DOCUMENT_MJ_VALUES: string[] = (mjDict as { items: { value: string }[] }).items.map((i) => i.value);
-
-/** A department in the selector (engine/data/api.ts SelectorDept). */
-export interface SelectorDept {
-  id: number;
-  /** Tree calls: the department's own name; search and officeslist: its full title (单位 + 科室). */
-  title: string;
-  kind: 'unit' | 'dept';
-  parentId: number | null;
-  hasChildren: boolean;
-  children?: SelectorDept[];
-}
-
-/** A person in the selector (engine/data/api.ts SelectorUser). */
-export interface SelectorUser {
-  id: number;
-  realname: string;
-  username: string;
-  deptId: number | null;
-  deptTitle: string;
-  position: string | null;
-}
-
-/** Display names of users and departments by id (engine/data/api.ts RefNames). */
-export interface RefNames {
-  users: Record<string, string>;
-  depts: Record<string, string>;
-}
 
 type Db = Kysely<DB> | Transaction<DB>;
 
