@@ -69,9 +69,12 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
   const { t, i18n } = useTranslation('form');
   const group = bundle.entity!.group;
   const [load, setLoad] = useState<Load>({ kind: recordId ? 'loading' : 'ready' });
-  const [data, setData] = useState<Data>(() => (recordId ? {} : logic.compute(null, { ...compiled.defaults, ...(initial ?? {}) }).data));
-  const dataRef = useRef(data);
-  const baseline = useRef<Data>(data);
+  // rjsf keeps the values being typed; `dataRef` mirrors them. FormEditor re-renders (and hands rjsf
+  // `dataRef.current`) only when what it draws changes: rule outcomes, computed values, dirty, load, saving.
+  // Re-rendering it on every keystroke made rjsf rebuild its state for the whole form twice per key.
+  const [ruleData, setRuleData] = useState<Data>(() => (recordId ? {} : logic.compute(null, { ...compiled.defaults, ...(initial ?? {}) }).data));
+  const dataRef = useRef(ruleData);
+  const baseline = useRef<Data>(ruleData);
   const version = useRef<number | undefined>(undefined);
   const [refs] = useState<RefNames>(() => ({ users: {}, depts: {} }));
   const [dirty, setDirty] = useState(false);
@@ -97,7 +100,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
           version.current = record.version;
           const d = logic.compute(null, recordToForm(record, compiled.fields)).data;
           dataRef.current = baseline.current = d;
-          setData(d);
+          setRuleData(d);
           setDirty(false);
           setLoad({ kind: 'ready' });
         },
@@ -118,8 +121,10 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
     return () => window.removeEventListener('beforeunload', guard);
   }, [dirty]);
 
-  const ruleState = logic.rules(data);
+  const ruleState = useMemo(() => logic.rules(ruleData), [logic, ruleData]);
   const ruleKey = ruleState.key;
+  const ruleKeyRef = useRef(ruleKey);
+  ruleKeyRef.current = ruleKey;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const view = useMemo(() => applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState), [compiled, ruleKey]);
   const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);
@@ -141,9 +146,11 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
 
   const onChange = useCallback(
     (e: IChangeEvent) => {
-      const next = logic.compute(dataRef.current, (e.formData ?? {}) as Data).data;
+      const typed = (e.formData ?? {}) as Data;
+      const next = logic.compute(dataRef.current, typed).data;
       dataRef.current = next;
-      setData(next);
+      // Computed values to show, or rules that now hide / require / lock other fields: draw again.
+      if (next !== typed || logic.rules(next).key !== ruleKeyRef.current) setRuleData(next);
       setDirty(differs(next, baseline.current));
     },
     [logic],
@@ -206,7 +213,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
       <Form
         schema={view.schema as never}
         uiSchema={view.uiSchema as never}
-        formData={data}
+        formData={dataRef.current}
         formContext={formContext}
         validator={validator}
         widgets={widgets}
