@@ -22,6 +22,7 @@ import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
 import { LayoutTemplate } from './form/LayoutTemplate';
+import { FieldTemplate } from './form/FieldTemplate';
 import { SubtableField } from './form/SubtableField';
 import { differs, formToRecord, recordToForm, unknownWidget, type EngineFormContext } from './form/model';
 
@@ -35,6 +36,7 @@ const NumberField: RegistryFieldsType[string] = (props) => {
   return <StringField {...props} />;
 };
 const FIELDS: RegistryFieldsType = { subtable: SubtableField, NumberField };
+const TEMPLATES = { FieldTemplate };
 
 /** Renders a form page definition (see the module comment). */
 export function FormPage(props: PageKindProps) {
@@ -218,6 +220,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
         validator={validator}
         widgets={widgets}
         fields={FIELDS}
+        templates={TEMPLATES}
         translateString={translateString}
         transformErrors={transformErrors}
         customValidate={customValidate}

@@ -18,6 +18,7 @@ import { resource, type EntityRecord } from '../data/api';
 import { api } from '../../src/app/services/api';
 import { toast } from '../../src/app/services/feedback';
 import { saveDownloadedFile } from '../../src/app/services/http';
+import { navigateTo } from '../../src/app/services/navigation';
 import { userAtom } from '../../src/app/stores/user';
 import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
@@ -89,6 +90,7 @@ function ListTable({ bundle, embedded, initial, page, group }: PageKindProps & {
 
   const runRow = async (a: RowAction, record: EntityRecord) => {
     try {
+      if (a.type === 'navigate' && a.target?.startsWith('/')) return void navigateTo(`${a.target}?${a.param ?? 'id'}=${record.id}`);
       if (a.type === 'view' || a.type === 'edit' || a.type === 'open' || a.type === 'navigate') return openRecord(a, record);
       if (a.type === 'delete') {
         await api$.del([record.id]);
@@ -131,6 +133,7 @@ function ListTable({ bundle, embedded, initial, page, group }: PageKindProps & {
     if (a.type === 'add' && a.target) setDrawer({ page: a.target, mode: 'add', title: tx(a.label, t('list.action.add')), initial });
     else if (a.type === 'export') void exportRows();
     else if (a.type === 'import') setImporting(true);
+    else if (a.type === 'navigate' && a.target?.startsWith('/')) void navigateTo(a.target);
     else if ((a.type === 'open' || a.type === 'navigate') && a.target) setDrawer({ page: a.target, mode: 'view', title: tx(a.label, a.target) });
   };
 

@@ -334,7 +334,9 @@ function collectFields(nodes: LayoutNode[], into: Set<string>): void {
 
 function lintAction(ctx: Ctx, a: PageAction, ptr: string, entity: EntityDef | undefined) {
   const { add, file, registry } = ctx;
-  if (PAGE_TARGET.includes(a.type)) {
+  if (a.type === 'navigate' && a.target?.startsWith('/')) {
+    if (ctx.routes && !ctx.routes.has(a.target)) add(file, `${ptr}/target`, `unknown route "${a.target}"`);
+  } else if (PAGE_TARGET.includes(a.type)) {
     if (!a.target) add(file, `${ptr}/target`, `action "${a.type}" needs a target page`);
     else if (!registry.get('page', a.target)) add(file, `${ptr}/target`, `unknown page "${a.target}"`);
   } else if (a.type === 'call') {

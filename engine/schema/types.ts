@@ -160,8 +160,13 @@ export interface PageAction {
   id: string;
   type: 'navigate' | 'open' | 'submit' | 'delete' | 'call' | 'startFlow' | 'flow' | 'export' | 'import' | 'print' | 'add' | 'edit' | 'view';
   label?: Text;
-  /** Target page id (navigate, open, add, edit, view) or entity action id (call). */
+  /**
+   * Target page id (navigate, open, add, edit, view) or entity action id (call); for `navigate` also a route
+   * path of src/shared/routes.ts ('/organization/permission'), opened in the shell.
+   */
   target?: string;
+  /** `navigate` to a route from a row: the query parameter carrying the record's id (default `id`). */
+  param?: string;
   confirm?: Text;
   access?: string[];
   visibleWhen?: Expr;

@@ -87,6 +87,7 @@ export interface RowAction {
   type: PageAction['type'];
   label?: Text;
   target?: string;
+  param?: string;
   confirm?: Text;
 }
 

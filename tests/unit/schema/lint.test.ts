@@ -35,6 +35,7 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a route claimed by two pages', () => has('pages/item.copy.page.json', '/route', /route "\/receptions\/index" already renders page "demo\.item\.list"/));
   it('reports an unknown sub-table column inside tabs', () => has('pages/item.form.page.json', '/layout/1/children/0/children/0/columns/1/field', /unknown column field "nope" of sub-table "steps"/));
   it('reports an unknown route', () => has('area.json', '/menus/0/route', /unknown route "\/nowhere\/index"/));
+  it('reports a navigate action to an unknown route', () => has('pages/item.list.page.json', '/rowActions/0/target', /unknown route "\/nowhere\/permission"/));
   it('reports an undeclared permission code', () => has('entities/item.json', '/permissions/edit', /"demo:edit" is declared by no area/));
   it('reports an unregistered page kind', () => has('pages/item.copy.page.json', '/pageKind', /not registered/));
   it('names only fixture files', () => {
