@@ -22,6 +22,7 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./department/index.js'),
   () => import('./position/index.js'),
   () => import('./role/index.js'),
+  () => import('./account/index.js'),
   // Administration (issue 4): connected apps.
   () => import('./apps/index.js'),
   () => import('./systemmanage/index.js'),

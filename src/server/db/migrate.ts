@@ -10,6 +10,7 @@ import { migration as m0002 } from './migrations/0002_definition_overlays.js';
 import { migration as m0003 } from './migrations/0003_selector_files_groups.js';
 import { migration as m0004 } from './migrations/0004_organization.js';
 import { migration as m0005 } from './migrations/0005_apps_settings.js';
+import { migration as m0006 } from './migrations/0006_account_review.js';
 
 /** Portable DDL helpers handed to every migration. */
 export interface Ddl {
@@ -30,7 +31,7 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {

@@ -211,6 +211,12 @@ export interface AccountTable {
   user_id: number | null;
   created_at: number;
   updated_at: number;
+  /** Optimistic-concurrency version (migration 0006), 1 on insert. */
+  version: Generated<number>;
+  /** Why the account was refused (migration 0006). */
+  remark: string | null;
+  /** Department of the user an approval created (migration 0006). */
+  dept_id: number | null;
 }
 
 export interface SettingTable {
