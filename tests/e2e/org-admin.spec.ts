@@ -40,6 +40,12 @@ test('admin creates a department, a role with three menus and a person who then 
   const shell = new Shell(page);
   const list = new EngineListPage(page);
 
+  // Registrations waiting for review are listed under 账号管理.
+  await shell.openTab('/organization/account');
+  await expect(list.title).toHaveText('账号管理');
+  expect(await list.headers()).toEqual(expect.arrayContaining(['姓名', '手机号码', '注册时间', '审核状态']));
+  await keepScreenshot(page, 'org-accounts');
+
   // A department under 市政府办公室.
   await shell.openTab('/organization/department');
   await expect(list.title).toContainText('部门');
