@@ -7,7 +7,7 @@
  * e.g. a stale version) is shown above the form and the input kept; success toasts and calls `onDone`.
  * Leaving with unsaved changes asks first (cancel button, and the browser's beforeunload).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -22,6 +22,7 @@ import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
 import { LayoutTemplate } from './form/LayoutTemplate';
+import { LeaveGuardContext } from './leaveGuard';
 import { FieldTemplate } from './form/FieldTemplate';
 import { SubtableField } from './form/SubtableField';
 import { differs, formToRecord, recordToForm, unknownWidget, type EngineFormContext } from './form/model';
@@ -79,7 +80,12 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
   const baseline = useRef<Data>(ruleData);
   const version = useRef<number | undefined>(undefined);
   const [refs] = useState<RefNames>(() => ({ users: {}, depts: {} }));
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = useCallback((d: boolean) => {
+    dirtyRef.current = d;
+    setDirtyState(d);
+  }, []);
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -190,10 +196,26 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
     }
   };
 
-  const cancel = () => {
-    if (!dirty) return onCancel?.();
-    modal.confirm({ title: t('form.dirtyTitle'), content: t('form.dirtyContent'), okText: t('form.leave'), cancelText: t('form.stay'), onOk: () => onCancel?.() });
-  };
+  /** Resolves true when the form may be left: at once without unsaved changes, else after confirming. */
+  const mayLeave = useCallback(
+    () =>
+      dirtyRef.current
+        ? new Promise<boolean>((resolve) =>
+            modal.confirm({ title: t('form.dirtyTitle'), content: t('form.dirtyContent'), okText: t('form.leave'), cancelText: t('form.stay'), onOk: () => resolve(true), onCancel: () => resolve(false) }),
+          )
+        : Promise.resolve(true),
+    [modal, t],
+  );
+  const leaveGuard = useContext(LeaveGuardContext);
+  useEffect(() => {
+    if (!leaveGuard) return;
+    leaveGuard.current = mayLeave;
+    return () => {
+      if (leaveGuard.current === mayLeave) leaveGuard.current = null;
+    };
+  }, [leaveGuard, mayLeave]);
+
+  const cancel = () => void mayLeave().then((ok) => ok && onCancel?.());
 
   if (load.kind === 'loading') {
     return (

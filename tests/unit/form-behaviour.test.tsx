@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import '@app/i18n';
 import { FormPage } from '../../engine/renderers/FormPage';
+import { LeaveGuardContext, type LeaveGuard } from '../../engine/renderers/leaveGuard';
 import type { FormPageDef } from '../../engine/schema/types';
 import type { PageBundle } from '../../engine/schema/bundle';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
@@ -108,10 +109,33 @@ describe('FormPage behaviour', () => {
     renderWithUser(<FormPage bundle={testBundle()} embedded onCancel={onCancel} />, userWith([]));
     await screen.findByText('接待事由');
     fireEvent.click(screen.getByTestId('form-cancel'));
-    expect(onCancel).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
     type('接待事由', '改了');
     fireEvent.click(screen.getByTestId('form-cancel'));
     expect((await screen.findAllByText('放弃修改？')).length).toBeGreaterThan(0);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a closing drawer leave at once when nothing changed, and only after confirming otherwise', async () => {
+    const guard: LeaveGuard = { current: null };
+    renderWithUser(
+      <LeaveGuardContext.Provider value={guard}>
+        <FormPage bundle={testBundle()} embedded />
+      </LeaveGuardContext.Provider>,
+      userWith([]),
+    );
+    await screen.findByText('接待事由');
+    await waitFor(() => expect(guard.current).toBeTypeOf('function'));
+    await expect(guard.current!()).resolves.toBe(true);
+
+    type('接待事由', '改了');
+    const stay = guard.current!();
+    fireEvent.click((await screen.findAllByRole('button', { name: /继续编辑/ })).at(-1)!);
+    await expect(stay).resolves.toBe(false);
+    const shown = screen.queryAllByRole('button', { name: /离\s*开/ }).length;
+    const leave = guard.current!();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /离\s*开/ }).length).toBeGreaterThan(shown));
+    fireEvent.click(screen.getAllByRole('button', { name: /离\s*开/ }).at(-1)!);
+    await expect(leave).resolves.toBe(true);
   });
 });
