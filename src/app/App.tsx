@@ -1,9 +1,9 @@
 /**
- * The app root: jotai store, antd ConfigProvider (locale zh_CN / en_US following the language, brand
- * colour of the layout style), antd App (context for toasts and dialogs), the router.
+ * The app root: jotai store, antd ConfigProvider (locale zh_CN / en_US following the language, the theme
+ * of ./theme.ts with the brand colour of the layout style), antd App (context for toasts and dialogs), the router.
  */
 import { useEffect, useMemo } from 'react';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { Provider, useAtomValue } from 'jotai';
@@ -16,6 +16,7 @@ import { useDeviceWatcher } from './layouts/useShellEffects';
 import { setMessageApi } from './services/feedback';
 import { setNavigator } from './services/navigation';
 import { createAppRouter } from './router';
+import { appTheme } from './theme';
 
 const router = createAppRouter();
 setNavigator((to, opts) => router.navigate(to, opts));
@@ -34,19 +35,7 @@ function Themed() {
   const layout = useAtomValue(layoutAtom);
   useDeviceWatcher();
   const primary = primaryOf(layout);
-  const theme = useMemo(
-    () => ({
-      algorithm: antdTheme.defaultAlgorithm,
-      token: {
-        colorPrimary: primary,
-        colorLink: primary,
-        borderRadius: 6,
-        fontFamily:
-          "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
-      },
-    }),
-    [primary],
-  );
+  const theme = useMemo(() => appTheme(primary), [primary]);
   return (
     <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={theme}>
       <AntApp className="oa-app">

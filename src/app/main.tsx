@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
+import 'antd/dist/antd.css';
 import './styles/global.css';
 import './styles/shell.css';
 import './styles/header.css';

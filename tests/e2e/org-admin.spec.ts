@@ -45,6 +45,18 @@ test('admin creates a department, a role with three menus and a person who then 
   await expect(list.title).toHaveText('账号管理');
   expect(await list.headers()).toEqual(expect.arrayContaining(['姓名', '手机号码', '注册时间', '审核状态']));
   await keepScreenshot(page, 'org-accounts');
+  // Approve one: 已通过 shows the department to place the person in.
+  await expect(list.row('何晓东')).toContainText('待审核');
+  await list.rowAction('何晓东', 'act_review');
+  await expect(list.drawer).toBeVisible();
+  const review = new ReceptionForm(page, list.drawer);
+  await list.drawer.getByLabel('审核状态', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
+  await review.pick('分配部门', '市政府办公室');
+  await keepScreenshot(page, 'org-account-review');
+  await review.submit();
+  await list.drawerClosed();
+  await expect(list.row('何晓东')).toContainText('已通过');
 
   // A department under 市政府办公室.
   await shell.openTab('/organization/department');

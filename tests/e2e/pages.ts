@@ -77,6 +77,8 @@ export class Shell {
   async chooseLayout(mode: 'mix' | 'mix2' | 'top' | 'left'): Promise<void> {
     await this.page.getByTestId('layout-drawer-trigger').click();
     await this.page.getByTestId(`layout-option-${mode}`).click();
+    // The option's tooltip can cover the close button while the pointer rests on the option: move away first.
+    await this.page.mouse.move(0, 0);
     await this.page.locator('.ant-drawer-close').click();
     await expect(this.page.getByTestId('layout-drawer')).toBeHidden();
   }

@@ -1,6 +1,6 @@
 /**
- * The form benchmark page: renders the N-field FormPage (?n=150) of ./fixture.ts with the real renderer
- * and records `window.__bench = {renderMs}` — from before React renders to the frame after every field's
+ * The form benchmark page: renders the N-field FormPage (?n=150) of ./fixture.ts with the real renderer,
+ * the app's theme and style sheets, and records `window.__bench = {renderMs}` — from before React renders to the frame after every field's
  * input is in the DOM — and, for each keystroke Playwright types, the time from the keydown event to the
  * next frame after the typed value is in the input (`window.__bench.keys`, ms).
  */
@@ -9,6 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import '../../../src/app/i18n';
+import 'antd/dist/antd.css';
+import '../../../src/app/styles/pages.css';
+import { appTheme } from '../../../src/app/theme';
+import { primaryOf } from '../../../src/app/layouts/menuTheme';
+import { DEFAULT_LAYOUT } from '../../../src/shared/constants';
 import { FormPage } from '../../../engine/renderers/FormPage';
 import { bigFormBundle } from './fixture';
 
@@ -22,7 +27,7 @@ const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => set
 const start = performance.now();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={appTheme(primaryOf({ ...DEFAULT_LAYOUT }))}>
       <FormPage bundle={bundle} />
     </ConfigProvider>
   </StrictMode>,

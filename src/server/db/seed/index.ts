@@ -1,9 +1,9 @@
 /**
  * Seeds the demo organisation on first start (issue 2 "Demo organisation"): 市人民政府, its working
  * departments and internal offices (./org), ≈300 staff including the fixed accounts (./people,
- * ./staff), roles and permissions (./roles), the menu tree and role grants (./menus), one SSO app
- * and a few settings. Everything is inserted in one transaction; the data is deterministic except
- * uuids and timestamps. Every account's password is `Demo@2026`.
+ * ./staff), roles and permissions (./roles), the menu tree and role grants (./menus), one SSO app,
+ * a few settings and two self-registrations awaiting review. Everything is inserted in one transaction;
+ * the data is deterministic except uuids and timestamps. Every account's password is `Demo@2026`.
  */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { hash } from '@node-rs/argon2';
@@ -53,6 +53,12 @@ export async function seedIfEmpty(db: Kysely<DB>): Promise<boolean> {
   invalidateMenuCache(db);
   return seeded;
 }
+
+/** Self-registrations waiting for review in the demo organisation (password Demo@2026). */
+const DEMO_REGISTRATIONS = [
+  { realname: '何晓东', mobile: '13700001001', mail: 'hexiaodong@example.com' },
+  { realname: '罗佳琪', mobile: '13700001002', mail: 'luojiaqi@example.com' },
+];
 
 async function seedAll(trx: Transaction<DB>, passwordHash: string): Promise<void> {
   const t = now();
@@ -132,6 +138,13 @@ async function seedAll(trx: Transaction<DB>, passwordHash: string): Promise<void
   await trx
     .insertInto('apps')
     .values({ appid: DEMO_APP.appid, name: DEMO_APP.name, secret_hash: sha256(DEMO_APP.secret), status: 1, remark: '演示用单点登录应用', created_at: t })
+    .execute();
+  // Two people who registered themselves and wait for review on 账号管理 (/organization/account).
+  await trx
+    .insertInto('accounts')
+    .values(
+      DEMO_REGISTRATIONS.map((r, i) => ({ ...r, password_hash: passwordHash, status: 0, user_id: null, created_at: t - (i + 1) * 3_600_000, updated_at: t })),
+    )
     .execute();
   await trx
     .insertInto('settings')
