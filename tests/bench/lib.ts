@@ -42,9 +42,13 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Spawns `node --import tsx <args>` and resolves when GET/POST `readyPath` answers. */
+/**
+ * Spawns `node --import tsx <args>` and resolves when GET/POST `readyPath` answers. With BENCH_CPU_PROF=<dir>
+ * each server writes a V8 CPU profile (.cpuprofile) into <dir> when it stops.
+ */
 export async function startServer(args: string[], port: number, env: Record<string, string>, readyPath: string): Promise<Server> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
