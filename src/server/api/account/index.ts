@@ -6,7 +6,7 @@
  * - list {current?, pageSize?, keyword?, filters?, sort?} → {list, total, refs}
  * - info {id} → the record; edit {id, version, status, dept?, remark?, realname?} → the record (an approval
  *   creates the user in the same transaction); del {id | ids} → {deleted} (approved accounts are kept)
- * - gettypes → [{value, label}] the review states in the caller's locale
+ * - gettypes → [{value, label}] the review states (dictionary account_status) in the caller's locale
  *
  * Administrators of the organisation only (../Users/access.ts orgCaller + the service's admin check).
  */
@@ -15,10 +15,8 @@ import { call } from '../../lib/route.js';
 import { OrgService } from '../../services/orgCrud.js';
 import { accountResource } from '../../services/orgAccounts.js';
 import { bodyOf, orgCaller } from '../Users/access.js';
-import { translate } from '../../i18n/index.js';
-
-/** The review states in answer order. */
-const STATES = ['0', '1', '2'] as const;
+import { schemaStore } from '../../engine/schemaStore.js';
+import { codeItems } from '../codes/service.js';
 
 /** Registers the account calls. */
 export function register(app: FastifyInstance): void {
@@ -29,6 +27,8 @@ export function register(app: FastifyInstance): void {
   call<any>(app, 'account/del', {}, async (req) => svc.del(await orgCaller(req), bodyOf(req)));
   call(app, 'account/gettypes', {}, async (req) => {
     await orgCaller(req);
-    return STATES.map((value) => ({ value, label: translate(req.locale, `account.status.${value}`) }));
+    // The states are the dictionary account_status (as published, overlays included).
+    const items = codeItems(await schemaStore(req.server.ctx.db), req.locale, 'account_status') ?? [];
+    return items.map(({ value, label }) => ({ value, label }));
   });
 }
