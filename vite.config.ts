@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Unit tests that render components (and the lint, which loads the front end's registries): project `unit-dom`. */
+const DOM_TESTS = ['tests/unit/**/*.test.tsx', 'tests/unit/schemas.lint.test.ts'];
 const alias = {
   '@shared': r('./src/shared'),
   '@app': r('./src/app'),
@@ -13,7 +15,8 @@ const alias = {
 /**
  * Front-end build and test projects. The app is built with base './' so that one build serves under
  * any BASE_PATH (`/` by default, `/zwoa/` in production): the server injects `<base href>` into
- * index.html at run time. Test projects: `unit` (engine, shared, app in happy-dom) and `api`
+ * index.html at run time. Test projects: `unit` (engine and shared, in Node), `unit-dom` (renderers, widgets and
+ * the app in happy-dom, tests/unit/happy-dom-env.ts) and `api`
  * (fastify inject against SQLite, or PostgreSQL when DATABASE_URL is set).
  */
 export default defineConfig({
@@ -40,7 +43,18 @@ export default defineConfig({
           name: 'unit',
           root: r('.'),
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: DOM_TESTS,
           environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit-dom',
+          root: r('.'),
+          include: DOM_TESTS,
+          environment: './tests/unit/happy-dom-env.ts',
         },
       },
       {

@@ -16,7 +16,8 @@ const blank = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 /** Largest number of roles offered (role/list page size). */
 const MAX_ROLES = 200;
 
-function OptionsSelect({ p, load, multiple }: { p: WidgetProps; load: () => Promise<Option[]>; multiple: boolean }) {
+/** An antd Select over options loaded once per mount (`load`), one id or several (`multiple`). */
+export function OptionsSelect({ p, load, multiple }: { p: WidgetProps; load: () => Promise<Option[]>; multiple: boolean }) {
   const { t } = useTranslation('form');
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(true);

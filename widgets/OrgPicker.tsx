@@ -119,20 +119,22 @@ function OrgPicker(p: WidgetProps & { kind: Kind }) {
   const ctx = formContextOf(p);
   const people = p.kind === 'user' || p.kind === 'users';
   const multiple = p.kind === 'users' || p.kind === 'depts';
-  const names = people ? ctx?.refs.users : ctx?.refs.depts;
-  const [, bump] = useState(0);
+  // Names known so far: the form's shared refs, else this picker's own (a picker outside an engine form).
+  const own = useRef<Record<string, string>>({});
+  const names = (people ? ctx?.refs.users : ctx?.refs.depts) ?? own.current;
+  // Names arrive into the same object: `tick` makes the options follow them.
+  const [tick, bump] = useState(0);
   const [found, setFound] = useState<{ value: number; label: string }[]>([]);
   const [modal, setModal] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const value = ids(p.value);
 
   const remember = (list: { id: number; name: string }[]) => {
-    if (!names) return;
     for (const x of list) if (x.name) names[String(x.id)] = x.name;
     bump((n) => n + 1);
   };
   useEffect(() => {
-    const missing = value.filter((id) => !names?.[String(id)]);
+    const missing = value.filter((id) => !names[String(id)]);
     if (!missing.length) return;
     selector.getlist(people ? { users: missing } : { depts: missing }).then(
       (r) => remember(Object.entries(people ? r.users : r.depts).map(([id, name]) => ({ id: Number(id), name }))),
@@ -151,9 +153,9 @@ function OrgPicker(p: WidgetProps & { kind: Kind }) {
     }, 250);
   };
   const options = useMemo(() => {
-    const known = value.map((id) => ({ value: id, label: names?.[String(id)] ?? String(id) }));
+    const known = value.map((id) => ({ value: id, label: names[String(id)] ?? String(id) }));
     return [...known, ...found.filter((f) => !value.includes(f.value))];
-  }, [value.join(','), found, names]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value.join(','), found, names, tick]); // eslint-disable-line react-hooks/exhaustive-deps
   const set = (next: number[]) => p.onChange(multiple ? (next.length ? next : undefined) : next[0]);
 
   return (

@@ -1,7 +1,7 @@
 /**
  * The built-in widgets of engine forms, registered once under their kind keys (FieldKind of
  * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
- * daterange, dict, user, users, dept, depts, attachments; and the organisation's roles and position. Import this module before rendering a form.
+ * daterange, dict, user, users, dept, depts, attachments; the organisation's roles and position; docMark (发文字号 mark); docBody (正文 with templates). Import this module before rendering a form.
  * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
  */
 import { registerWidget, widgetOf } from './registry';
@@ -10,6 +10,8 @@ import { DeptsWidget, DeptWidget, UsersWidget, UserWidget } from './OrgPicker';
 import { AttachmentsWidget } from './Attachments';
 import { RichTextWidget } from './RichText';
 import { PositionWidget, RolesWidget } from './OrgOptions';
+import { DocMarkWidget } from './DocMark';
+import { DocBodyWidget } from './DocBody';
 import type { FormWidget } from './registry';
 
 const BUILTIN: Record<string, FormWidget> = {
@@ -31,6 +33,8 @@ const BUILTIN: Record<string, FormWidget> = {
   attachments: AttachmentsWidget,
   roles: RolesWidget,
   position: PositionWidget,
+  docMark: DocMarkWidget,
+  docBody: DocBodyWidget,
 };
 
 // Module state survives hot reloads; register only what is missing.

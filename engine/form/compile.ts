@@ -73,6 +73,9 @@ export function toJsonSchema(p: ModelProperty, tx: TextFn, key: string): JsonSch
     for (const [k, sub] of Object.entries(items.properties)) props[k] = toJsonSchema(sub, tx, k);
     out.items = { ...(items as object), properties: props };
   }
+  // rjsf refuses an array without `items` ("缺少列表项定义") before it looks at the widget: attachments
+  // ({id, name, size, type} each) get an object item.
+  if (p.type === 'array' && !out.items) out.items = p['x-kind'] === 'attachments' ? { type: 'object' } : {};
   return out;
 }
 

@@ -3,7 +3,9 @@
  * as titled antd Descriptions (grid `columns` and `span`), values per kind: dict labels as coloured tags,
  * user/dept names from `_refs`, money with 2 decimals and 人民币大写 below, dates, attachments as download
  * links, rich text as sanitised HTML. An 编辑 button (when `_actions` has 'edit') switches in place to the
- * entity's form page (`<area>.<name>.form`, else this layout as a form). Related lists: not yet drawn.
+ * entity's form page (`<area>.<name>.form`, else this layout as a form). Below the layout, each of the page's
+ * `related` lists (DESIGN §4) is the list page it names, embedded in a titled card and filtered by
+ * `{filterField: this record's id}` (a record added there starts with that value).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -12,6 +14,7 @@ import { loadPage, resource, type Attachment, type EntityRecord } from '../data/
 import type { PageBundle } from '../schema/bundle';
 import type { LayoutNode } from '../schema/types';
 import { AttachmentList, sanitizeHtml, upperOf } from '../../widgets';
+import { EnginePage } from './EnginePage';
 import { FormPage } from './FormPage';
 import type { PageKindProps } from './registry';
 import { bundleText, dictLabel, fieldDict, fieldTitle } from './text';
@@ -116,6 +119,11 @@ export function DetailPage({ bundle, recordId, onDone, onCancel, embedded }: Pag
     <div className="oa-detail-page" data-testid={`detail-page-${page.id}`}>
       {!embedded && <Typography.Title level={4}>{bundleText(bundle)(page.title)}</Typography.Title>}
       {renderNodes(page.layout, bundle, record, t)}
+      {(page.pageKind === 'detail' ? (page.related ?? []) : []).map((r) => (
+        <Card key={r.id} size="small" title={bundleText(bundle)(r.title)} style={{ marginBottom: 16 }} data-testid={`related-${r.id}`}>
+          <EnginePage id={r.page} embedded initial={{ [r.filterField]: record.id }} />
+        </Card>
+      ))}
       <Space>
         {record._actions?.includes('edit') && <Button type="primary" onClick={() => void edit()} data-testid="detail-edit">{t('form.edit')}</Button>}
         {onCancel && <Button onClick={onCancel}>{t('form.cancel')}</Button>}

@@ -6,38 +6,31 @@
  * without, it starts from the model defaults plus `initial` and saves with `<group>/add`. A refusal (-1,
  * e.g. a stale version) is shown above the form and the input kept; success toasts and calls `onDone`.
  * Leaving with unsaved changes asks first (cancel button, and the browser's beforeunload).
+ * A page with `flow` offers 提交 (save, then submit the record to that flow) and 暂存 (save, then keep the
+ * flow as a draft, 待发) instead of 保存, and goes to `afterSubmit` when both succeed.
  */
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import type { CustomValidator, FormValidation, RegistryFieldsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { applyRules, compileForm, compileLogic, formValidator, makeTransformErrors, makeTranslateString, textFn, type CompiledForm, type FormLogic } from '../form';
+import { applyRules, type CompiledForm, type FormLogic } from '../form';
 import { resource, type RefNames } from '../data/api';
+import { flowApi } from '../data/flow';
+import { navigateTo } from '../../src/app/services/navigation';
 import type { FormPageDef } from '../schema/types';
 import { toast } from '../../src/app/services/feedback';
-import { widgetMap, widgetOf } from '../../widgets';
+import { widgetOf } from '../../widgets';
 import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
 import { LayoutTemplate } from './form/LayoutTemplate';
 import { LeaveGuardContext } from './leaveGuard';
-import { FieldTemplate } from './form/FieldTemplate';
-import { SubtableField } from './form/SubtableField';
+import { compileFormPage, ENGINE_FIELDS as FIELDS, ENGINE_TEMPLATES as TEMPLATES, useFormLocale } from './form/rjsf';
 import { differs, formToRecord, recordToForm, unknownWidget, type EngineFormContext } from './form/model';
+import { useFormLogic } from './form/useFormLogic';
 
 type Data = Record<string, unknown>;
-/**
- * Numbers go straight to their widget (antd InputNumber parses and keeps partial input itself): rjsf's own
- * NumberField re-creates an Intl.NumberFormat on every render of every number field.
- */
-const NumberField: RegistryFieldsType[string] = (props) => {
-  const { StringField } = props.registry.fields;
-  return <StringField {...props} />;
-};
-const FIELDS: RegistryFieldsType = { subtable: SubtableField, NumberField };
-const TEMPLATES = { FieldTemplate };
 
 /** Renders a form page definition (see the module comment). */
 export function FormPage(props: PageKindProps) {
@@ -45,16 +38,10 @@ export function FormPage(props: PageKindProps) {
   const { bundle } = props;
   const page = bundle.page;
   const built = useMemo(() => {
-    if (page.pageKind !== 'form' || !bundle.entity) return { error: t('form.invalidDefinition', { message: `${page.id}: entity` }) };
-    try {
-      const compiled = compileForm(bundle);
-      const logic = compileLogic(page, bundle.entity.model, textFn(bundle.texts));
-      return { compiled, logic, page };
-    } catch (e) {
-      return { error: t('form.invalidDefinition', { message: (e as Error).message }) };
-    }
-  }, [bundle, page, t]);
-  if ('error' in built) return <DefinitionError definition={page.id} path="layout" message={built.error ?? ''} />;
+    const c = compileFormPage(bundle);
+    return c.error === undefined ? c : { error: t('form.invalidDefinition', { message: c.error }) };
+  }, [bundle, t]);
+  if (built.error !== undefined) return <DefinitionError definition={page.id} path="layout" message={built.error} />;
   const missing = unknownWidget(built.compiled, (k) => !!widgetOf(k));
   if (missing) return <DefinitionError definition={page.id} path={missing.path} message={t('form.unknownWidget', { page: page.id, path: missing.path, widget: missing.widget })} />;
   return <FormEditor {...props} compiled={built.compiled} logic={built.logic} page={built.page} />;
@@ -69,15 +56,17 @@ interface EditorProps extends PageKindProps {
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready' };
 
 function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, compiled, logic, page }: EditorProps) {
-  const { t, i18n } = useTranslation('form');
+  const { t } = useTranslation('form');
   const group = bundle.entity!.group;
   const [load, setLoad] = useState<Load>({ kind: recordId ? 'loading' : 'ready' });
-  // rjsf keeps the values being typed; `dataRef` mirrors them. FormEditor re-renders (and hands rjsf
-  // `dataRef.current`) only when what it draws changes: rule outcomes, computed values, dirty, load, saving.
-  // Re-rendering it on every keystroke made rjsf rebuild its state for the whole form twice per key.
-  const [ruleData, setRuleData] = useState<Data>(() => (recordId ? {} : logic.compute(null, { ...compiled.defaults, ...(initial ?? {}) }).data));
-  const dataRef = useRef(ruleData);
-  const baseline = useRef<Data>(ruleData);
+  // FormEditor re-renders only when what it draws changes (./form/useFormLogic): rule outcomes, computed
+  // values, dirty, load, saving.
+  const baseline = useRef<Data>({});
+  const { setRuleData, dataRef, ruleState, onChange, customValidate } = useFormLogic(
+    logic,
+    () => (baseline.current = recordId ? {} : logic.compute(null, { ...compiled.defaults, ...(initial ?? {}) }).data),
+    (next) => setDirty(differs(next, baseline.current)),
+  );
   const version = useRef<number | undefined>(undefined);
   const [refs] = useState<RefNames>(() => ({ users: {}, depts: {} }));
   const [dirty, setDirtyState] = useState(false);
@@ -129,41 +118,15 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
     return () => window.removeEventListener('beforeunload', guard);
   }, [dirty]);
 
-  const ruleState = useMemo(() => logic.rules(ruleData), [logic, ruleData]);
   const ruleKey = ruleState.key;
-  const ruleKeyRef = useRef(ruleKey);
-  ruleKeyRef.current = ruleKey;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const view = useMemo(() => applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState), [compiled, ruleKey]);
-  const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);
-  const widgets = useMemo(() => widgetMap(), []);
-  const lang = i18n.language;
-  const translateString = useMemo(() => makeTranslateString((i18n.getResourceBundle(lang, 'form') as { rjsf?: Record<string, string> } | undefined)?.rjsf ?? {}), [i18n, lang]);
-  const transformErrors = useMemo(() => makeTransformErrors(compiled.titles, (title) => t('form.required', { title })), [compiled, t]);
-  const validator = useMemo(() => formValidator(lang), [lang]);
-  const customValidate = useCallback<CustomValidator>(
-    (formData, errors: FormValidation) => {
-      for (const v of logic.validate((formData ?? {}) as Data)) {
-        const target = v.field ? (errors as unknown as Record<string, FormValidation | undefined>)[v.field] : undefined;
-        (target ?? errors).addError(v.message);
-      }
-      return errors;
-    },
-    [logic],
-  );
+  // `formData` reads the live values when a widget asks (e.g. 套用模板 by the current 公文种类), without drawing the form again.
+  const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle), get formData() { return dataRef.current; } }), [bundle, refs, compiled, dataRef]);
+  const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
 
-  const onChange = useCallback(
-    (e: IChangeEvent) => {
-      const typed = (e.formData ?? {}) as Data;
-      const next = logic.compute(dataRef.current, typed).data;
-      dataRef.current = next;
-      // Computed values to show, or rules that now hide / require / lock other fields: draw again.
-      if (next !== typed || logic.rules(next).key !== ruleKeyRef.current) setRuleData(next);
-      setDirty(differs(next, baseline.current));
-    },
-    [logic],
-  );
-
+  /** Which button submitted a flow form: 提交 or 暂存 (rjsf's onSubmit does not say). */
+  const intent = useRef<'submit' | 'draft'>('submit');
   const onSubmit = async (e: IChangeEvent) => {
     const body = formToRecord((e.formData ?? {}) as Data, compiled.fields);
     setSaving(true);
@@ -174,6 +137,14 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
       if (typeof stored?.version === 'number') version.current = stored.version;
       baseline.current = dataRef.current;
       setDirty(false);
+      if (page.flow && bundle.entity && typeof stored?.id === 'number') {
+        const draft = intent.current === 'draft';
+        await flowApi.startForRecord({ defId: page.flow, entity: bundle.entity.id, recordId: stored.id, draft });
+        toast.success(t(draft ? 'form.flowDrafted' : 'form.flowSubmitted'));
+        onDone?.(stored);
+        if (page.afterSubmit) void navigateTo(page.afterSubmit);
+        return;
+      }
       toast.success(t('form.saved'));
       const notice = stored?._notice;
       if (notice?.text) {
@@ -254,9 +225,20 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
         onSubmit={(e) => void onSubmit(e)}
       >
         <Space style={{ marginTop: 8 }}>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="form-save">
-            {t('form.save')}
-          </Button>
+          {page.flow ? (
+            <>
+              <Button type="primary" htmlType="submit" loading={saving} onClick={() => (intent.current = 'submit')} data-testid="form-submit-flow">
+                {t('form.submitFlow')}
+              </Button>
+              <Button htmlType="submit" loading={saving} onClick={() => (intent.current = 'draft')} data-testid="form-save-draft">
+                {t('form.saveDraft')}
+              </Button>
+            </>
+          ) : (
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="form-save">
+              {t('form.save')}
+            </Button>
+          )}
           <Button onClick={cancel} data-testid="form-cancel">
             {t('form.cancel')}
           </Button>

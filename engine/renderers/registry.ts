@@ -39,3 +39,24 @@ export function pageKindComponent(kind: string): ComponentType<PageKindProps> | 
 export function pageKinds(): string[] {
   return [...kinds.keys()].sort();
 }
+
+const customs = new Map<string, ComponentType<PageKindProps>>();
+
+/**
+ * Registers the component of `custom` pages whose `component` is `key` (engine/renderers/custom.ts); throws
+ * when `key` is already registered.
+ */
+export function registerCustomPage(key: string, component: ComponentType<PageKindProps>): void {
+  if (customs.has(key)) throw new Error(`custom page component "${key}" is registered twice`);
+  customs.set(key, component);
+}
+
+/** The component registered under `key` for custom pages, or undefined. */
+export function customPageComponent(key: string): ComponentType<PageKindProps> | undefined {
+  return customs.get(key);
+}
+
+/** Registered custom page components (for the lint). */
+export function customPageKeys(): string[] {
+  return [...customs.keys()].sort();
+}

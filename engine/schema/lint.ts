@@ -12,14 +12,20 @@
  *   locale files with the same keys;
  * - CEL: every expression type-checks against its entity model (engine/expr through ./expr.ts): form rules
  *   and validators give bool, computed fields their field's type, views and actions' visibleWhen are over
- *   `record` and `user` and give bool; a view's `where` also translates to SQL (engine/expr/condition.ts).
+ *   `record` and `user` and give bool; a view's `where` also translates to SQL (engine/expr/condition.ts);
+ * - flows: engine/flow's validateFlow, the entity, fields named by field permissions and formField rules, and
+ *   branch conditions (bool over the entity's fields).
+ * Pages are linted by ./lintPage.ts; the reference checks all parts share are in ./lintContext.ts.
  * Pure: no file system; the caller passes the registry, the locale files and the key lists.
  */
 import type { Registry, SchemaIssue } from './loader';
 import { isText } from './text';
-import { translateCondition } from '../expr/condition';
-import { celTypeOfProperty, checkCel, type ExprCheckResult, type ExprChecker, type ExprScope } from './expr';
-import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
+import type { ExprChecker } from './expr';
+import type { EntityDef, FlowDef, ModelProperty } from './types';
+import { validateFlow } from '../flow/definition';
+import type { FlowNode } from '../flow/types';
+import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
+import { lintPage } from './lintPage';
 
 /** A locale file: path, locale (`zh-CN` | `en-US`) and its parsed JSON (a flat map key → text). */
 export interface LocaleFile {
@@ -142,7 +148,8 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
         if (!registry.get('page', m.page)) add(file, `/menus/${i}/page`, `unknown page "${m.page}"`);
         checkRoute(ctx, m.route, `/menus/${i}/route`);
       });
-    } else if (def.kind === 'dict') {
+    } else if (def.kind === 'flow') lintFlow(ctx, def);
+    else if (def.kind === 'dict') {
       const values = new Set<string>();
       def.items.forEach((it, i) => {
         if (values.has(it.value)) add(file, `/items/${i}/value`, `duplicate value "${it.value}"`);
@@ -163,37 +170,28 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
   return issues;
 }
 
-interface Ctx {
-  registry: Registry;
-  file: string;
-  add: (file: string, path: string, message: string) => void;
-  opts: LintOptions;
-  permissions: Set<string>;
-  routes: Set<string> | null;
-}
-
-function checkRoute(ctx: Ctx, route: string, path: string) {
-  if (ctx.routes && !ctx.routes.has(route)) ctx.add(ctx.file, path, `unknown route "${route}" (not in src/shared/routes.ts)`);
-}
-
-function checkPermission(ctx: Ctx, code: string, path: string) {
-  if (!ctx.permissions.has(code)) ctx.add(ctx.file, path, `permission "${code}" is declared by no area`);
-}
-
-function checkField(ctx: Ctx, model: EntityModel | undefined, field: string, path: string, entityId: string) {
-  if (model && !(field in model.properties)) ctx.add(ctx.file, path, `unknown field "${field}" (not in the model of ${entityId})`);
-}
-
-function checkExpr(ctx: Ctx, model: EntityModel | undefined, cel: string, path: string, scope: ExprScope, expect: string) {
-  const checker = ctx.opts.checkExpr === undefined ? checkCel : ctx.opts.checkExpr;
-  if (!model || !checker) return;
-  let r: ExprCheckResult;
-  try {
-    r = checker(cel, model, scope, expect);
-  } catch (e) {
-    r = { ok: false, message: e instanceof Error ? e.message : String(e) };
-  }
-  if (!r.ok) ctx.add(ctx.file, path, `CEL "${cel}" does not type-check: ${r.message}`);
+/** Flows (DESIGN §5): engine/flow's structural checks, the entity, fields named by rules and permissions, branch conditions (bool over the model). */
+function lintFlow(ctx: Ctx, def: FlowDef) {
+  const { add, file } = ctx;
+  for (const p of validateFlow(def)) add(file, p.path, p.message);
+  const entity = def.entity ? ctx.registry.get('entity', def.entity) : undefined;
+  if (def.entity && !entity) add(file, '/entity', `unknown entity "${def.entity}"`);
+  const model = entity?.model;
+  const walk = (nodes: FlowNode[], base: string) =>
+    nodes.forEach((n, i) => {
+      const p = `${base}/${i}`;
+      if (n.type === 'branch' || n.type === 'parallel') {
+        n.branches.forEach((b, j) => {
+          const cond = (b as { condition?: { cel: string } }).condition;
+          if (cond) checkExpr(ctx, model, cond.cel, `${p}/branches/${j}/condition/cel`, 'fields', 'bool');
+          walk(b.nodes, `${p}/branches/${j}/nodes`);
+        });
+      }
+      if (!entity) return;
+      if ('fieldPermissions' in n) for (const f of Object.keys(n.fieldPermissions ?? {})) checkField(ctx, model, f, `${p}/fieldPermissions/${f}`, entity.id);
+      if ('assignees' in n) n.assignees.forEach((r, j) => r.kind === 'formField' && checkField(ctx, model, r.field, `${p}/assignees/${j}/field`, entity.id));
+    });
+  walk(def.nodes, '/nodes');
 }
 
 function lintEntity(ctx: Ctx, def: EntityDef) {
@@ -221,167 +219,6 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
     if (a.permission) checkPermission(ctx, a.permission, `/actions/${i}/permission`);
     for (const f of Object.keys(a.set ?? {})) field(f, `/actions/${i}/set/${esc(f)}`);
     if (a.visibleWhen) checkExpr(ctx, model, a.visibleWhen.cel, `/actions/${i}/visibleWhen/cel`, 'record', 'bool');
-  });
-}
-
-function lintPage(ctx: Ctx, page: PageDef) {
-  const { add, file, registry, opts } = ctx;
-  if (opts.pageKinds && !opts.pageKinds.includes(page.pageKind)) add(file, '/pageKind', `page kind "${page.pageKind}" is not registered`);
-  if (page.route) checkRoute(ctx, page.route, '/route');
-  const entityId = page.pageKind === 'form' || page.pageKind === 'detail' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
-  const entity = entityId === undefined ? undefined : registry.get('entity', entityId);
-  if (entityId !== undefined && !entity) add(file, page.pageKind === 'list' ? '/source/entity' : '/entity', `unknown entity "${entityId}"`);
-  const model = entity?.model;
-  const field = (name: string, path: string) => checkField(ctx, model, name, path, entityId ?? '');
-
-  if (page.pageKind === 'list') {
-    if (page.source.type === 'dict' && !registry.get('dict', page.source.code)) add(file, '/source/code', `unknown dictionary "${page.source.code}"`);
-    page.columns.forEach((c, i) => {
-      field(c.field, `/columns/${i}/field`);
-      const prop = model?.properties[c.field];
-      if (c.render === 'dict' && prop && !prop['x-dict']) add(file, `/columns/${i}/render`, `render "dict" but field "${c.field}" has no x-dict`);
-      const fits = c.render && RENDER_KINDS[c.render];
-      if (fits && prop && !fits.includes(kindOf(prop))) add(file, `/columns/${i}/render`, `render "${c.render}" does not fit field "${c.field}" of kind ${kindOf(prop)}`);
-    });
-    (page.filters ?? []).forEach((f, i) => {
-      if (f.field === '$keyword') {
-        if (entity && !(entity.searchable ?? []).length) add(file, `/filters/${i}/field`, `keyword filter but ${entity.id} has no searchable fields`);
-      } else {
-        field(f.field, `/filters/${i}/field`);
-        const prop = model?.properties[f.field];
-        if (prop && f.op === 'between' && !RANGE_KINDS.includes(kindOf(prop))) add(file, `/filters/${i}/op`, `"between" needs a date or number field, "${f.field}" is ${kindOf(prop)}`);
-      }
-    });
-    if (page.sort) field(page.sort.field, '/sort/field');
-    (page.views ?? []).forEach((v, i) => {
-      if (!v.where) return;
-      checkExpr(ctx, model, v.where.cel, `/views/${i}/where/cel`, 'record', 'bool');
-      // The server applies a view in SQL (engine/expr/condition.ts): it must translate.
-      const tr = model && translateCondition(v.where.cel, model);
-      if (tr && !tr.ok) add(file, `/views/${i}/where/cel`, `view where "${v.where.cel}" cannot be translated to SQL: ${tr.message}`);
-    });
-    for (const key of ['toolbar', 'rowActions', 'bulkActions'] as const) (page[key] ?? []).forEach((a, i) => lintAction(ctx, a, `/${key}/${i}`, entity));
-  } else if (page.pageKind === 'form' || page.pageKind === 'detail') {
-    lintLayout(ctx, page.layout, '/layout', model, entityId ?? '');
-    if (page.pageKind === 'form' && model) {
-      const shown = new Set<string>();
-      collectFields(page.layout, shown);
-      for (const f of model.required ?? []) {
-        const prop = model.properties[f];
-        if (prop && !shown.has(f) && prop.default === undefined) add(file, '/layout', `required field "${f}" is not in the layout (the form could never be saved)`);
-      }
-    }
-    if (page.pageKind === 'form') {
-      (page.rules ?? []).forEach((r, i) => {
-        field(r.field, `/rules/${i}/field`);
-        checkExpr(ctx, model, r.when.cel, `/rules/${i}/when/cel`, 'fields', 'bool');
-      });
-      (page.computed ?? []).forEach((c, i) => {
-        field(c.field, `/computed/${i}/field`);
-        checkExpr(ctx, model, c.expr.cel, `/computed/${i}/expr/cel`, 'fields', celTypeOfProperty(model?.properties[c.field]));
-      });
-      (page.validators ?? []).forEach((v, i) => {
-        if (v.field) field(v.field, `/validators/${i}/field`);
-        checkExpr(ctx, model, v.expr.cel, `/validators/${i}/expr/cel`, 'fields', 'bool');
-      });
-    } else {
-      (page.related ?? []).forEach((r, i) => {
-        const target = registry.get('page', r.page);
-        if (!target) add(file, `/related/${i}/page`, `unknown page "${r.page}"`);
-        else {
-          const e = registry.entityOf(target);
-          if (e) checkField(ctx, e.model, r.filterField, `/related/${i}/filterField`, e.id);
-        }
-      });
-    }
-  } else if (page.pageKind === 'custom') {
-    if (opts.components && !opts.components.includes(page.component)) add(file, '/component', `component "${page.component}" is not registered`);
-  }
-}
-
-const PAGE_TARGET = ['navigate', 'open', 'add', 'edit', 'view'];
-
-/** The kind of a property: its x-kind, else derived from its JSON Schema type. */
-function kindOf(prop: ModelProperty): string {
-  if (prop['x-kind']) return prop['x-kind'];
-  const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
-  if (type === 'string') return prop.format === 'date' ? 'date' : prop.format === 'date-time' ? 'datetime' : 'text';
-  return type === 'array' ? 'tags' : String(type ?? 'text');
-}
-
-/** Field kinds each column renderer fits (renderers not listed fit any field). */
-const RENDER_KINDS: Partial<Record<string, string[]>> = {
-  date: ['date', 'datetime'],
-  datetime: ['datetime', 'date'],
-  dict: ['dict'],
-  user: ['user', 'users'],
-  dept: ['dept', 'depts'],
-  money: ['money', 'number', 'integer'],
-  boolean: ['boolean'],
-};
-
-/** Field kinds a `between` filter fits. */
-const RANGE_KINDS = ['date', 'datetime', 'integer', 'number', 'money'];
-
-/** Every field named by a layout tree. */
-function collectFields(nodes: LayoutNode[], into: Set<string>): void {
-  for (const n of nodes) {
-    if (n.type === 'field' || n.type === 'attachments' || n.type === 'subtable') into.add(n.field);
-    else if (n.type === 'section' || n.type === 'grid') collectFields(n.children, into);
-    else if (n.type === 'tabs') for (const t of n.children) collectFields(t.children, into);
-  }
-}
-
-function lintAction(ctx: Ctx, a: PageAction, ptr: string, entity: EntityDef | undefined) {
-  const { add, file, registry } = ctx;
-  if (a.type === 'navigate' && a.target?.startsWith('/')) {
-    if (ctx.routes && !ctx.routes.has(a.target)) add(file, `${ptr}/target`, `unknown route "${a.target}"`);
-  } else if (PAGE_TARGET.includes(a.type)) {
-    if (!a.target) add(file, `${ptr}/target`, `action "${a.type}" needs a target page`);
-    else if (!registry.get('page', a.target)) add(file, `${ptr}/target`, `unknown page "${a.target}"`);
-  } else if (a.type === 'call') {
-    if (!a.target) add(file, `${ptr}/target`, 'action "call" needs a target entity action');
-    else if (entity && !(entity.actions ?? []).some((x) => x.id === a.target)) add(file, `${ptr}/target`, `unknown action "${a.target}" of ${entity.id}`);
-  }
-  (a.access ?? []).forEach((code, i) => checkPermission(ctx, code, `${ptr}/access/${i}`));
-  if (a.visibleWhen) checkExpr(ctx, entity?.model, a.visibleWhen.cel, `${ptr}/visibleWhen/cel`, 'record', 'bool');
-}
-
-function lintLayout(ctx: Ctx, nodes: LayoutNode[], ptr: string, model: EntityModel | undefined, entityId: string) {
-  nodes.forEach((n, i) => {
-    const p = `${ptr}/${i}`;
-    switch (n.type) {
-      case 'section':
-      case 'grid':
-        lintLayout(ctx, n.children, `${p}/children`, model, entityId);
-        break;
-      case 'tabs':
-        n.children.forEach((tab, j) => lintLayout(ctx, tab.children, `${p}/children/${j}/children`, model, entityId));
-        break;
-      case 'field':
-        checkField(ctx, model, n.field, `${p}/field`, entityId);
-        if (n.widget && ctx.opts.widgets && !ctx.opts.widgets.includes(n.widget)) ctx.add(ctx.file, `${p}/widget`, `widget "${n.widget}" is not registered`);
-        break;
-      case 'attachments':
-        checkField(ctx, model, n.field, `${p}/field`, entityId);
-        break;
-      case 'subtable': {
-        checkField(ctx, model, n.field, `${p}/field`, entityId);
-        const rows = (model?.properties[n.field]?.items as { properties?: Record<string, ModelProperty> } | undefined)?.properties;
-        if (model?.properties[n.field] && !rows) ctx.add(ctx.file, `${p}/field`, `field "${n.field}" is not a sub-table (items with properties)`);
-        if (rows) {
-          n.columns.forEach((c, j) => {
-            if (!(c.field in rows)) ctx.add(ctx.file, `${p}/columns/${j}/field`, `unknown column field "${c.field}" of sub-table "${n.field}"`);
-          });
-          (n.totals ?? []).forEach((f, j) => {
-            if (!(f in rows)) ctx.add(ctx.file, `${p}/totals/${j}`, `unknown column field "${f}" of sub-table "${n.field}"`);
-          });
-        }
-        break;
-      }
-      case 'text':
-        break;
-    }
   });
 }
 

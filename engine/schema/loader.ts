@@ -62,7 +62,7 @@ export interface Registry {
   etag(kind: DefinitionKind, id: string): string | undefined;
 }
 
-const KINDS: DefinitionKind[] = ['area', 'entity', 'page', 'dict', 'overlay'];
+const KINDS: DefinitionKind[] = ['area', 'entity', 'page', 'dict', 'overlay', 'flow'];
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Readable issues from ajv errors: `if` wrappers dropped, unknown properties named in the path. */
@@ -250,7 +250,7 @@ function makeRegistry(entries: RegistryEntry[], errors: SchemaIssue[]): Registry
     dicts: () => firstOf('dict'),
     areas: () => firstOf('area'),
     entityOf(page) {
-      const id = page.pageKind === 'form' || page.pageKind === 'detail' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+      const id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
       return id === undefined ? undefined : registry.get('entity', id);
     },
     pageForRoute(route) {

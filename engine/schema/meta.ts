@@ -12,10 +12,11 @@ import page from '../../schemas/_meta/page.schema.json';
 import dict from '../../schemas/_meta/dict.schema.json';
 import area from '../../schemas/_meta/area.schema.json';
 import overlay from '../../schemas/_meta/overlay.schema.json';
+import flow from '../../schemas/_meta/flow.schema.json';
 import type { DefinitionKind } from './types';
 
 /** Meta schema per definition kind (the file name is `_meta/<kind>.schema.json`). */
-export const META_SCHEMAS: Record<DefinitionKind, object> = { entity, page, dict, area, overlay };
+export const META_SCHEMAS: Record<DefinitionKind, object> = { entity, page, dict, area, overlay, flow };
 
 /** The shared definitions (text, expr, action, layout node, data source). */
 export const META_DEFS: object = defs;

@@ -5,6 +5,7 @@
  *
  * Pure types: no React, no Node.
  */
+import type { FlowDef } from '../flow/types';
 
 /** Current format version of every definition file (`schemaVersion`). */
 export const SCHEMA_VERSION = 1;
@@ -29,7 +30,7 @@ export interface DefinitionBase {
   kind: DefinitionKind;
 }
 
-export type DefinitionKind = 'area' | 'entity' | 'page' | 'dict' | 'overlay';
+export type DefinitionKind = 'area' | 'entity' | 'page' | 'dict' | 'overlay' | 'flow';
 
 /** Data scope of a role or an entity (issue 3): own records, the department's, the unit's, or all. */
 export type DataScope = 'own' | 'department' | 'unit' | 'all';
@@ -261,6 +262,13 @@ export interface FormPageDef extends PageBase {
   rules?: FormRule[];
   computed?: ComputedField[];
   validators?: CrossValidator[];
+  /**
+   * The flow a record of this form is submitted to (DESIGN §4 action startFlow): the form then offers
+   * 提交 (save, then start the flow) and 暂存 (save, then keep the flow as a draft 待发) instead of 保存.
+   */
+  flow?: string;
+  /** Where to go after 提交 / 暂存 (a route of src/shared/routes.ts), else the form resets. */
+  afterSubmit?: string;
 }
 
 export interface DetailPageDef extends PageBase {
@@ -270,13 +278,57 @@ export interface DetailPageDef extends PageBase {
   related?: { id: string; title: Text; page: string; filterField: string }[];
 }
 
+/**
+ * A page drawn by a registered component (engine/renderers/custom.ts) where no other kind fits. What the
+ * definition can still say it says: the `entity` whose records the page shows (the bundle then carries its
+ * model, dictionaries and texts), the `flows` it works with and the `fields` it shows or edits, in order.
+ */
 export interface CustomPageDef extends PageBase {
   pageKind: 'custom';
   /** Key of a registered component. */
   component: string;
+  entity?: string;
+  flows?: string[];
+  fields?: string[];
 }
 
-export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef;
+/**
+ * The work-item page of a flow instance (DESIGN §4 `approval`): the business form of `form` (a form page of
+ * `entity`) with the node's field permissions, 正文 and attachments, opinion box, history, diagram and the
+ * action bar the server allows. Rendered with the instance id as `recordId`.
+ */
+export interface ApprovalPageDef extends PageBase {
+  pageKind: 'approval';
+  entity: string;
+  /** The form page whose layout shows the business form. */
+  form: string;
+  /** Route of the printable sheet (阅办单) of the instance, with `:id` (the header's 打印 link opens it). */
+  print?: string;
+  /** Route of the official PDF view (正式文件) of the instance, with `:id`, e.g. `/document/savepdf?id=:id`. */
+  pdf?: string;
+  /** Optional panels: 收藏 star (`favorite`), 附件打包下载 (`attachmentsZip`), 关联文件 (`related`). */
+  extras?: ApprovalExtra[];
+}
+
+/** Optional panels of an approval page (engine/renderers/flowpages/DocExtras.tsx). */
+export type ApprovalExtra = 'favorite' | 'attachmentsZip' | 'related';
+
+/** Work lists of the approval runtime (issue 4 待办, 已办, 已发, 待发, 抄送我, 督办), limited to `flows`. */
+export type WorkListKind = 'todo' | 'done' | 'cc' | 'sent' | 'drafts' | 'supervise';
+
+/**
+ * A work list page (flow/<list> of the runtime, only `flows`' items, every flow's without `flows`): title,
+ * flow step, who started it, when, deadline (overdue marked); a row opens `open` (a route with `:id`, the
+ * instance id), else the approval page of its flow's area (the row's `open` from the server).
+ */
+export interface WorkListPageDef extends PageBase {
+  pageKind: 'worklist';
+  list: WorkListKind;
+  flows?: string[];
+  open?: string;
+}
+
+export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef;
 
 /**
  * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a property path on the
@@ -302,4 +354,7 @@ export interface OverlayDef extends DefinitionBase {
   ops: OverlayOp[];
 }
 
-export type Definition = AreaDef | EntityDef | PageDef | DictDef | OverlayDef;
+/** A flow definition (`schemas/<area>/flows/*.flow.json`, DESIGN §5); its types live in engine/flow. */
+export type { FlowDef } from '../flow/types';
+
+export type Definition = AreaDef | EntityDef | PageDef | DictDef | OverlayDef | FlowDef;

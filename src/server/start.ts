@@ -4,6 +4,7 @@
  * process. SIGTERM/SIGINT finish the requests in flight, then close the database.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { loadConfig } from './config.js';
@@ -48,6 +49,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`协同办公平台 listening on http://${config.host}:${config.port}${config.basePath}`);
+  // Flow timers (deadlines, delays, urges): every process sweeps; a lease in the database lets one fire each.
+  const { sweepTimers, TIMER_SWEEP_MS } = await import('./engine/flow/timers.js');
+  const { flowRuntime } = await import('./engine/flow/runtime.js');
+  const owner = `${os.hostname()}:${process.pid}`;
+  const sweep = setInterval(() => {
+    if (closing) return;
+    sweepTimers(database.db, flowRuntime(database.db, database.dialect, app.ctx), owner, (e) => app.log.error({ err: e }, 'flow timer failed')).catch((e) => app.log.error({ err: e }, 'flow timer sweep failed'));
+  }, TIMER_SWEEP_MS);
+  sweep.unref();
+  // 公文检索: documents changed since they were indexed are indexed in the background as well (services/search).
+  const { catchUpInBackground, SEARCH_INDEX_MS } = await import('./services/search/index.js');
+  const indexer = setInterval(() => {
+    if (closing) return;
+    catchUpInBackground(database.db, database.dialect, config.dataDir).catch((e) => app.log.error({ err: e }, 'search indexing failed'));
+  }, SEARCH_INDEX_MS);
+  indexer.unref();
 }
 
 main().catch((err) => {

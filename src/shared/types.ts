@@ -83,6 +83,8 @@ export interface UserInfo {
   list_settings: Record<string, unknown>;
   /** Days until the password expires (negative when expired). */
   password_expires_in_days: number;
+  /** Attachment id of the handwritten signature image (Person/saveSignature), or null. */
+  signature?: string | null;
   locale?: Locale;
 }
 

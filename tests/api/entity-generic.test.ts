@@ -55,10 +55,11 @@ async function validValue(p: ModelProperty, user: { id: number; dept: number }):
       return typeof p.minimum === 'number' ? Math.max(p.minimum, 1) : 1;
     case 'boolean':
       return true;
+    // A different day each time: an entity may keep one record per date (setting.holiday's unique date).
     case 'date':
-      return '2026-03-15';
+      return new Date(Date.UTC(2026, 2, 15) + n * 86_400_000).toISOString().slice(0, 10);
     case 'datetime':
-      return '2026-03-15T08:30:00.000Z';
+      return new Date(Date.UTC(2026, 2, 15, 8, 30) + n * 86_400_000).toISOString();
     case 'user':
       return user.id;
     case 'dept':

@@ -40,6 +40,11 @@ export interface TestApp {
   enc(password: string, at?: number): Promise<string>;
   /** Login/index with `password` (default Demo@2026); returns the answer. */
   login(username: string, password?: string, extra?: Record<string, unknown>, opts?: PostOptions): Promise<Answer>;
+  /**
+   * The first sign-in of a person an administrator created with `initial`: expects -98 (initial password),
+   * changes it to `chosen` in that session and answers the session of a sign-in with `chosen`.
+   */
+  firstLogin(username: string, initial: string, chosen?: string): Promise<Session>;
   close(): Promise<void>;
 }
 
@@ -101,6 +106,15 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     },
     async login(username, password = DEMO_PASSWORD, extra = {}, opts = {}) {
       return t.post('Login/index', { username, password: await t.enc(password), isStrongPassword: 1, ...extra }, undefined, opts);
+    },
+    async firstLogin(username, initial, chosen = 'Mine@2026x') {
+      const first = await t.login(username, initial);
+      if (first.code !== -98) throw new Error(`first sign-in of ${username}: code ${first.code} ${first.msg}`);
+      const changed = await t.post('Person/changePassword', { oldPassword: await t.enc(initial), newPassword: await t.enc(chosen), isStrongPassword: 1 }, sessionOf(first));
+      if (changed.code !== 0) throw new Error(`password change of ${username}: ${changed.msg}`);
+      const again = await t.login(username, chosen);
+      if (again.code !== 0) throw new Error(`sign-in of ${username} with the chosen password: ${again.code} ${again.msg}`);
+      return sessionOf(again);
     },
     async close() {
       await app.close();

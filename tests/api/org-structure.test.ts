@@ -117,7 +117,7 @@ describe('role', () => {
     const username = `menu${Date.now() % 100000}`;
     const u = await t.post('Users/add', { realname: '菜单测试', username, departments: [dept], dept, roles: [role.data.id], password: await t.enc('Menu@2026x') }, admin);
     expect(u.code).toBe(0);
-    const s = sessionOf(await t.login(username, 'Menu@2026x'));
+    const s = await t.firstLogin(username, 'Menu@2026x');
     const info = (await t.post('Person/userInfo', {}, s)).data;
     const pages = flat(info.menu).filter((n) => !n.children.length).map((n) => n.path);
     expect(pages.sort()).toEqual([...paths].sort());

@@ -82,6 +82,10 @@ describe('Users export and import', () => {
     expect(ok.data.passwords.map((p: any) => p.username)).toEqual(['import_a', 'import_b']);
     const a = (await t.post('Users/list', { keyword: 'import_a' }, admin)).data.list[0];
     expect(a).toMatchObject({ realname: '导入甲', gender: '1', clearance: '1', status: '1' });
-    expect((await t.login('import_a', ok.data.passwords[0].password)).code).toBe(0);
+    // Users/importList: the people the import created, newest first, with who imported them.
+    const history = (await t.post('Users/importList', { pageSize: 2 }, admin)).data;
+    expect(history.list.map((r: any) => [r.username, r.realname, r.operator])).toEqual([['import_b', '导入乙', 'admin'], ['import_a', '导入甲', 'admin']]);
+    expect((await t.login('import_a', ok.data.passwords[0].password)).code).toBe(-98);
+    expect(await t.firstLogin('import_a', ok.data.passwords[0].password)).toHaveProperty('token');
   });
 });

@@ -84,14 +84,22 @@ describe('Users', () => {
     expect((await t.post('Users/info', { id }, admin)).code).toBe(-1);
   });
 
-  it('takes an SM2-encrypted initial password; the new user signs in with it', async () => {
+  it('takes an SM2-encrypted initial password; the new user signs in with it and must change it first', async () => {
     const u = base();
     const weak = await t.post('Users/add', { ...u, password: await t.enc('short') }, admin);
     expect(weak.code).toBe(-1);
     const add = await t.post('Users/save', { ...u, password: await t.enc('Start@2026x') }, admin);
     expect(add.code).toBe(0);
     expect(add.data._initialPassword).toBeUndefined();
-    expect((await t.login(u.username, 'Start@2026x')).code).toBe(0);
+    const first = await t.login(u.username, 'Start@2026x');
+    expect(first).toMatchObject({ code: -98, msg: '您正在使用管理员设置的初始密码，请修改密码' });
+    // Until the password is changed the session reaches nothing else.
+    expect((await t.post('Index/getDepartments', {}, sessionOf(first))).code).toBe(-98);
+    const s = await t.firstLogin(u.username, 'Start@2026x', 'Mine@2026x');
+    expect((await t.post('Index/getDepartments', {}, s)).code).toBe(0);
+    // Once changed, the person's own password signs in without the lock; the initial one no longer does.
+    expect((await t.login(u.username, 'Mine@2026x')).code).toBe(0);
+    expect((await t.login(u.username, 'Start@2026x')).code).toBe(-1);
   });
 
   it('refuses two roles of the same exclusive group (三员分立)', async () => {
@@ -106,14 +114,14 @@ describe('Users', () => {
   it('disables a user: his session ends and he cannot sign in; enabling lets him in again', async () => {
     const u = base();
     const add = await t.post('Users/add', { ...u, password: await t.enc('Start@2026x') }, admin);
-    const s = sessionOf(await t.login(u.username, 'Start@2026x'));
+    const s = await t.firstLogin(u.username, 'Start@2026x', 'Mine@2026x');
     expect((await t.post('Person/userInfo', {}, s)).code).toBe(0);
     const off = await t.post('Users/disabled', { id: add.data.id, status: 0 }, admin);
     expect(off.data.status).toBe('0');
     expect((await t.post('Person/userInfo', {}, s)).code).toBe(-99);
-    expect((await t.login(u.username, 'Start@2026x')).code).toBe(-1);
+    expect((await t.login(u.username, 'Mine@2026x')).code).toBe(-1);
     await t.post('Users/disabled', { id: add.data.id, status: 1 }, admin);
-    expect((await t.login(u.username, 'Start@2026x')).code).toBe(0);
+    expect((await t.login(u.username, 'Mine@2026x')).code).toBe(0);
     expect((await t.post('Users/disabled', { id: add.data.id, status: 5 }, admin)).msg).toContain('状态');
   });
 
@@ -145,5 +153,71 @@ describe('Users', () => {
     const tree = await t.post('Users/getDepartmentSelect', {}, admin);
     expect(tree.data[0]).toMatchObject({ value: expect.any(Number), title: expect.any(String) });
     expect(tree.data[0].children.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Users look-ups and the remaining calls of SPEC §7', () => {
+  it('getUsers: enabled people of a department, by keyword; -1 naming a bad deptId; readers only', async () => {
+    expect((await t.post('Users/getUsers', {})).code).toBe(-99);
+    expect((await t.post('Users/getUsers', {}, staff)).code).toBe(-1);
+    const u = await t.post('Users/add', { ...base(), realname: '查找甲' }, admin);
+    const inDept = (await t.post('Users/getUsers', { deptId }, admin)).data as any[];
+    expect(inDept.some((p) => p.id === u.data.id)).toBe(true);
+    expect(inDept.every((p) => typeof p.realname === 'string' && typeof p.username === 'string')).toBe(true);
+    const other = (await t.post('Users/getUsers', { deptId: otherDeptId }, admin)).data as any[];
+    expect(other.some((p) => p.id === u.data.id)).toBe(false);
+    expect((await t.post('Users/getUsers', { keyword: '查找甲' }, admin)).data.map((p: any) => p.id)).toEqual([u.data.id]);
+    await t.post('Users/disabled', { id: u.data.id, status: 0 }, admin);
+    expect((await t.post('Users/getUsers', { keyword: '查找甲' }, admin)).data).toEqual([]);
+    const bad = await t.post('Users/getUsers', { deptId: 'x' }, admin);
+    expect(bad.code).toBe(-1);
+    expect(bad.msg).toContain('deptId');
+  });
+
+  it('getOffices: open departments in tree order (a parent before its children), or under one unit', async () => {
+    const all = (await t.post('Users/getOffices', {}, admin)).data as any[];
+    const seen = new Set<number>();
+    for (const d of all) {
+      if (d.parent_id !== null && all.some((x) => x.id === d.parent_id)) expect(seen.has(d.parent_id), d.name).toBe(true);
+      seen.add(d.id);
+    }
+    const unit = all.find((d) => d.kind === 'unit' && d.parent_id !== null && all.some((x) => x.parent_id === d.id));
+    const under = (await t.post('Users/getOffices', { unitId: unit.id }, admin)).data as any[];
+    expect(under[0].id).toBe(unit.id);
+    expect(under.length).toBeLessThan(all.length);
+    const closed = await t.post('department/add', { name: `撤销科${Date.now() % 10000}`, parent: unit.id, kind: 'dept', status: '0' }, admin);
+    expect(closed.code).toBe(0);
+    expect((await t.post('Users/getOffices', {}, admin)).data.some((d: any) => d.id === closed.data.id)).toBe(false);
+  });
+
+  it('banUserList: only disabled people, with the list contract', async () => {
+    const u = await t.post('Users/add', { ...base(), realname: '停用乙' }, admin);
+    expect((await t.post('Users/banUserList', { keyword: '停用乙' }, admin)).data.total).toBe(0);
+    await t.post('Users/disabled', { id: u.data.id, status: 0 }, admin);
+    const r = await t.post('Users/banUserList', { keyword: '停用乙' }, admin);
+    expect(r.data.list.map((p: any) => [p.id, p.status])).toEqual([[u.data.id, '0']]);
+    expect((await t.post('Users/banUserList', {}, admin)).data.list.every((p: any) => p.status === '0')).toBe(true);
+    expect((await t.post('Users/banUserList', { filters: '{bad' }, admin)).msg).toContain('filters');
+  });
+
+  it('moveUser moves one person; importList lists people created by import; getUnionid answers the binding', async () => {
+    const u = await t.post('Users/add', base(), admin);
+    const moved = await t.post('Users/moveUser', { id: u.data.id, deptId: otherDeptId }, admin);
+    expect(moved).toMatchObject({ code: 0, data: { moved: 1 } });
+    expect((await t.post('Users/info', { id: u.data.id }, admin)).data.dept).toBe(otherDeptId);
+    expect((await t.post('Users/moveUser', { id: u.data.id, deptId: otherDeptId }, staff)).code).toBe(-1);
+    const imports = await t.post('Users/importList', { pageSize: 5 }, admin);
+    expect(imports.code).toBe(0);
+    expect(imports.data).toMatchObject({ list: expect.any(Array), total: expect.any(Number) });
+    await t.database.db.updateTable('users').set({ unionid: 'wx-union-1' }).where('id', '=', u.data.id).execute();
+    expect((await t.post('Users/getUnionid', { id: u.data.id }, admin)).data).toEqual({ unionid: 'wx-union-1' });
+    expect((await t.post('Users/getUnionid', { id: 99999999 }, admin)).code).toBe(-1);
+  });
+
+  it('the directory-sync calls say plainly that no external directory is configured', async () => {
+    for (const name of ['usersync', 'syncDepartments', 'usersynclist']) {
+      expect((await t.post(`Users/${name}`, {})).code, name).toBe(-99);
+      expect(await t.post(`Users/${name}`, {}, admin), name).toMatchObject({ code: -1, msg: '未配置外部通讯录，无法同步' });
+    }
   });
 });

@@ -103,21 +103,27 @@ export function request(port: number, path: string, body: unknown, headers: Reco
   });
 }
 
+/** A request body: the same for every request, or one per request (`i` = 0…count-1 within one load). */
+export type Body = unknown | ((i: number) => unknown);
+
 /** Sends `count` requests with `concurrency` in flight; rejects if any answer has a non-zero code. */
-export async function load(port: number, path: string, body: unknown, headers: Record<string, string>, count: number, concurrency = 8): Promise<void> {
+export async function load(port: number, path: string, body: Body, headers: Record<string, string>, count: number, concurrency = 8): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < count) {
-      next++;
-      const r = await request(port, path, body, headers);
+      const i = next++;
+      const r = await request(port, path, typeof body === 'function' ? (body as (i: number) => unknown)(i) : body, headers);
       if (r.code !== 0) throw new Error(`${path} answered ${JSON.stringify(r).slice(0, 200)}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** CPU milliseconds per request of `server` while it answers `count` requests. */
-export async function cpuPerRequest(server: Server, path: string, body: unknown, headers: Record<string, string>, count: number): Promise<number> {
+/**
+ * CPU milliseconds per request of `server` while it answers `count` requests; `body` may be a function
+ * giving each request its own body (e.g. a different task to approve), built on the bench side.
+ */
+export async function cpuPerRequest(server: Server, path: string, body: Body, headers: Record<string, string>, count: number): Promise<number> {
   const before = cpuMs(server.pid);
   await load(server.port, path, body, headers, count);
   return (cpuMs(server.pid) - before) / count;

@@ -3,16 +3,26 @@
  * scenario, the server CPU time per request of a real endpoint against a bare Fastify hello-world
  * started by the same script, rounds alternated, medians reported (DESIGN §9).
  *
- * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-page, list-keyword (default: all)
+ * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-page, list-keyword, todo, approve,
+ * push, form, pdf, search (default: all)
  * The list scenarios first start the app once (migrations, seed, entity tables), stop it, fill
  * biz_reception with 1,000,000 rows (./scenarios/list.ts), then measure the app started again.
+ * The filled database is cached between runs with the same inputs (./cache.ts).
+ * The approval scenarios (issue 4) run the app with the flow fixtures (tests/fixtures/schemas/flowtest):
+ * `todo` and `approve` on flow_tasks filled with 5,000,000 tasks (./scenarios/flow.ts; approve acts on
+ * instances started through the API beforehand, a different one per request), `push` times one reminder
+ * to 5,000 websocket clients (./scenarios/push.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
+import { fillKey, restoreFill, storeFill } from './cache.js';
 import { cpuPerRequest, median, request, startServer, type Server } from './lib.js';
 import { LIST_KEYWORD, LIST_ROWS, explainList, fillReceptions, type FillInfo } from './scenarios/list.js';
+import { TASK_ROWS, addSessions, explainTodo, fillTasks, type BenchSession, type TaskFill } from './scenarios/flow.js';
+import { PUSH_CLIENTS, PUSH_USERS, fdLimit, runPush } from './scenarios/push.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -22,12 +32,29 @@ interface Scenario {
   /** Target ratio of the issue (app CPU per request ÷ hello-world's); null: figures only. */
   target: number | null;
   path: string;
-  body: unknown;
+  /** The body of every request, or of request `i` (counted over the warm-up and all rounds of the scenario). */
+  body: unknown | ((i: number) => unknown);
   /** Requests per round when not PER_ROUND (slow endpoints). */
   requests?: number;
   /** Needs biz_reception filled before the app starts. */
   receptions?: boolean;
+  /** Needs the flow fixtures and flow_tasks filled (TASK_ROWS) before the app starts. */
+  tasks?: boolean;
+  /** Prints what the first answer holds (a list's rows and total). */
+  showFirst?: boolean;
+  /** Prepares the app before measuring `count` requests (e.g. instances to approve). */
+  prepare?: (app: Server, count: number) => Promise<void>;
+  /** Not a CPU ratio: the websocket push (runs its own measure). */
+  push?: boolean;
 }
+
+/** Requests per round of `approve` (each needs an instance started beforehand). */
+const APPROVE_PER_ROUND = Number(process.env.BENCH_APPROVE_REQUESTS ?? 300);
+/** Ids of the instances `approve` acts on, in order (filled by its prepare). */
+let approveIds: number[] = [];
+/** Sessions written for `push` before the app starts. */
+let pushSessions: BenchSession[] = [];
+let taskFill: TaskFill | null = null;
 
 const scenarios: Record<string, Scenario> = {
   userinfo: { name: '/api/Person/userInfo (issue 2)', target: 6, path: '/api/Person/userInfo', body: {} },
@@ -55,24 +82,162 @@ const scenarios: Record<string, Scenario> = {
     requests: 300,
     receptions: true,
   },
+  todo: {
+    name: `/api/flow/todo (待办), 20 of demo's open tasks among ${TASK_ROWS} flow tasks + total (issue 4)`,
+    target: 12,
+    path: '/api/flow/todo',
+    body: { current: 1, pageSize: 20 },
+    requests: 1000,
+    tasks: true,
+    showFirst: true,
+  },
+  approve: {
+    name: `/api/flow/act {id, type:'approve'} (issue 4), a different instance per request, first step of flowtest.twostep, over ${TASK_ROWS} flow tasks`,
+    target: 25,
+    path: '/api/flow/act',
+    body: (i: number) => ({ id: approveIds[i], type: 'approve' }),
+    requests: APPROVE_PER_ROUND,
+    tasks: true,
+    prepare: prepareApprovals,
+  },
+  push: {
+    name: `a reminder to ${PUSH_CLIENTS} websocket clients of one process (issue 4)`,
+    target: 2000,
+    path: '/api/Msg/socket',
+    body: null,
+    push: true,
+  },
 };
 
-const APP_ENV = (dataDir: string) => ({ PORT: '18302', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+/** With flow scenarios the app also loads the flow fixtures (flowtest.*). */
+let flowFixtures = false;
+const APP_ENV = (dataDir: string): Record<string, string> => ({
+  PORT: '18302',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  ...(flowFixtures ? { OA_SCHEMA_DIRS: 'tests/fixtures/schemas/flowtest' } : {}),
+});
 /** BENCH_CPU_PROF=<dir>: the measured app writes a V8 CPU profile there when it stops (for finding what costs). */
 const PROF = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 const startApp = (dataDir: string, prof = false) => startServer([...(prof ? PROF : []), 'src/server/start.ts', '--dev'], 18302, APP_ENV(dataDir), '/api/health');
 
-/** Starts the app once so that it migrates and seeds the database, stops it, and fills biz_reception. */
-async function prepareReceptions(dataDir: string): Promise<FillInfo> {
+/** Logs `username` (password Demo@2026) in; answers the X-Token / X-uuid headers of the session. */
+async function login(port: number, username: string): Promise<Record<string, string>> {
+  const { data: key } = await request(port, '/api/Login/getPublicKey', {});
+  const r = await request(port, '/api/Login/index', {
+    username,
+    password: encryptPassword('Demo@2026', key.publicKey),
+    isStrongPassword: 1,
+    adminLogin: 0,
+  });
+  if (r.code !== 0) throw new Error(`login of ${username} failed: ${r.msg}`);
+  return { 'x-token': r.data.token, 'x-uuid': r.data.uuid };
+}
+
+/** Ids of users by user name, read from the app's SQLite file. */
+function userIds(dataDir: string, names: string[]): Record<string, number> {
+  const db = new Database(path.join(dataDir, 'oa.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare(`select id, username from users where username in (${names.map(() => '?').join(',')})`).all(...names) as { id: number; username: string }[];
+    return Object.fromEntries(rows.map((r) => [r.username, r.id]));
+  } finally {
+    db.close();
+  }
+}
+
+let dataDir = '';
+
+/**
+ * Starts the app once (migrations, seed; with the flow fixtures it also publishes every flow through
+ * flow/tree), stops it, then fills what the scenarios need: biz_reception, flow_tasks, push sessions.
+ */
+async function prepareData(list: Scenario[]): Promise<FillInfo | null> {
+  const what = [...(list.some((s) => s.receptions) ? ['receptions'] : []), ...(list.some((s) => s.tasks) ? ['tasks'] : [])];
+  const key = what.length ? fillKey(what) : null;
+  const cached = key ? restoreFill<{ fill: FillInfo | null; taskFill: TaskFill | null }>(key, dataDir) : null;
+  if (cached) console.log(`reusing the filled database of an earlier run (${key}; tests/bench/cache.ts)`);
   const first = await startApp(dataDir);
-  await first.stop();
+  try {
+    if (flowFixtures) {
+      const tree = await request(first.port, '/api/flow/tree', {}, await login(first.port, 'demo'));
+      if (tree.code !== 0) throw new Error(`flow/tree answered ${JSON.stringify(tree).slice(0, 200)}`);
+    }
+  } finally {
+    await first.stop();
+  }
+  let fill: FillInfo | null = cached?.fill ?? null;
+  taskFill = cached?.taskFill ?? null;
+  if (!cached && list.some((s) => s.receptions)) {
+    const t0 = Date.now();
+    fill = fillReceptions(dataDir);
+    console.log(
+      `filled biz_reception: ${LIST_ROWS} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s (inserts ${Math.round(fill.rowsPerSecond)} rows/s, then ${fill.indexSeconds.toFixed(1)} s building the indexes), ` +
+        `${fill.inDept} in demo's department ${fill.deptId}, ${fill.keywordInDept} of them match "${LIST_KEYWORD}"`,
+    );
+  }
+  if (!cached && list.some((s) => s.tasks)) {
+    const f = (taskFill = fillTasks(dataDir));
+    console.log(
+      `filled flow_tasks: ${TASK_ROWS} tasks of ${f.instances} instances, ${f.users} users, in ${f.seconds.toFixed(1)} s (inserts ${Math.round(f.rowsPerSecond)} tasks/s with their instances, ` +
+        `then ${f.indexSeconds.toFixed(1)} s building the indexes); demo holds ${f.demoTasks} tasks, ${f.demoPending} of them open 待办`,
+    );
+  }
+  if (key && !cached) {
+    const t0 = Date.now();
+    const at = storeFill(key, dataDir, { fill, taskFill });
+    if (at) console.log(`filled database cached as ${at} in ${((Date.now() - t0) / 1000).toFixed(1)} s (BENCH_CACHE=refresh fills again, BENCH_CACHE=0 keeps none)`);
+  }
+  if (list.some((s) => s.push)) {
+    pushSessions = addSessions(dataDir, PUSH_USERS);
+    console.log(`push: ${pushSessions.length} sessions written straight into the sessions table (users other than demo)`);
+  }
+  return fill;
+}
+
+/**
+ * Starts `count` instances of flowtest.twostep through the API as zhangwei, with demo the first approver and
+ * liuyang the second: each approve request of the scenario moves a different one to its second step.
+ */
+async function prepareApprovals(app: Server, count: number): Promise<void> {
+  const ids = userIds(dataDir, ['demo', 'liuyang']);
+  const headers = await login(app.port, 'zhangwei');
   const t0 = Date.now();
-  const info = fillReceptions(dataDir);
-  console.log(
-    `filled biz_reception: ${LIST_ROWS} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s (inserts ${Math.round(info.rowsPerSecond)} rows/s, then ${info.indexSeconds.toFixed(1)} s building the indexes), ` +
-      `${info.inDept} in demo's department ${info.deptId}, ${info.keywordInDept} of them match "${LIST_KEYWORD}"`,
+  const out: number[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const r = await request(app.port, '/api/flow/start', { defId: 'flowtest.twostep', title: `用印申请（基准第${i + 1}件）`, data: { first: [ids.demo], second: [ids.liuyang] } }, headers);
+        if (r.code !== 0) throw new Error(`flow/start answered ${JSON.stringify(r).slice(0, 200)}`);
+        out[i] = r.data.id;
+      }
+    }),
   );
-  return info;
+  approveIds = out;
+  console.log(`approve: ${count} instances of flowtest.twostep started by zhangwei for demo in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The push scenario: PUSH_CLIENTS sockets, then demo starts a 或签 (flowtest.any) naming every socket's user. */
+async function measurePush(app: Server, s: Scenario, headers: Record<string, string>): Promise<void> {
+  const need = PUSH_CLIENTS + 256;
+  const limits = { bench: fdLimit('self'), app: fdLimit(app.pid) };
+  if (limits.bench < need || limits.app < need) throw new Error(`open-file limits too low for ${PUSH_CLIENTS} sockets (bench ${limits.bench}, app ${limits.app}; need ${need}): raise ulimit -n`);
+  const people = [...new Set(pushSessions.map((p) => p.userId))];
+  const r = await runPush(app.port, pushSessions, async () => {
+    const a = await request(app.port, '/api/flow/start', { defId: 'flowtest.any', title: '关于全员参加安全生产培训的通知', data: { approvers: people } }, headers);
+    if (a.code !== 0) throw new Error(`flow/start answered ${JSON.stringify(a).slice(0, 200)}`);
+  });
+  console.log(
+    `push: ${r.clients} clients of ${r.people} people connected and bound in ${r.connectSeconds.toFixed(1)} s (open-file limits: bench ${limits.bench}, app ${limits.app}); ` +
+      `trigger: flow/start of flowtest.any (或签) by demo naming those ${people.length} people (a 待办 reminder each), answered in ${r.answeredMs.toFixed(0)} ms`,
+  );
+  const ok = r.received === r.clients && s.target != null && r.lastMs <= s.target;
+  console.log(
+    `${s.name}: ${r.received}/${r.clients} clients got {type:1}, first after ${r.firstMs.toFixed(0)} ms, last after ${r.lastMs.toFixed(0)} ms from sending the action ` +
+      `(target ≤ ${s.target} ms) ${ok ? 'OK' : 'OVER TARGET'}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -85,39 +250,75 @@ async function main(): Promise<void> {
       if (!wanted.length) return;
     }
   }
+  // 公文督办 (issue 5): gwdbList over 1,000,000 generated documents, its own servers and fill (./scenarios/gwdb.ts).
+  if (!wanted.length || wanted.includes('gwdb')) {
+    await (await import('./scenarios/gwdb.js')).runGwdbBench();
+    if (wanted.length) {
+      wanted = wanted.filter((w) => w !== 'gwdb');
+      if (!wanted.length) return;
+    }
+  }
+  // The 公文 PDF (issue 5) renders in this process, no server.
+  if (!wanted.length || wanted.includes('pdf')) {
+    await (await import('./scenarios/pdf.js')).runPdfBench();
+    if (wanted.length) {
+      wanted = wanted.filter((w) => w !== 'pdf');
+      if (!wanted.length) return;
+    }
+  }
+  // 公文检索 (issue 5): latency (p95) of document/search over HTTP, its own server and fill.
+  if (!wanted.length || wanted.includes('search')) {
+    await (await import('./scenarios/search.js')).runSearchBench();
+    if (wanted.length) {
+      wanted = wanted.filter((w) => w !== 'search');
+      if (!wanted.length) return;
+    }
+  }
   const list = wanted.length ? wanted.map((w) => scenarios[w] ?? fail(`unknown scenario ${w}`)) : Object.values(scenarios);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-bench-'));
+  flowFixtures = list.some((s) => s.tasks || s.push);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-bench-'));
   let fill: FillInfo | null = null;
   let hello: Server | null = null;
   let app: Server | null = null;
   try {
-    if (list.some((s) => s.receptions)) fill = await prepareReceptions(dataDir);
+    if (list.some((s) => s.receptions || s.tasks || s.push)) fill = await prepareData(list);
     hello = await startServer(['tests/bench/hello.ts', '18301'], 18301, {}, '/hello');
     app = await startApp(dataDir, true);
-    const { data: key } = await request(app.port, '/api/Login/getPublicKey', {});
-    const login = await request(app.port, '/api/Login/index', {
-      username: 'demo',
-      password: encryptPassword('Demo@2026', key.publicKey),
-      isStrongPassword: 1,
-      adminLogin: 0,
-    });
-    if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
-    const headers = { 'x-token': login.data.token, 'x-uuid': login.data.uuid };
+    const headers = await login(app.port, 'demo');
     for (const s of list) {
+      if (s.push) {
+        await measurePush(app, s, headers);
+        continue;
+      }
       const n = s.requests ?? PER_ROUND;
-      if (s.receptions) {
+      const warm = Math.min(n, 1000);
+      await s.prepare?.(app, warm + ROUNDS * n);
+      // Request i of the scenario, counted over the warm-up and every round (a different task to approve each).
+      let offset = 0;
+      const body = () => {
+        if (typeof s.body !== 'function') return s.body;
+        const from = offset;
+        const f = s.body as (i: number) => unknown;
+        return (i: number) => f(from + i);
+      };
+      const measure = async (count: number) => {
+        const b = body();
+        offset += count;
+        return cpuPerRequest(app!, s.path, b, headers, count);
+      };
+      if (s.receptions || s.showFirst) {
         const first = await request(app.port, s.path, s.body, headers);
         if (first.code !== 0) throw new Error(`${s.path} answered ${JSON.stringify(first).slice(0, 200)}`);
         console.log(`${s.path} ${JSON.stringify(s.body)}: ${first.data.list.length} rows, total ${first.data.total}`);
       }
       // Warm both (JIT, caches) before measuring.
       await cpuPerRequest(hello, '/hello', {}, {}, 1000);
-      await cpuPerRequest(app, s.path, s.body, headers, Math.min(n, 1000));
+      await measure(warm);
       const h: number[] = [];
       const a: number[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         h.push(await cpuPerRequest(hello, '/hello', {}, {}, PER_ROUND));
-        a.push(await cpuPerRequest(app, s.path, s.body, headers, n));
+        a.push(await measure(n));
       }
       const ratio = median(a) / median(h);
       console.log(
@@ -125,6 +326,7 @@ async function main(): Promise<void> {
       );
     }
     if (fill) console.log(`SQL of the list (SQLite plans, timed in the bench process):\n${explainList(dataDir, fill.deptId).join('\n')}`);
+    if (taskFill && list.some((s) => s.showFirst)) console.log(`SQL of flow/todo (lists.ts taskList as Kysely sends it; SQLite plans, timed in the bench process):\n${(await explainTodo(dataDir, taskFill.demoId)).join('\n')}`);
   } finally {
     await app?.stop();
     await hello?.stop();

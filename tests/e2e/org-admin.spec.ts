@@ -1,8 +1,9 @@
 /**
  * Organisation administration as the administrator does it (issue 3): `admin` creates a department, a role,
  * gives the role three menus on the role-menu permission page, creates a person in that department holding
- * the role (the generated initial password is shown once); the person signs in with it and their menu holds
- * exactly those three pages (and the sections around them). Screenshots are kept in tests/e2e/artifacts.
+ * the role (the generated initial password is shown once); the person signs in with it, must replace it on
+ * 修改密码 first (-98), and then their menu holds exactly those three pages (and the sections around them).
+ * Screenshots are kept in tests/e2e/artifacts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { EngineListPage, LoginPage, ReceptionForm, Shell, keepScreenshot } from './pages.js';
@@ -91,7 +92,7 @@ test('admin creates a department, a role with three menus and a person who then 
   for (const m of MENUS) await tickMenu(page, m);
   await keepScreenshot(page, 'org-permission');
   await page.getByTestId('perm-save').click();
-  await expect(page.locator('.ant-message')).toContainText('已保存');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '角色权限已保存' })).toBeVisible();
   await expect(page.getByTestId('perm-save')).toBeDisabled();
 
   // A person in the new department holding the role; the initial password is shown once.
@@ -123,6 +124,14 @@ test('admin creates a department, a role with three menus and a person who then 
   const their = await context.newPage();
   await new LoginPage(their).goto();
   await new LoginPage(their).login(username, password);
+  // An administrator's password must be replaced first: the console keeps the person on 修改密码 until then.
+  await expect(their.getByTestId('password-locked')).toBeVisible();
+  await keepScreenshot(their, 'org-new-user-change-password');
+  await their.getByTestId('setting-old-password').fill(password);
+  await their.getByTestId('setting-new-password').fill('Mine@2026x');
+  await their.getByTestId('setting-confirm-password').fill('Mine@2026x');
+  await their.getByTestId('setting-password-save').click();
+  await expect(their.getByTestId('password-locked')).toBeHidden();
   const body = (await (await their.request.post('api/Person/userInfo', { data: {} })).json()) as { code: number; data: { menu: MenuNode[] } };
   expect(body.code).toBe(0);
   const held: string[] = [];

@@ -117,7 +117,7 @@ export class Shell {
       await this.page.keyboard.press('Escape');
       await this.userSubmenu('user-menu-switch-dept', item);
       await item.click({ timeout: 2000 });
-      await expect(this.page.locator('.ant-message')).toContainText(`已切换到${title}`, { timeout: 2000 });
+      await expect(this.page.locator('.ant-message-notice').filter({ hasText: `已切换到${title}` })).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 30_000 });
   }
 
@@ -226,8 +226,15 @@ export class ReceptionForm {
     const select = box.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
     await box.click();
     await box.fill(name);
-    const option = this.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first();
+    // The option of THIS select's dropdown (its listbox is `aria-controls`): another select's dropdown may
+    // still be fading out after Escape and show the same name.
+    const list = await box.getAttribute('aria-controls');
+    const dropdown = list ? this.page.locator(`.ant-select-dropdown:has([id="${list}"])`) : this.page.locator('.ant-select-dropdown:visible');
+    const option = dropdown.locator('.ant-select-item-option', { hasText: name }).first();
     await expect(option).toBeVisible();
+    // Another select's dropdown still sliding away (antd's leave motion) may lie over this option and take the
+    // click: wait until no dropdown is leaving, and until this one has finished opening.
+    await expect(this.page.locator('.ant-select-dropdown[class*="-leave"], .ant-select-dropdown[class*="-appear"], .ant-select-dropdown[class*="-enter"]')).toHaveCount(0);
     await option.click();
     await expect(select).toContainText(name);
   }
@@ -235,5 +242,76 @@ export class ReceptionForm {
   /** Saves the form (the primary button of the form). */
   async submit(): Promise<void> {
     await this.scope.getByTestId('form-submit').or(this.scope.locator('button[type="submit"]')).first().click();
+  }
+}
+
+/** The approval page of a flow instance (engine/renderers/ApprovalPage.tsx). */
+export class ApprovalPageObject {
+  constructor(private readonly page: Page) {}
+
+  get status(): Locator {
+    return this.page.getByTestId('approval-status');
+  }
+
+  get log(): Locator {
+    return this.page.getByTestId('approval-log');
+  }
+
+  /** Types an opinion and takes action `type` (approve, reject…); waits until the action bar no longer offers it. */
+  async act(type: string, opinion?: string): Promise<void> {
+    if (opinion !== undefined) await this.page.getByTestId('approval-opinion').fill(opinion);
+    const button = this.page.getByTestId(`approval-action-${type}`);
+    await button.click();
+    await expect(button).toHaveCount(0);
+  }
+}
+
+/**
+ * API calls in a signed-in page's session (its cookies): for steps a test takes through the API to stay short.
+ * Answers `data`; a refusal fails the test with the server's message.
+ */
+export async function apiAs<T = any>(page: Page, path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const r = await page.request.post(`api/${path}`, { data: body });
+  const answer = (await r.json()) as { code: number; msg: string; data: T };
+  expect(answer.code, `${path}: ${answer.msg}`).toBe(0);
+  return answer.data;
+}
+
+/** 公文签收 (/document/gwqs, engine/renderers/flowpages/SignForList.tsx): tabs with counts, rows, 签收 and 退回. */
+export class SignForPage {
+  constructor(private readonly page: Page) {}
+
+  get list(): Locator {
+    return this.page.getByTestId('signfor-list').filter({ visible: true });
+  }
+
+  /** The count shown on a tab (pending, signed, returned). */
+  count(status: 'pending' | 'signed' | 'returned'): Locator {
+    return this.list.getByTestId(`signfor-count-${status}`);
+  }
+
+  /** Shows a tab. */
+  async tab(status: 'pending' | 'signed' | 'returned'): Promise<void> {
+    await this.list.getByTestId(`signfor-tab-${status}`).click();
+  }
+
+  /** The row showing `text`. */
+  row(text: string): Locator {
+    return this.list.locator('tbody tr.ant-table-row', { hasText: text });
+  }
+
+  /** Searches by keyword. */
+  async search(keyword: string): Promise<void> {
+    const box = this.list.getByTestId('signfor-search').locator('input');
+    await box.fill(keyword);
+    await box.press('Enter');
+  }
+
+  /** 签收 the row showing `text`, confirms, and answers the browser tab the 收文's approval page opens in. */
+  async sign(text: string): Promise<Page> {
+    await this.row(text).getByTestId('signfor-sign').click();
+    const [tab] = await Promise.all([this.page.context().waitForEvent('page'), this.page.getByTestId('signfor-sign-ok').click()]);
+    await tab.waitForLoadState();
+    return tab;
   }
 }

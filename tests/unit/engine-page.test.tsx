@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * EnginePage (engine/renderers/EnginePage.tsx): loads a page definition by route or id, shows a spinner,
  * renders the registered page kind, names the page and its pageKind when no component is registered,
@@ -89,8 +88,8 @@ describe('routes of area definitions', () => {
     expect(screen.queryByTestId('under-construction')).toBeNull();
     cleanup();
     render(
-      <MemoryRouter initialEntries={['/document/dbgw']}>
-        <RoutePage node={nodeOf('/document/dbgw')} />
+      <MemoryRouter initialEntries={['/car/apply']}>
+        <RoutePage node={nodeOf('/car/apply')} />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('under-construction')).toBeTruthy();

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * FormPage as a person filling it in notices it (issue 3): a computed field follows its inputs, a rule makes
  * another field required, a missing required field is named in Chinese and nothing is sent, a valid form is

@@ -20,6 +20,7 @@ describe('compileForm (receptions)', () => {
     expect((form.uiSchema.cost as Record<string, unknown>)['ui:widget']).toBe('money');
     expect((form.uiSchema.companions as Record<string, unknown>)['ui:widget']).toBe('users');
     expect((form.uiSchema.attachments as Record<string, unknown>)['ui:widget']).toBe('attachments');
+    expect(props.attachments.items).toEqual({ type: 'object' });
     expect((form.uiSchema.arrangement as Record<string, unknown>)['ui:placeholder']).toBe('住宿、用餐、参观、会谈等安排');
     expect(form.defaults.status).toBe('planned');
   });

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /** FormPage renders the receptions form with Chinese labels and save/cancel buttons. */
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
@@ -21,5 +20,8 @@ describe('FormPage', () => {
     expect(await screen.findByText('接待事由')).toBeTruthy();
     expect(screen.getByText('基本信息')).toBeTruthy();
     expect(screen.getByTestId('form-save').textContent?.replace(/\s/g, '')).toBe('保存');
+    // The attachments field is the upload widget, not rjsf's "missing items" error.
+    expect(document.querySelector('.ant-upload input[type="file"]')).toBeTruthy();
+    expect(screen.queryByText(/缺少列表项定义|Missing items definition/)).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The import dialog of list pages (engine/renderers/list/ImportDialog.tsx): the template is the export
  * with `template: true`; an upload either reports the imported count (and the list reloads) or lists every

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The list page renderer over the real receptions definition (schemas/receptions) with a mocked entity
  * API: what a user sees (Chinese headers, status tags, money, names of people and departments), what is

@@ -1,8 +1,7 @@
-// @vitest-environment happy-dom
 /**
  * The definition lint over every file in `schemas/` (DESIGN §8): valid formats, unique ids, resolvable
  * references, CEL type-checks, i18n keys in zh-CN and en-US. A broken definition fails here with
- * `file  path  message` per problem. Widgets and page kinds are the ones the front end registers.
+ * `file  path  message` per problem. Widgets, page kinds and custom page components are the ones the front end registers.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +11,7 @@ import { formatIssues, lintRegistry } from '../../engine/schema/lint';
 import { SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
 import { readSchemaDir, ROOT } from './schema/helpers';
 import { widgetKeys } from '../../widgets';
-import { pageKinds } from '../../engine/renderers/registry';
+import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
 import '../../engine/renderers/index';
 
 describe('schemas/', () => {
@@ -22,7 +21,7 @@ describe('schemas/', () => {
     expect(files.length).toBeGreaterThan(0);
     const registry = buildRegistry(files);
     const routes = flattenRoutes([...SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
-    const issues = lintRegistry(registry, locales, { routes, pageKinds: [...pageKinds(), 'custom'], widgets: widgetKeys() });
+    const issues = lintRegistry(registry, locales, { routes, pageKinds: pageKinds(), components: customPageKeys(), widgets: widgetKeys() });
     if (issues.length) expect.fail(`${issues.length} definition problem(s):\n${formatIssues(issues)}`);
   });
 

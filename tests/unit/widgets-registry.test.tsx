@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /** Widget registry: a repeated key throws; a form naming an unknown widget shows an error box with page id and path. */
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';

@@ -14,6 +14,8 @@ export interface EngineFormContext {
   refs: RefNames;
   layout: LayoutNode[];
   tx: BundleText;
+  /** The values being edited, read when a widget needs another field's value (a getter: always the latest). */
+  readonly formData?: Record<string, unknown>;
 }
 
 /** Form data of a stored record: the form's fields only, nulls dropped (JSON Schema types reject null). */

@@ -31,6 +31,7 @@ import { TopMenu } from './TopMenu';
 import { IconRail } from './IconRail';
 import { ShellContent } from './ShellContent';
 import { useShellEffects } from './useShellEffects';
+import { useMenuBadges } from '../stores/badges';
 
 export function BasicLayout({ decision }: { decision: Extract<GuardDecision, { kind: 'allow' | '404' }> }) {
   const { t } = useTranslation('layout');
@@ -42,6 +43,7 @@ export function BasicLayout({ decision }: { decision: Extract<GuardDecision, { k
   const user = useAtomValue(userAtom);
   const [mobileOpen, setMobileOpen] = useAtom(mobileMenuOpenAtom);
   useShellEffects();
+  useMenuBadges(location.pathname);
 
   const mobile = device === 'mobile';
   const mode = mobile ? 'left' : layout.menuSetting;

@@ -7,7 +7,9 @@ import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon, iconNameOf } from '../components/MenuIcon';
 import { Emblem } from '../components/Emblem';
-import { entryTitle } from './menuItems';
+import { useAtomValue } from 'jotai';
+import { menuBadgesAtom } from '../stores/badges';
+import { MenuBadge, entryTitle } from './menuItems';
 import type { MenuEntry } from './menuModel';
 
 export interface IconRailProps {
@@ -18,6 +20,7 @@ export interface IconRailProps {
 
 export function IconRail({ entries, current, onSelect }: IconRailProps) {
   const { t } = useTranslation('layout');
+  const badges = useAtomValue(menuBadgesAtom);
   return (
     <nav className="oa-rail" aria-label={t('rail.label')} data-testid="icon-rail">
       <div className="oa-rail-logo">
@@ -34,8 +37,9 @@ export function IconRail({ entries, current, onSelect }: IconRailProps) {
                 data-testid={`rail-${e.key}`}
                 onClick={() => onSelect(e)}
               >
-                <span className="oa-rail-icon">
+                <span className="oa-rail-icon oa-rail-badge">
                   <MenuIcon name={iconNameOf(e.path, e.icon)} />
+                  <MenuBadge count={badges[e.key]} path={e.key} />
                 </span>
                 <span className="oa-rail-text">{title}</span>
               </button>

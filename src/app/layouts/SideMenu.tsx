@@ -8,6 +8,7 @@ import { ConfigProvider, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { layoutAtom } from '../stores/layout';
+import { menuBadgesAtom } from '../stores/badges';
 import { sideMenuTokens } from './menuTheme';
 import { toMenuItems } from './menuItems';
 import { findEntry, type MenuEntry } from './menuModel';
@@ -24,7 +25,8 @@ export interface SideMenuProps {
 export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, header }: SideMenuProps) {
   const { t } = useTranslation('layout');
   const layout = useAtomValue(layoutAtom);
-  const items = useMemo(() => toMenuItems(entries, t), [entries, t]);
+  const badges = useAtomValue(menuBadgesAtom);
+  const items = useMemo(() => toMenuItems(entries, t, true, 0, badges), [entries, t, badges]);
   const [open, setOpen] = useState<string[]>(openKeys);
   const routeKeys = openKeys.join('|');
   const box = useRef<HTMLDivElement>(null);

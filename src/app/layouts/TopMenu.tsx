@@ -9,6 +9,7 @@ import { LeftOutlined, RightOutlined, EllipsisOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { layoutAtom } from '../stores/layout';
+import { menuBadgesAtom } from '../stores/badges';
 import { topMenuTokens } from './menuTheme';
 import { toMenuItems } from './menuItems';
 import { findEntry, foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, type MenuEntry } from './menuModel';
@@ -24,6 +25,7 @@ const MORE_KEY = '__more__';
 export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
   const { t } = useTranslation('layout');
   const layout = useAtomValue(layoutAtom);
+  const badges = useAtomValue(menuBadgesAtom);
   const slide = topMenuSlide(entries.length);
   const viewport = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLDivElement>(null);
@@ -33,9 +35,9 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
   const [width, setWidth] = useState(0);
 
   const items = useMemo(() => {
-    if (slide.enabled) return toMenuItems(entries, t);
+    if (slide.enabled) return toMenuItems(entries, t, true, 0, badges);
     const [shown, folded] = foldTopEntries(entries, layout.menunum);
-    const base = toMenuItems(shown, t);
+    const base = toMenuItems(shown, t, true, 0, badges);
     if (!folded.length) return base;
     return [
       ...base,
@@ -43,10 +45,10 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
         key: MORE_KEY,
         label: <span data-testid="top-menu-more">{t('topMenu.more')}</span>,
         icon: <EllipsisOutlined />,
-        children: toMenuItems(folded, t),
+        children: toMenuItems(folded, t, true, 0, badges),
       },
     ];
-  }, [entries, t, slide.enabled, layout.menunum]);
+  }, [entries, t, slide.enabled, layout.menunum, badges]);
 
   useLayoutEffect(() => {
     const measure = () => {

@@ -5,6 +5,7 @@
  * UnderConstruction page until the issue that builds its area registers it here.
  */
 import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
+import { useParams } from 'react-router-dom';
 import { lazyPage } from './lazyPage';
 
 /** Pages inside the shell and standalone pages, by route key (or `bare` key for bare section pages). */
@@ -12,6 +13,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard.console': lazyPage(() => import('../pages/dashboard/ConsolePage')),
   'dashboard.search': lazyPage(() => import('../pages/dashboard/SearchPage')),
   'acl.setting': lazyPage(() => import('../pages/setting/PersonalSettingPage')),
+  'message.index': lazyPage(() => import('../pages/message/MessagePage')),
   frontLog: lazyPage(() => import('../pages/misc/FrontLogPage')),
   'organization.permission': lazyPage(() => import('../pages/organization/RolePermissionPage')),
 };
@@ -39,7 +41,16 @@ const areaFiles = import.meta.glob<AreaMenus>('../../../schemas/*/area.json', { 
 /** Route paths (src/shared/routes.ts patterns) that an area definition maps to a page. */
 export const ENGINE_ROUTES: ReadonlySet<string> = new Set(Object.values(areaFiles).flatMap((a) => (a.menus ?? []).map((m) => m.route)));
 
-/** The page engine (engine/renderers) loaded on first use; renders the page of `route`. */
+/**
+ * The page engine (engine/renderers) loaded on first use; renders the page of `route`. A route with an
+ * `:id` parameter (e.g. /affair/show-audit/:id) hands its value to the page as `recordId`.
+ */
 export const RoutedEnginePage = lazyPage<{ route: string }>(() =>
-  import('../../../engine/renderers/index').then((m) => ({ default: ({ route }: { route: string }) => createElement(m.EnginePage, { route }) })),
+  import('../../../engine/renderers/index').then((m) => ({
+    default: function RoutedPage({ route }: { route: string }) {
+      const { id } = useParams();
+      const recordId = id && /^\d+$/.test(id) ? Number(id) : undefined;
+      return createElement(m.EnginePage, { route, recordId, key: recordId });
+    },
+  })),
 );

@@ -98,7 +98,8 @@ function unwrap<T>(body: unknown, url: string, opts: CallOptions): T {
       if (!opts.silent && env.msg) toast.error(env.msg);
       throw new ApiError(env.msg, env.code, env.data, url);
     case 'passwordChange':
-      if (env.msg) toast.warning(env.msg);
+      // Once locked, the settings page says why: calls refused meanwhile add no second toast.
+      if (env.msg && !appStore.get(passwordChangeRequiredAtom)) toast.warning(env.msg);
       appStore.set(passwordChangeRequiredAtom, true);
       void navigateTo('/acl/setting?tab=password');
       throw new ApiError(env.msg, env.code, env.data, url);

@@ -11,6 +11,22 @@ import { migration as m0003 } from './migrations/0003_selector_files_groups.js';
 import { migration as m0004 } from './migrations/0004_organization.js';
 import { migration as m0005 } from './migrations/0005_apps_settings.js';
 import { migration as m0006 } from './migrations/0006_account_review.js';
+import { migration as m0007 } from './migrations/0007_initial_password.js';
+import { migration as m0008 } from './migrations/0008_flows.js';
+import { migration as m0009 } from './migrations/0009_messages.js';
+import { migration as m0010 } from './migrations/0010_flow_task_kind_index.js';
+import { migration as m0011 } from './migrations/0011_user_signature.js';
+import { migration as m0012 } from './migrations/0012_flow_instance_status_index.js';
+import { migration as m0013 } from './migrations/0013_document_marks.js';
+import { migration as m0014 } from './migrations/0014_document_receipts.js';
+import { migration as m0015 } from './migrations/0015_document_search.js';
+import { migration as m0017 } from './migrations/0017_document_supervision.js';
+import { migration as m0018 } from './migrations/0018_body_versions.js';
+import { migration as m0019 } from './migrations/0019_document_extras.js';
+import { migration as m0020 } from './migrations/0020_flow_instance_secret.js';
+import { migration as m0021 } from './migrations/0021_user_task_versions.js';
+import { migration as m0022 } from './migrations/0022_document_templates.js';
+import { migration as m0023 } from './migrations/0023_document_settings.js';
 
 /** Portable DDL helpers handed to every migration. */
 export interface Ddl {
@@ -31,7 +47,7 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {

@@ -3,6 +3,18 @@
  * Times are epoch milliseconds (bigint columns, read back as numbers); flags are 0/1 integers.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BodyVersionTable, DocReceiptTable } from './receiptTypes.js';
+import type { DocSupervisionTable } from './superviseTypes.js';
+import type { AttachmentTable, SelectorRecentTable, UserGroupTable, UserGroupMemberTable } from './fileTypes.js';
+export type { AttachmentTable, SelectorRecentTable, UserGroupTable, UserGroupMemberTable };
+import type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable } from './flowTypes.js';
+
+export type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable };
+import type { DocMarkTable, DocMarkNumberTable, DocBodyTemplateTable } from './documentTypes.js';
+import type { DocSearchTable } from './searchTypes.js';
+import type { DocArchiveTable, DocFavoriteTable, DocRelationTable } from './extrasTypes.js';
+
+export type { DocMarkTable, DocMarkNumberTable };
 
 export interface DepartmentTable {
   id: Generated<number>;
@@ -38,6 +50,8 @@ export interface UserTable {
   realname: string;
   password_hash: string;
   password_changed_at: number;
+  /** 1 while the password is one an administrator set (Users/add, import): the next sign-in must change it. */
+  password_initial: Generated<number>;
   mobile: string | null;
   email: string | null;
   avatar: string | null;
@@ -290,49 +304,7 @@ export type Department = Selectable<DepartmentTable>;
 export type Session = Selectable<SessionTable>;
 export type Menu = Selectable<MenuTable>;
 
-/** An uploaded file (migration 0003): content stored once per sha256 under DATA_DIR/files. */
-export interface AttachmentTable {
-  /** Random 128-bit URL-safe id (File/download {id}). */
-  id: string;
-  /** Hex SHA-256 of the content; names the stored file. */
-  sha256: string;
-  /** Sanitised original file name (at most 200 characters). */
-  name: string;
-  /** Bytes. */
-  size: number;
-  /** MIME type determined by the server (magic bytes + extension allow-list). */
-  type: string;
-  uploader_id: number | null;
-  created_at: number;
-}
-
-/** People a user picked lately in the selector (migration 0003); the service keeps the newest 20. */
-export interface SelectorRecentTable {
-  user_id: number;
-  picked_id: number;
-  used_at: number;
-}
-
-/** A named group of people (migration 0003; SPEC §7 groups/*, selector/groups). */
-export interface UserGroupTable {
-  id: Generated<number>;
-  name: string;
-  owner_id: number;
-  /** 1 public (everyone sees it), 0 personal (the owner only). */
-  is_public: number;
-  sort: number;
-  created_at: number;
-  updated_at: number;
-}
-
-/** A member of a group, in `sort` order. */
-export interface UserGroupMemberTable {
-  group_id: number;
-  user_id: number;
-  sort: number;
-}
-
-/** Tables of migration 0003 (merged into DB by declaration merging). */
+/** Tables of migration 0003 (./fileTypes.ts), merged into DB. */
 export interface DB {
   attachments: AttachmentTable;
   selector_recent: SelectorRecentTable;
@@ -367,6 +339,11 @@ export interface UserTable {
   rank_id: number | null;
   category_id: number | null;
 }
+
+/** Column migration 0011 adds to `users`: the attachment id of the handwritten signature, or null. */
+export interface UserTable {
+  signature_file_id: string | null;
+}
 export interface DepartmentTable {
   version: Generated<number>;
 }
@@ -383,4 +360,50 @@ export interface AppTable {
   version: Generated<number>;
   /** Last edit (ms); null until edited. */
   updated_at: number | null;
+}
+
+/** Tables of migrations 0008 and 0009 (./flowTypes.ts), merged into DB. */
+export interface DB {
+  flow_versions: FlowVersionTable;
+  flow_instances: FlowInstanceTable;
+  flow_tasks: FlowTaskTable;
+  flow_events: FlowEventTable;
+  flow_timers: FlowTimerTable;
+  flow_delegations: FlowDelegationTable;
+  messages: MessageTable;
+  message_settings: MessageSettingTable;
+}
+
+/** Tables of migration 0013 (./documentTypes.ts: 发文字号 marks and numbers), merged into DB. */
+export interface DB {
+  doc_marks: DocMarkTable;
+  doc_mark_numbers: DocMarkNumberTable;
+}
+
+/** Tables of migrations 0014 and 0018 (./receiptTypes.ts: distribution and sign-for, 正文 versions), merged into DB. */
+export interface DB {
+  doc_receipts: DocReceiptTable;
+  body_versions: BodyVersionTable;
+}
+
+/** Tables of migration 0015 (./searchTypes.ts: 公文检索), merged into DB. */
+export interface DB {
+  doc_search: DocSearchTable;
+}
+
+/** Tables of migration 0017 (./superviseTypes.ts: 督办 of official documents), merged into DB. */
+export interface DB {
+  doc_supervisions: DocSupervisionTable;
+}
+
+/** Tables of migration 0019 (./extrasTypes.ts: 收藏, 关联文件, 归档 of official documents), merged into DB. */
+export interface DB {
+  doc_favorites: DocFavoriteTable;
+  doc_relations: DocRelationTable;
+  doc_archives: DocArchiveTable;
+}
+
+/** Tables of migration 0022 (./documentTypes.ts: 正文 templates of official documents), merged into DB. */
+export interface DB {
+  doc_body_templates: DocBodyTemplateTable;
 }

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildRegistry, type DefinitionFile } from '../../../engine/schema/loader.js';
-import type { EntityDef } from '../../../engine/schema/types.js';
+import type { EntityDef, FlowDef } from '../../../engine/schema/types.js';
 import { mergeLocaleFiles, type LocaleMessages } from '../../../engine/schema/text.js';
 import type { Locale } from '../../shared/constants.js';
 
@@ -18,12 +18,18 @@ export const DEFAULT_SCHEMA_DIRS = ['schemas'];
 
 /** The definition folders: `schemas/` plus `OA_SCHEMA_DIRS` (comma separated) of `env`. */
 export function schemaDirs(env: Record<string, string | undefined> = process.env): string[] {
-  const extra = (env.OA_SCHEMA_DIRS ?? '')
+  const raw = env.OA_SCHEMA_DIRS ?? '';
+  if (env === process.env && raw === lastDirs.raw) return lastDirs.dirs;
+  const extra = raw
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return [...DEFAULT_SCHEMA_DIRS, ...extra];
+  const dirs = [...DEFAULT_SCHEMA_DIRS, ...extra];
+  if (env === process.env) lastDirs = { raw, dirs };
+  return dirs;
 }
+/** The last answer of schemaDirs() for the process environment (list texts ask for it on every row). */
+let lastDirs: { raw: string | null; dirs: string[] } = { raw: null, dirs: [] };
 
 function walk(dir: string, out: string[]): void {
   if (!fs.existsSync(dir)) return;
@@ -82,6 +88,24 @@ export function loadAllEntities(dirs: string[] = schemaDirs()): EntityDef[] {
     groups.set(g, e.id);
   }
   return entities;
+}
+
+const flowCache = new Map<string, Map<string, FlowDef>>();
+
+/**
+ * The flow definitions (`schemas/<area>/flows/*.flow.json`, DESIGN §5) of `dirs` (default `schemaDirs()`) by
+ * id, read once per set of folders. Files that fail loading are left out (the lint reports them).
+ */
+export function loadFlows(dirs: string[] = schemaDirs()): Map<string, FlowDef> {
+  const key = dirs.join(',');
+  let m = flowCache.get(key);
+  if (!m) {
+    const registry = buildRegistry(readDefinitionFiles(dirs));
+    m = new Map<string, FlowDef>();
+    for (const e of registry.entries) if (e.def.kind === 'flow' && !m.has(e.def.id)) m.set(e.def.id, e.def);
+    flowCache.set(key, m);
+  }
+  return m;
 }
 
 /** One locale file of an area: `schemas/<area>/locales/<locale>.json` (flat map key → text). */

@@ -14,10 +14,11 @@ type Db = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown>;
 
 function scopeParts(eb: ExpressionBuilder<any, any>, scope: ScopeFilter): Expression<SqlBool>[] {
-  if (scope.scope === 'all') return [];
-  if (scope.deptId != null) return [eb('owner_dept_id', '=', scope.deptId)];
-  if (scope.unitId != null) return [eb('owner_unit_id', '=', scope.unitId)];
-  return [eb('created_by', '=', scope.createdBy ?? -1)];
+  const secret = scope.secret ? [eb.or([eb(scope.secret.column, 'is', null), eb(scope.secret.column, '<=', String(scope.secret.max))])] : [];
+  if (scope.scope === 'all') return secret;
+  if (scope.deptId != null) return [eb('owner_dept_id', '=', scope.deptId), ...secret];
+  if (scope.unitId != null) return [eb('owner_unit_id', '=', scope.unitId), ...secret];
+  return [eb('created_by', '=', scope.createdBy ?? -1), ...secret];
 }
 
 function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q: ListQuery) {

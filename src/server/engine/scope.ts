@@ -31,6 +31,8 @@ export interface ScopeFilter {
   createdBy?: number;
   deptId?: number;
   unitId?: number;
+  /** 密级 (DESIGN §7): only records whose classification column `column` ('0'..'3') is at most `max` (the caller's clearance). */
+  secret?: { column: string; max: number };
 }
 
 interface Cache {

@@ -10,6 +10,7 @@
  * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
  * it; an action whose condition does not hold for the record answers -1 entity.actionNotAllowed.
  */
+import { clearanceOf, SECRET_DICT, secretLevelOf } from '../services/clearance.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { EntityAction, EntityDef } from '../../../engine/schema/types.js';
 import type { Locale } from '../../shared/constants.js';
@@ -63,6 +64,12 @@ export interface Access {
 }
 
 /** The service of one entity. */
+/** A validated, authorised new record of `EntityService.prepareAdd`, ready for `insertPrepared`. */
+export interface PreparedAdd {
+  access: Access;
+  row: Record<string, unknown>;
+}
+
 export class EntityService {
   readonly spec: TableSpec;
 
@@ -76,10 +83,13 @@ export class EntityService {
     this.refFields = refFields(def);
     // The keyword searches the text columns among the searchable fields.
     this.searchable = (def.searchable ?? []).filter((f) => this.spec.columns.some((c) => c.name === f && c.family === 'text'));
+    this.secretField = Object.entries(def.model.properties).find(([, p]) => (p as { 'x-dict'?: string })['x-dict'] === SECRET_DICT)?.[0] ?? null;
   }
 
   /** Text columns the list keyword searches. */
   readonly searchable: string[];
+  /** The classification field (x-dict document_mj), if any: records above the caller's clearance are out of scope (DESIGN §7). */
+  readonly secretField: string | null;
   /** Fields holding user and department ids (./refs.ts). */
   readonly refFields: RefFields;
   private readonly conditions: ActionConditions;
@@ -96,7 +106,9 @@ export class EntityService {
     const need = code ?? (op ? this.def.permissions?.[op] : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
     const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
-    return { codes, scope: await scopeFilter(this.db, c, m.roles, this.def.scope), user };
+    const scope = await scopeFilter(this.db, c, m.roles, this.def.scope);
+    if (this.secretField) scope.secret = { column: this.secretField, max: await clearanceOf(this.db, c.userId) };
+    return { codes, scope, user };
   }
 
   private may(codes: Set<string>, code: string | undefined): boolean {
@@ -167,12 +179,20 @@ export class EntityService {
     return record;
   }
 
+  /** -1 naming the classification field when `record` is classified above the caller's clearance (DESIGN §7). */
+  private checkSecret(c: Caller, a: Access, record: EntityRecord): void {
+    const f = this.secretField;
+    if (!f || !a.scope.secret) return;
+    if (secretLevelOf(record[f]) > a.scope.secret.max) throw badInput(this.t(c, 'entity.secretAboveClearance', { field: fieldTitle(this.def, f, c.locale) }));
+  }
+
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
     const fields = writableFields(this.def, body ?? {}, c.locale);
     const err = validateRecord(this.def, fields, c.locale, this.spec);
     if (err) throw err;
     const a = await this.access(c, 'add');
+    this.checkSecret(c, a, fields);
     const row = await this.newRow(c, fields);
     const stored = await this.write(async (trx) => {
         const r = await insertRow(trx, this.spec, row);
@@ -181,6 +201,29 @@ export class EntityService {
       })
       .catch((e) => this.constraint(c, e));
     return this.present(stored, a);
+  }
+
+  /**
+   * The first half of an `add` made inside a larger transaction (e.g. 签收 registering a 收文): validates, checks the
+   * add permission and 密级 and builds the row — reading the database outside any transaction (on SQLite a
+   * transaction holds the only connection). Then `insertPrepared` in the transaction.
+   * @throws ApiError -1 naming the field for bad input, error.forbidden without the add permission.
+   */
+  async prepareAdd(c: Caller, body: Record<string, unknown>): Promise<PreparedAdd> {
+    const fields = writableFields(this.def, body ?? {}, c.locale);
+    const err = validateRecord(this.def, fields, c.locale, this.spec);
+    if (err) throw err;
+    const access = await this.access(c, 'add');
+    this.checkSecret(c, access, fields);
+    return { access, row: await this.newRow(c, fields) };
+  }
+
+  /** Inserts a `prepareAdd`ed record in `trx` and audits it; answers the stored record. */
+  async insertPrepared(trx: Transaction<DB>, c: Caller, p: PreparedAdd): Promise<EntityRecord> {
+    const r = await insertRow(trx, this.spec, p.row).catch((e) => this.constraint(c, e));
+    await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
+    invalidateTotals(this.db, this.spec.table);
+    return this.present(r, p.access);
   }
 
   /** The row of a new record by `c` (validated `fields`): version 1, creator and times, owner department and unit. */
@@ -241,6 +284,7 @@ export class EntityService {
         for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
         const err = validateRecord(this.def, merged, c.locale, this.spec);
         if (err) throw err;
+        this.checkSecret(c, a, merged);
         const patch: EntityRecord = {};
         for (const f of Object.keys(changes)) patch[f] = merged[f];
         const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };

@@ -26,8 +26,11 @@ export const ADMIN_LOGIN_ROLES = ['sysadmin', 'secadmin', 'auditor'] as const;
 /** The result of a successful sign-in. */
 export interface LoginOutcome {
   result: LoginResult;
-  /** The session may only change the password (-98 to the client): 'weak' or 'expired'. */
-  mustChange: 'weak' | 'expired' | null;
+  /**
+   * The session may only change the password (-98 to the client): 'weak', 'initial' (set by an
+   * administrator, migration 0007) or 'expired'.
+   */
+  mustChange: 'weak' | 'initial' | 'expired' | null;
 }
 
 /** The columns of `users` a sign-in needs. */
@@ -36,11 +39,13 @@ export interface LoginUser {
   username: string;
   password_hash: string;
   password_changed_at: number;
+  /** 1: an administrator set this password (migration 0007). */
+  password_initial: number;
   status: number;
   current_dept_id: number | null;
 }
 
-const loginColumns = ['id', 'username', 'password_hash', 'password_changed_at', 'status', 'current_dept_id'] as const;
+export const loginColumns = ['id', 'username', 'password_hash', 'password_changed_at', 'password_initial', 'status', 'current_dept_id'] as const;
 
 /**
  * Opens a session for `user` inside `trx` and records the successful attempt. The department is the
@@ -77,7 +82,7 @@ async function openSession(
 }
 
 /**
- * Signs `user` in after its credentials were checked: decides -98 (weak or expired password), opens
+ * Signs `user` in after its credentials were checked: decides -98 (weak, administrator-set or expired password), opens
  * the session and builds the LoginResult. `strong` is the server-recomputed strength (null when the
  * method carries no password, e.g. SMS or SSO).
  */
@@ -88,7 +93,13 @@ export async function completeLogin(
 ): Promise<LoginOutcome> {
   const maxAge = await passwordMaxAgeDays(ctx.db, ctx.config);
   const mustChange: LoginOutcome['mustChange'] =
-    opts.strong === false ? 'weak' : passwordExpired(Number(user.password_changed_at), maxAge) ? 'expired' : null;
+    opts.strong === false
+      ? 'weak'
+      : opts.strong !== null && Number(user.password_initial) === 1
+        ? 'initial'
+        : passwordExpired(Number(user.password_changed_at), maxAge)
+          ? 'expired'
+          : null;
   const { session, deptId } = await ctx.db.transaction().execute((trx) =>
     openSession(ctx, trx, user, { method: opts.method, attemptName: opts.attemptName, mustChange: mustChange != null, adminLogin: !!opts.adminLogin }),
   );

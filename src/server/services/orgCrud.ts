@@ -33,6 +33,11 @@ export interface OrgCaller {
   locale: Locale;
   /** May write (is_admin or the sysadmin role). */
   admin: boolean;
+  /**
+   * A unit administrator's reach (SPEC §3 isdwgly): the department ids of the caller's unit; null (or
+   * absent) for the whole organisation. Resources with `unitScope` list and write only inside it.
+   */
+  unitDepts?: number[] | null;
 }
 
 /** Any Kysely handle of the platform database. */
@@ -56,6 +61,13 @@ export interface OrgResource {
   toRow(rec: OrgRecord): Record<string, unknown>;
   /** A filter on a field that is not a plain column (e.g. users by department): the SQL condition. */
   filter?(field: string, value: unknown): ReturnType<typeof sql> | null;
+  /**
+   * The rows a unit administrator reaches (`depts`: his unit's departments), as an SQL condition; a resource
+   * without it is never narrowed for him.
+   */
+  unitScope?(depts: number[]): ReturnType<typeof sql>;
+  /** Unit administrators may also write the rows they reach (checks of their own in beforeWrite). */
+  unitWrites?: boolean;
   /** Checks and side-table writes after the row is stored (`before` null on add). Throw ApiError to refuse. */
   afterWrite?(trx: Transaction<DB>, c: OrgCaller, id: number, rec: OrgRecord, before: OrgRecord | null): Promise<void>;
   /** Checks before any write of a validated record (`id` null on add). */
@@ -131,7 +143,17 @@ export class OrgService {
   }
 
   private actions(c: OrgCaller): string[] {
-    return c.admin ? ['edit', 'delete'] : [];
+    return this.mayWrite(c) ? ['edit', 'delete'] : [];
+  }
+
+  /** The unit administrator's condition on this table, or null (whole organisation). */
+  private scope(c: OrgCaller): ReturnType<typeof sql> | null {
+    return !c.admin && c.unitDepts && this.res.unitScope ? this.res.unitScope(c.unitDepts.length ? c.unitDepts : [0]) : null;
+  }
+
+  /** True when `c` may write this resource: an administrator, or a unit administrator of a unit-scoped one. */
+  mayWrite(c: OrgCaller): boolean {
+    return c.admin || (!!c.unitDepts && !!this.res.unitScope && !!this.res.unitWrites);
   }
 
   /** Records of `rows` with `_actions`. */
@@ -150,6 +172,8 @@ export class OrgService {
       return name;
     };
     const conds: ReturnType<typeof sql>[] = [];
+    const scope = this.scope(c);
+    if (scope) conds.push(scope);
     const filters = parseJson(c, body.filters, 'filters');
     if (filters != null) {
       if (typeof filters !== 'object' || Array.isArray(filters)) throw badInput(tr(c, 'error.badParam', { field: tr(c, 'field.filters') }));
@@ -196,16 +220,17 @@ export class OrgService {
     return { list, total: Number(count.rows[0]?.n ?? 0), refs: await refsOf(this.db, refFields(this.def), list) };
   }
 
-  /** The stored rows of `ids` (missing ones left out). */
-  async rows(db: Db, ids: number[]): Promise<Record<string, unknown>[]> {
+  /** The stored rows of `ids` (missing ones left out; with `c`, also those out of a unit administrator's reach). */
+  async rows(db: Db, ids: number[], c?: OrgCaller): Promise<Record<string, unknown>[]> {
     if (!ids.length) return [];
-    return (await sql<Record<string, unknown>>`select * from ${sql.table(this.res.table)} where id in (${sql.join(ids)})`.execute(db)).rows;
+    const scope = c ? this.scope(c) : null;
+    return (await sql<Record<string, unknown>>`select * from ${sql.table(this.res.table)} where id in (${sql.join(ids)})${scope ? sql` and ${scope}` : sql``}`.execute(db)).rows;
   }
 
   /** `/info` {id} → the record with version, `_actions`, `_refs`; -1 entity.notFound. */
   async info(c: OrgCaller, body: { id?: unknown }): Promise<OrgRecord> {
     const id = idOf(c, body?.id);
-    const [row] = await this.rows(this.db, [id]);
+    const [row] = await this.rows(this.db, [id], c);
     if (!row) throw badInput(tr(c, 'entity.notFound'));
     const [rec] = await this.present(this.db, c, [row]);
     rec._refs = await refsOf(this.db, refFields(this.def), [rec]);
@@ -220,7 +245,7 @@ export class OrgService {
 
   /** `/add`: validates, stores (with `extra` columns such as a password hash), audits; returns the stored record. */
   async add(c: OrgCaller, body: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<OrgRecord> {
-    this.mustAdmin(c);
+    this.mustWrite(c);
     const rec = this.fields(c, body);
     for (const [f, p] of Object.entries(this.def.model.properties)) if (rec[f] === undefined && p.default !== undefined) rec[f] = p.default;
     const err = validateRecord(this.def, rec, c.locale);
@@ -247,7 +272,7 @@ export class OrgService {
 
   /** `/edit` {id, version, …fields}: merges, validates, writes at `version` (stale → -1), audits. */
   async edit(c: OrgCaller, body: Record<string, unknown>): Promise<OrgRecord> {
-    this.mustAdmin(c);
+    this.mustWrite(c);
     const id = idOf(c, body?.id);
     if (body?.version === undefined || body.version === null || body.version === '') throw badInput(tr(c, 'validate.required', { field: tr(c, 'field.version') }));
     const version = idOf(c, body.version, 'field.version');
@@ -255,7 +280,7 @@ export class OrgService {
     await this.db
       .transaction()
       .execute(async (trx) => {
-        const [row] = await this.rows(trx, [id]);
+        const [row] = await this.rows(trx, [id], c);
         if (!row) throw badInput(tr(c, 'entity.notFound'));
         if (Number(row.version) !== version) throw badInput(tr(c, 'entity.stale'));
         const [before] = await this.res.toRecords(trx, [row]);
@@ -282,12 +307,12 @@ export class OrgService {
 
   /** `/del` {id | ids}: all or none; returns {deleted}. */
   async del(c: OrgCaller, body: { id?: unknown; ids?: unknown }): Promise<{ deleted: number }> {
-    this.mustAdmin(c);
+    this.mustWrite(c);
     const ids = idsOf(c, body);
     const deleted = await this.db
       .transaction()
       .execute(async (trx) => {
-        const rows = await this.rows(trx, ids);
+        const rows = await this.rows(trx, ids, c);
         if (rows.length !== ids.length) throw badInput(tr(c, 'entity.notFound'));
         const recs = await this.res.toRecords(trx, rows);
         await this.res.beforeDelete?.(trx, c, recs);
@@ -300,9 +325,14 @@ export class OrgService {
     return { deleted };
   }
 
-  /** -1 error.forbidden unless the caller may write. */
+  /** -1 error.forbidden unless the caller is an administrator. */
   mustAdmin(c: OrgCaller): void {
     if (!c.admin) throw badInput(tr(c, 'error.forbidden'));
+  }
+
+  /** -1 error.forbidden unless the caller may write this resource (see mayWrite). */
+  mustWrite(c: OrgCaller): void {
+    if (!this.mayWrite(c)) throw badInput(tr(c, 'error.forbidden'));
   }
 
   /** A unique or reference violation → -1 naming the fields; anything else rethrown. */

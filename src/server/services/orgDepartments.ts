@@ -7,7 +7,7 @@
  * or one of its descendants (no cycles); del refuses a department with sub-departments or members;
  * close refuses one with open sub-departments; sort moves a department under a parent after a sibling.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
@@ -54,6 +54,7 @@ function forget(db: Kysely<DB>): void {
 export const departmentResource: OrgResource = {
   entity: ENTITY,
   table: 'departments',
+  unitScope: (depts) => sql`id in (${sql.join(depts)})`,
   columns: { name: 'name', short_name: 'short_name', parent: 'parent_id', kind: 'kind', code: 'code', leader: 'leader_id', phone: 'phone', sort: 'sort', status: 'status' },
   async toRecords(_db, rows) {
     return rows.map(
@@ -184,4 +185,20 @@ export async function sortDepartment(db: Kysely<DB>, dialect: Dialect, c: OrgCal
   });
   forget(db);
   return { id, parentId };
+}
+
+/**
+ * The departments of unit `unitId` (SPEC §3 isdwgly: what a unit administrator maintains): the unit itself
+ * and its descendants, not descending into a nested unit (kind 'unit'), which has its own administrator.
+ * Closed departments included. [] when `unitId` is null or unknown.
+ */
+export async function unitDepartmentIds(db: Db, unitId: number | null): Promise<number[]> {
+  if (unitId == null) return [];
+  const rows = await db.selectFrom('departments').select(['id', 'parent_id', 'kind']).execute();
+  if (!rows.some((r) => r.id === unitId)) return [];
+  const children = new Map<number, typeof rows>();
+  for (const r of rows) if (r.parent_id != null) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
+  const out = [unitId];
+  for (let i = 0; i < out.length; i++) for (const ch of children.get(out[i]) ?? []) if (ch.kind !== 'unit') out.push(ch.id);
+  return out;
 }

@@ -217,7 +217,7 @@ export async function importUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
       for (const [i, p] of prepared.entries()) {
         at = p.row;
         const t = now();
-        newIds.push(await svc.insertIn(trx, c, p.rec, { uuid: newUuid(), password_hash: hashes[i], password_changed_at: t, created_at: t, updated_at: t, is_admin: 0, current_dept_id: p.rec.dept ?? null }, 'import'));
+        newIds.push(await svc.insertIn(trx, c, p.rec, { uuid: newUuid(), password_hash: hashes[i], password_changed_at: t, password_initial: 1, created_at: t, updated_at: t, is_admin: 0, current_dept_id: p.rec.dept ?? null }, 'import'));
       }
     });
   } catch (e) {

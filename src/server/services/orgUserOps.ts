@@ -14,8 +14,9 @@ import { idOf, idsOf, orgAudit, tr, type OrgCaller, type OrgRecord, type OrgServ
 
 /** Users/disabled {id, status: 0|1}: sets the account status; -1 naming 状态 for another value, refused for oneself. */
 export async function disableUser(db: Kysely<DB>, dialect: Dialect, svc: OrgService, c: OrgCaller, body: { id?: unknown; status?: unknown }): Promise<OrgRecord> {
-  svc.mustAdmin(c);
+  svc.mustWrite(c);
   const id = idOf(c, body?.id);
+  if (!(await svc.rows(db, [id], c)).length) throw badInput(tr(c, 'entity.notFound'));
   const status = String(body?.status ?? '');
   if (status !== '0' && status !== '1') throw badInput(tr(c, 'validate.enum', { field: tr(c, 'field.status') }));
   if (id === c.userId && status === '0') throw badInput(tr(c, 'org.selfDisable'));
@@ -29,11 +30,17 @@ export async function disableUser(db: Kysely<DB>, dialect: Dialect, svc: OrgServ
   return svc.info(c, { id });
 }
 
-/** Users/move {ids, deptId}: `deptId` becomes each user's primary department (the old primary one is left). */
-export async function moveUsers(db: Kysely<DB>, dialect: Dialect, c: OrgCaller, body: { ids?: unknown; id?: unknown; deptId?: unknown }): Promise<{ moved: number }> {
-  if (!c.admin) throw badInput(tr(c, 'error.forbidden'));
+/**
+ * Users/move {ids, deptId}: `deptId` becomes each user's primary department (the old primary one is left).
+ * A unit administrator moves only people he reaches, to a department of his unit (-1 org.outsideUnit).
+ */
+export async function moveUsers(db: Kysely<DB>, dialect: Dialect, svc: OrgService, c: OrgCaller, body: { ids?: unknown; id?: unknown; deptId?: unknown }): Promise<{ moved: number }> {
+  if (!svc.mayWrite(c)) throw badInput(tr(c, 'error.forbidden'));
   const ids = idsOf(c, body);
   const deptId = idOf(c, body?.deptId, 'field.departmentId');
+  // A unit administrator moves his unit's people within his unit only.
+  if (!c.admin && !(c.unitDepts ?? []).includes(deptId)) throw badInput(tr(c, 'org.outsideUnit'));
+  if ((await svc.rows(db, ids, c)).length !== ids.length) throw badInput(tr(c, 'entity.notFound'));
   await db.transaction().execute(async (trx) => {
     const dept = await trx.selectFrom('departments').select(['id', 'status']).where('id', '=', deptId).executeTakeFirst();
     if (!dept || dept.status !== 1) throw badInput(tr(c, 'org.unknownRef', { field: tr(c, 'field.departmentId') }));

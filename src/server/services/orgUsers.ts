@@ -9,6 +9,7 @@
  * must exist; two roles of one exclusive group (三员分立, DESIGN §7) cannot be held together; an
  * administrator cannot disable or delete himself. A disabled or deleted user's sessions are revoked.
  */
+import { forgetClearance } from './clearance.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
@@ -106,10 +107,14 @@ export const userResource: OrgResource = {
       updated_at: now(),
     };
   },
+  // A unit administrator reaches the people with a department in his unit (SPEC §3 isdwgly).
+  unitScope: (depts) => sql`exists (select 1 from user_departments ud where ud.user_id = users.id and ud.dept_id in (${sql.join(depts)}))`,
+  unitWrites: true,
   async beforeWrite(trx, c, id, rec, before) {
     const depts = (rec.departments as number[] | null) ?? [];
     if (rec.dept != null && !depts.includes(rec.dept as number)) rec.departments = [rec.dept as number, ...depts];
     await mustExist(trx, c, 'departments', rec.departments as number[], 'departments');
+    if (!c.admin && c.unitDepts) mustStayInUnit(c, rec, before);
     if (rec.position != null) await mustExist(trx, c, 'positions', [rec.position as number], 'position');
     if (rec.rank) await mustExist(trx, c, 'ranks', [Number(rec.rank)], 'rank');
     if (rec.category) await mustExist(trx, c, 'person_categories', [Number(rec.category)], 'category');
@@ -120,7 +125,6 @@ export const userResource: OrgResource = {
     if (id != null) q = q.where('id', '!=', id);
     if (await q.executeTakeFirst()) throw badInput(tr(c, 'entity.duplicate', { field: title(c, 'username') }));
     if (id === c.userId && rec.status === '0') throw badInput(tr(c, 'org.selfDisable'));
-    void before;
   },
   async afterWrite(trx, _c, id, rec) {
     await writeMemberships(trx, id, (rec.departments as number[]) ?? [], rec.dept as number, (rec.position as number | null) ?? null);
@@ -148,6 +152,7 @@ export const userResource: OrgResource = {
 /** Forgets cached user info and names of `ids`, and revokes the sessions of those now disabled or gone. */
 export async function afterUserChange(db: Kysely<DB>, ids: number[]): Promise<void> {
   invalidateRefNames(db);
+  for (const id of ids) forgetClearance(db, id);
   if (!ids.length) return;
   for (const id of ids) invalidateUserInfo(db, id);
   const live = await db.selectFrom('users').select(['id', 'status']).where('id', 'in', ids).execute();
@@ -191,4 +196,17 @@ export async function writeMemberships(trx: Transaction<DB>, id: number, depts: 
   if (u && (u.current_dept_id == null || !depts.includes(u.current_dept_id))) {
     await trx.updateTable('users').set({ current_dept_id: primary }).where('id', '=', id).execute();
   }
+}
+
+/**
+ * A unit administrator's limits on a person he adds or edits: every department (old and new) inside his
+ * unit, and the roles unchanged (none on a new person) — roles are the administrator's (DESIGN §7).
+ * Throws -1 org.outsideUnit / org.unitAdminRoles.
+ */
+function mustStayInUnit(c: OrgCaller, rec: OrgRecord, before: OrgRecord | null): void {
+  const mine = new Set(c.unitDepts ?? []);
+  const depts = [...((rec.departments as number[] | null) ?? []), ...((before?.departments as number[] | null) ?? [])];
+  if (depts.some((d) => !mine.has(d))) throw badInput(tr(c, 'org.outsideUnit'));
+  const ids = (v: unknown) => [...((v as number[] | null) ?? [])].map(Number).sort((a, b) => a - b).join(',');
+  if (ids(rec.roles) !== ids(before?.roles)) throw badInput(tr(c, 'org.unitAdminRoles'));
 }

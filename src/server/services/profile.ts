@@ -105,7 +105,7 @@ export interface PasswordChanger {
 /**
  * Changes the password: the old one must verify (-1 原密码错误, counted like a failed sign-in, so the
  * lockout also stops guessing through this call: -1 locked), the new one must be strong (-1) and
- * differ (-1). Stores argon2id, sets password_changed_at, clears must_change_password on this session
+ * differ (-1). Stores argon2id, sets password_changed_at, clears password_initial and this session's must_change_password
  * and revokes the user's other sessions.
  */
 export async function changePassword(ctx: ServiceCtx, who: PasswordChanger, oldCipher: string, newCipher: string): Promise<void> {
@@ -134,7 +134,7 @@ export async function changePassword(ctx: ServiceCtx, who: PasswordChanger, oldC
   const hash = await hashPassword(newPlain);
   await ctx.db.transaction().execute(async (trx) => {
     const t = now();
-    await trx.updateTable('users').set({ password_hash: hash, password_changed_at: t, updated_at: t }).where('id', '=', userId).execute();
+    await trx.updateTable('users').set({ password_hash: hash, password_changed_at: t, password_initial: 0, updated_at: t }).where('id', '=', userId).execute();
     await trx.updateTable('sessions').set({ must_change_password: 0 }).where('id', '=', sessionId).execute();
     await revokeUserSessions(trx, userId, sessionId);
     await audit(trx, ctx.dialect, { userId, username: who.username, ip: ctx.ip, event: 'password.change', object: `user:${userId}`, result: 'success' });

@@ -16,7 +16,7 @@ import { now, sha256 } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { ServiceCtx } from './context.js';
 import { recordAttempt, type LoginMethod } from './lockout.js';
-import { completeLogin, type LoginOutcome } from './login.js';
+import { completeLogin, loginColumns, type LoginOutcome } from './login.js';
 import { consumeNonce } from './transport.js';
 
 /** How far `ts` of a usso `info` may be from the server clock. */
@@ -58,7 +58,7 @@ async function appByAppid(ctx: ServiceCtx, appid: string) {
 async function loginByUnionid(ctx: ServiceCtx, method: LoginMethod, appid: string, unionid: string): Promise<LoginOutcome> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'password_changed_at', 'status', 'current_dept_id'])
+    .select(loginColumns)
     .where('unionid', '=', unionid)
     .where('status', '=', 1)
     .orderBy('id')

@@ -90,6 +90,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
       'tabs',
       'list_settings',
       'password_changed_at',
+      'signature_file_id',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -134,6 +135,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
     tabs: parseJsonColumn<OpenedTab[]>(user.tabs, [], Array.isArray),
     list_settings: parseJsonColumn<Record<string, unknown>>(user.list_settings, {}, isPlainObject),
     password_expires_in_days: passwordExpiresInDays(Number(user.password_changed_at), maxAge),
+    signature: user.signature_file_id ?? null,
   };
 }
 

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 
@@ -25,6 +24,8 @@ const { ApiError, envelopeOutcome, httpErrorKey, otherCodeMessage } = await impo
 const { http, post } = await import('@app/services/http');
 const { frontLogEntries, clearFrontLog } = await import('@app/services/frontLog');
 const { i18n } = await import('@app/i18n');
+const { appStore } = await import('@app/stores/store');
+const { passwordChangeRequiredAtom } = await import('@app/stores/user');
 
 let seen: InternalAxiosRequestConfig | null = null;
 function answer(status: number, data: unknown): AxiosAdapter {
@@ -77,6 +78,7 @@ describe('post() (SPEC §7, §8)', () => {
   beforeEach(() => {
     toasts.length = 0;
     navigations.length = 0;
+    appStore.set(passwordChangeRequiredAtom, false);
     clearFrontLog();
     document.cookie = 'admin-token=tok123; path=/';
     document.cookie = 'admin-uuid=uu1; path=/';
@@ -106,6 +108,9 @@ describe('post() (SPEC §7, §8)', () => {
     await expect(post('x/y')).rejects.toMatchObject({ code: -98 });
     expect(navigations).toEqual(['/acl/setting?tab=password']);
     expect(toasts[0]).toEqual(['warning', '请修改密码']);
+    // Already on the password tab: a second refused call adds no second toast.
+    await expect(post('x/z')).rejects.toMatchObject({ code: -98 });
+    expect(toasts).toHaveLength(1);
   });
 
   it('adds the URL for unknown codes', async () => {

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT } from '@shared/constants';
 import { LAYOUT_STYLE_PRESETS, applyStyle, isDarkColour, mergeLayout, parseLayout, serialiseLayout } from '@app/layouts/layoutSetting';

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { OpenedTab } from '@shared/types';
 import { CONSOLE_TAB, initialTabs, parseTabs, serialiseTabs, tabsReducer, type TabsState } from '@app/components/tabs/tabsModel';

@@ -37,6 +37,8 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports an unknown route', () => has('area.json', '/menus/0/route', /unknown route "\/nowhere\/index"/));
   it('reports a navigate action to an unknown route', () => has('pages/item.list.page.json', '/rowActions/0/target', /unknown route "\/nowhere\/permission"/));
   it('reports an undeclared permission code', () => has('entities/item.json', '/permissions/edit', /"demo:edit" is declared by no area/));
+  it('reports a related list that is not a list page', () => has('pages/item.detail.page.json', '/related/0/page', /page "demo\.item\.form" is not a list page/));
+  it('reports a related list filtered by an unknown field', () => has('pages/item.detail.page.json', '/related/1/filterField', /unknown field "nope"/));
   it('reports an unregistered page kind', () => has('pages/item.copy.page.json', '/pageKind', /not registered/));
   it('names only fixture files', () => {
     for (const i of issues) expect(i.file.startsWith(ROOT_PREFIX)).toBe(true);

@@ -1,27 +1,33 @@
 /**
  * The message-reminder bell (SPEC §2.4, §4 "Reminders"): unread badge (99+ overflow) and a panel with the
- * reminders, "忽略全部" (ignore all: empties the list, unread 0) and "查看全部" (→ /message/index). A click on a
- * reminder marks it read (removed, unread − 1) and opens its target. The message API arrives in a later
- * issue; until then the list is empty.
+ * reminders, "忽略全部" (ignore all: Msg/ignore, empties the list, unread 0) and "查看全部" (→ /message/index).
+ * A click on a reminder marks it read (removed, unread − 1, Msg/setRead) and opens its target.
+ * While a user is signed in it loads the unread reminders (Msg/list) and keeps them fresh through the
+ * reminder channel: the websocket of Msg/socket when available, else polling Msg/newMsg.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Dropdown, Empty } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BADGE_OVERFLOW } from '@shared/constants';
-import { noticesAtom, type Reminder } from '../../stores/notices';
+import { ignoreAllReminders, markReminderRead, noticesAtom, type Reminder } from '../../stores/notices';
+import { userAtom } from '../../stores/user';
 import { reminderTarget } from './reminderTarget';
+import { startReminders } from './startReminders';
 
 export function NoticeBell() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [notices, setNotices] = useAtom(noticesAtom);
+  const notices = useAtomValue(noticesAtom);
+  const userId = useAtomValue(userAtom)?.id;
+
+  useEffect(() => (userId ? startReminders(userId) : undefined), [userId]);
 
   const read = (r: Reminder) => {
-    setNotices((n) => ({ ...n, list: n.list.filter((x) => x.id !== r.id), unread: Math.max(0, n.unread - 1) }));
+    void markReminderRead(r.id).catch(() => undefined);
     const to = reminderTarget(r, t('notice.systemNotice'));
     setOpen(false);
     if (to) navigate(to);
@@ -57,7 +63,7 @@ export function NoticeBell() {
           type="text"
           data-testid="notice-ignore-all"
           disabled={notices.unread === 0 && notices.list.length === 0}
-          onClick={() => setNotices((n) => ({ ...n, list: [], unread: 0 }))}
+          onClick={() => void ignoreAllReminders().catch(() => undefined)}
         >
           {t('notice.ignoreAll')}
         </Button>

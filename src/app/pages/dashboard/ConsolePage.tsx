@@ -1,9 +1,10 @@
 /**
  * The console (/dashboard/console, issue 2): greeting with the real name, current department and date;
- * to-do counts (待办公文 / 待办事务 / 未读邮件 / 待签收, 0 until their issues land); shortcuts to the personal
+ * to-do counts (待办事务 from the approval runtime's counts of the affair area; 待办公文 / 未读邮件 / 待签收 0 until
+ * their issues land); shortcuts to the personal
  * menu and common pages; notices and to-do lists (empty states until later issues fill them).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Card, Col, Empty, Row, Tabs } from 'antd';
 import { AuditOutlined, FileTextOutlined, MailOutlined, RightOutlined, VerifiedOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
@@ -16,6 +17,7 @@ import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
 import { colourClass } from '../../layouts/menuModel';
 import { useOpenDetail } from '../../router/openDetail';
 import { greetingKey, shortcutsOf } from './consoleModel';
+import { flowApi } from '../../../../engine/data/flow';
 
 const TODOS = [
   { key: 'doc', path: '/document/dbgw', icon: <FileTextOutlined /> },
@@ -32,6 +34,17 @@ export default function ConsolePage() {
   const depts = useAtomValue(departmentsAtom);
   useAtomValue(localeAtom); // re-render the date on language switch
   const shortcuts = useMemo(() => shortcutsOf(user?.menu ?? [], user?.menu_my ?? []), [user]);
+  const [counts, setCounts] = useState<Partial<Record<(typeof TODOS)[number]['key'], number>>>({});
+  useEffect(() => {
+    let live = true;
+    flowApi
+      .counts('affair')
+      .then((c) => live && setCounts((n) => ({ ...n, affair: c.todo })))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   if (!user) return null;
   const now = dayjs();
   const dept = depts?.current?.title ?? user.dept;
@@ -65,7 +78,7 @@ export default function ConsolePage() {
               <span className="oa-todo-icon">{d.icon}</span>
               <span className="oa-todo-body">
                 <span className="oa-todo-label">{t(`todo.${d.key}`)}</span>
-                <span className="oa-todo-count">0</span>
+                <span className="oa-todo-count" data-testid={`console-count-${d.key}`}>{counts[d.key] ?? 0}</span>
               </span>
               <RightOutlined className="oa-todo-go" />
             </button>

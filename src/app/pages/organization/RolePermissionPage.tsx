@@ -5,11 +5,12 @@
  * Calls: role/list, role/menus {id} → {menuIds, codes}, role/saveMenus {id, menuIds, codes}, menu/tree,
  * menu/permissions. Checking a page checks its section; the server stores exactly what is ticked.
  */
-import { Button, Card, Checkbox, Empty, Input, List, Spin, Tag, Tree, Typography, message } from 'antd';
+import { Button, Card, Checkbox, Empty, Input, List, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { toast } from '../../services/feedback';
 import { post } from '../../services/http';
 import { routeTitle } from '../../i18n';
 
@@ -106,7 +107,7 @@ export default function RolePermissionPage() {
     setSaving(true);
     try {
       await post('role/saveMenus', { id: roleId, menuIds, codes });
-      message.success(t('permission.saved'));
+      toast.success(t('permission.saved'));
       setDirty(false);
     } finally {
       setSaving(false);

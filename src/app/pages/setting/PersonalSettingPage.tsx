@@ -1,5 +1,5 @@
 /**
- * Personal settings (/acl/setting, SPEC §2.4): tabs 基本资料, 修改密码, 短信提醒, 菜单布局; `?tab=password`
+ * Personal settings (/acl/setting, SPEC §2.4): tabs 基本资料, 修改密码, 短信提醒, 手写签名, 菜单布局; `?tab=password`
  * opens the password tab (used after a -98 answer).
  */
 import { Avatar, Card, Tabs } from 'antd';
@@ -11,8 +11,9 @@ import { LayoutControls } from '../../components/header/LayoutControls';
 import { BasicInfoForm } from './BasicInfoForm';
 import { PasswordForm } from './PasswordForm';
 import { SmsSettingForm } from './SmsSettingForm';
+import { SignatureForm } from './SignatureForm';
 
-const TABS = ['basic', 'password', 'sms', 'layout'] as const;
+const TABS = ['basic', 'password', 'sms', 'signature', 'layout'] as const;
 
 export default function PersonalSettingPage() {
   const { t } = useTranslation('setting');
@@ -46,7 +47,7 @@ export default function PersonalSettingPage() {
           items={TABS.map((k) => ({
             key: k,
             label: <span data-testid={`setting-tab-${k}`}>{t(`tab.${k}`)}</span>,
-            children: k === 'basic' ? <BasicInfoForm /> : k === 'password' ? <PasswordForm /> : k === 'sms' ? <SmsSettingForm /> : <div className="oa-setting-layout"><LayoutControls /></div>,
+            children: k === 'basic' ? <BasicInfoForm /> : k === 'password' ? <PasswordForm /> : k === 'sms' ? <SmsSettingForm /> : k === 'signature' ? <SignatureForm /> : <div className="oa-setting-layout"><LayoutControls /></div>,
           }))}
         />
       </Card>

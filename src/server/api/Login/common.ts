@@ -78,12 +78,12 @@ export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): v
 
 /**
  * Presents a sign-in: cookies (unless an SSO answer), then `Ok(LoginResult, 登录成功)`, or code -98
- * with the same LoginResult as data when the password is weak or expired (SPEC §8 -98).
+ * with the same LoginResult as data when the password is weak, set by an administrator or expired (SPEC §8 -98).
  */
 export function presentLogin(req: FastifyRequest, reply: FastifyReply, out: LoginOutcome, cookies: boolean): Ok<LoginResult> {
   if (cookies) setSessionCookies(req, reply, out.result);
   if (out.mustChange) {
-    const key = out.mustChange === 'weak' ? 'login.weakPassword' : 'login.expiredPassword';
+    const key = out.mustChange === 'weak' ? 'login.weakPassword' : out.mustChange === 'initial' ? 'login.initialPassword' : 'login.expiredPassword';
     throw new ApiError(req.t(key), Code.PASSWORD_CHANGE_REQUIRED, out.result);
   }
   return new Ok(out.result, req.t('login.success'));

@@ -9,6 +9,8 @@
  * - saveTabs {tabs: JSON string of OpenedTab[] (≤ 50)} → {tabs}, msg 保存成功
  * - smsSetting {} → {settings: {enabled, types}, setting: {kind: 0|1}};
  *   saveSmsSetting {setting: JSON string or object, {enabled, types} or {kind: 0|1}} → the same answer
+ * - saveSignature {fileId} → {signature: fileId}, msg 手写签名已保存 (an image the caller uploaded, see
+ *   services/signature.ts); deleteSignature {} → {signature: null}, msg 手写签名已删除
  */
 import type { FastifyInstance } from 'fastify';
 import { call, Ok } from '../../lib/route.js';
@@ -26,6 +28,7 @@ import {
   type ProfileInput,
 } from '../../services/profile.js';
 import { userInfoWithJson } from '../../services/userInfo.js';
+import { deleteSignature, saveSignature } from '../../services/signature.js';
 import { Code } from '../../../shared/codes.js';
 import { cipher, flagProp, mailProp, mobileProp, need, text } from '../Login/common.js';
 
@@ -152,4 +155,14 @@ export function register(app: FastifyInstance): void {
       return new Ok(answer, req.t('person.saved'));
     },
   );
+
+  call<{ fileId?: unknown }>(app, 'Person/saveSignature', {}, async (req) => {
+    const signature = await saveSignature(req.server.ctx.db, req.t.bind(req), req.user.userId, (req.body ?? {}).fileId);
+    return new Ok({ signature }, req.t('person.signatureSaved'));
+  });
+
+  call(app, 'Person/deleteSignature', {}, async (req) => {
+    await deleteSignature(req.server.ctx.db, req.user.userId);
+    return new Ok({ signature: null }, req.t('person.signatureDeleted'));
+  });
 }

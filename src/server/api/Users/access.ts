@@ -2,12 +2,15 @@
  * Who may use the organisation API groups (Users, department, position, role; issue 3, DESIGN §7):
  * writes need an administrator (users.is_admin or the `sysadmin` role); reads also the security
  * administrator (`secadmin`, who reviews changes) and the unit administrator (`unit_admin`, SPEC §3
- * isdwgly; not yet limited to his unit). Anyone else → -1 error.forbidden; no session → -99 (call()).
+ * isdwgly), who reaches only his unit's people and departments (the unit of his current department) and
+ * maintains those people. Anyone else → -1 error.forbidden; no session → -99 (call()).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call, type Handler } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { roleCodesOf } from '../../services/roles.js';
+import { unitOf } from '../../engine/scope.js';
+import { unitDepartmentIds } from '../../services/orgDepartments.js';
 import { OrgService, type OrgCaller, type OrgResource } from '../../services/orgCrud.js';
 
 /** The body of a request as a plain object (JSON or form-encoded; `{}` when absent). */
@@ -24,7 +27,10 @@ export async function orgCaller(req: FastifyRequest): Promise<OrgCaller> {
   const roles = await roleCodesOf(req.server.ctx.db, req.user.userId);
   const admin = req.user.isAdmin || roles.includes('sysadmin');
   if (!admin && !roles.some((r) => ORG_READER_ROLES.includes(r))) throw badInput(req.t('error.forbidden'));
-  return { userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale, admin };
+  // Only a unit administrator is narrowed; the security administrator reads the whole organisation.
+  const unitOnly = !admin && !roles.includes('secadmin');
+  const unitDepts = unitOnly ? await unitDepartmentIds(req.server.ctx.db, await unitOf(req.server.ctx.db, req.user.deptId)) : null;
+  return { userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale, admin, unitDepts };
 }
 
 /**

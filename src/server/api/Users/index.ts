@@ -10,6 +10,7 @@
  * - Users/getPositions, getRoles, getRanks, getPersonCategory → [{id, name, …}]
  * - Users/getDepartmentSelect {openOnly?} → the department tree (DeptNode[] with value/title)
  * - Users/export (list params, template?) → .xlsx; Users/import (multipart `file`) → {imported, errors, passwords}
+ * - getUsers, getOffices, banUserList, moveUser, importList, getUnionid and the directory-sync calls: ./lookups.ts
  * Access: ./access.ts (administrators write; security and unit administrators read).
  */
 import type { FastifyInstance } from 'fastify';
@@ -28,13 +29,14 @@ import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
 import { bodyOf, orgCaller, registerResource } from './access.js';
+import { registerUserLookups } from './lookups.js';
 
 /** Registers the Users calls. */
 export function register(app: FastifyInstance): void {
   const db = app.ctx.db;
   const addUser = (svc: OrgService) => async (req: any) => {
     const c = await orgCaller(req);
-    svc.mustAdmin(c);
+    svc.mustWrite(c);
     const body = bodyOf(req);
     let plain: string;
     let generated = false;
@@ -47,7 +49,7 @@ export function register(app: FastifyInstance): void {
     }
     svc.fields(c, body); // refuse unknown fields before hashing
     const t = now();
-    const rec = await svc.add(c, body, { uuid: newUuid(), password_hash: await hashPassword(plain), password_changed_at: t, current_dept_id: body.dept ?? null });
+    const rec = await svc.add(c, body, { uuid: newUuid(), password_hash: await hashPassword(plain), password_changed_at: t, password_initial: 1, current_dept_id: body.dept ?? null });
     if (!generated) return rec;
     const notice = req.t('org.initialPassword', { password: plain });
     return new Ok({ ...rec, _initialPassword: plain, _notice: { text: notice, copy: plain } }, notice);
@@ -58,7 +60,7 @@ export function register(app: FastifyInstance): void {
     return b.id === undefined || b.id === null || b.id === '' ? addUser(svc)(req) : svc.edit(await orgCaller(req), b);
   });
   call<any>(app, 'Users/disabled', {}, async (req) => disableUser(db, app.ctx.dialect, svc, await orgCaller(req), bodyOf(req)));
-  call<any>(app, 'Users/move', {}, async (req) => moveUsers(db, app.ctx.dialect, await orgCaller(req), bodyOf(req)));
+  call<any>(app, 'Users/move', {}, async (req) => moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), bodyOf(req)));
   const lookup = (name: string, fn: () => Promise<unknown>) =>
     call<any>(app, `Users/${name}`, {}, async (req) => {
       await orgCaller(req);
@@ -81,6 +83,7 @@ export function register(app: FastifyInstance): void {
       return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
     },
   });
+  registerUserLookups(app, svc);
   call<any>(app, 'Users/import', {}, async (req) => {
     const c = await orgCaller(req);
     svc.mustAdmin(c);

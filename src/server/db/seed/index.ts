@@ -2,8 +2,9 @@
  * Seeds the demo organisation on first start (issue 2 "Demo organisation"): 市人民政府, its working
  * departments and internal offices (./org), ≈300 staff including the fixed accounts (./people,
  * ./staff), roles and permissions (./roles), the menu tree and role grants (./menus), one SSO app,
- * a few settings and two self-registrations awaiting review. Everything is inserted in one transaction;
- * the data is deterministic except uuids and timestamps. Every account's password is `Demo@2026`.
+ * the 发文字号 marks (./docMarks), a few settings and two self-registrations awaiting review. Everything
+ * is inserted in one transaction; the data is deterministic except uuids and timestamps. Every
+ * account's password is `Demo@2026`.
  */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { hash } from '@node-rs/argon2';
@@ -16,6 +17,8 @@ import { buildPeople } from './staff.js';
 import { ROLES } from './roles.js';
 import { DEMO_PERSONAL_MENU } from './menus.js';
 import { syncMenus } from './sync.js';
+import { seedDocMarks } from './docMarks.js';
+import { seedDocTemplates } from './docTemplates.js';
 
 export { syncMenus };
 
@@ -66,6 +69,8 @@ async function seedAll(trx: Transaction<DB>, passwordHash: string): Promise<void
   const positionIds = await insertPositions(trx);
   const roleIds = await insertRoles(trx);
   const { ids: menuIds } = await syncMenus(trx);
+  await seedDocMarks(trx, deptIds, t);
+  await seedDocTemplates(trx, t);
 
   const people = buildPeople();
   const userIds = new Map<string, number>();

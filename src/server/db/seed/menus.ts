@@ -65,7 +65,7 @@ export const ROLE_MENU_GRANTS: Record<string, string[] | 'business'> = {
     'dashboard.console',
     'document.new', 'document.dbgw', 'document.ybgw', 'document.yfgw', 'document.dfgw', 'document.scgw',
     'document.ntko', 'document.flow-log', 'document.search',
-    'affair.dbsw', 'affair.ybsw', 'affair.yfsw', 'affair.dfsw', 'affair.ntko', 'affair.flow-log',
+    'affair.dbsw', 'affair.ybsw', 'affair.yfsw', 'affair.dfsw', 'affair.swdb', 'affair.ntko', 'affair.flow-log', 'affair.swsz',
     'flow.tree', 'flow.list',
     'notice.unread', 'notice.list', 'systemNotice.index', 'systemNotice.query',
     'mail.inbox', 'mail.send', 'mail.draftMail', 'mail.starMail', 'contact', 'schedule',

@@ -85,7 +85,7 @@ export const ROLES: RoleSpec[] = [
     builtin: 0,
     exclusive_group: null,
     remark: '市长、副市长、秘书长、副秘书长',
-    permissions: [...APPROVE, 'document:sign', 'document:supervise', 'stat:read'],
+    permissions: [...APPROVE, 'document:sign', 'document:supervise', 'flow:supervise', 'stat:read'],
   },
   {
     code: 'office_director',
@@ -101,6 +101,7 @@ export const ROLES: RoleSpec[] = [
       'document:number',
       'document:distribute',
       'document:supervise',
+      'flow:supervise',
       'document:setting',
       'affair:setting',
       'notice:publish',

@@ -1,0 +1,315 @@
+/**
+ * The `approval` page kind (DESIGN §4, issue 4 "Approval page and lists"): the work-item page of one flow
+ * instance (`recordId` = the instance id, flow/info). Left: the header (title, status, 打印 when the page
+ * names a `print` route, who started it and when, the current steps), the business form — the form page `page.form` drawn by the form engine over the
+ * instance's data, under the caller's field permissions (R / W / H of their task's node; the start node's for
+ * the initiator of a draft) — the opinion box with 常用语 and the action bar: exactly `view.actions`, in
+ * ACTION_ORDER. Right, in tabs: the flow log and the read-only flow diagram.
+ *
+ * An action sends flow/act with the instance version read, the opinion and (start, saveDraft, approve, reject,
+ * signFor, return) the writable fields; reject and withdraw ask first; return, transfer, delegate, addSign
+ * and cc open a dialog (./approval/ActionDialog). After success: a toast, the view and the log again, and
+ * `onDone(view)` unless the action leaves the caller's work open (saveDraft, comment, urge, cc). A caller
+ * with nothing to do sees everything read-only.
+ *
+ * A routed page showing an instance of another entity (a 收文 reminder names the area's 发文 page
+ * /document/show-audit/:id) replaces the location with `open` of flow/info, the approval route of the instance's
+ * flow (/document/show/:id?).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { indexFlow, returnTargets, type ActionName, type FlowDef } from '../flow';
+import type { Text } from '../schema/types';
+import { flowApi, type ActBody, type FlowLogEntry, type InstanceView } from '../data/flow';
+import { loadPage, selector } from '../data/api';
+import type { PageBundle } from '../schema/bundle';
+import { textOf } from '../schema/text';
+import { toast } from '../../src/app/services/feedback';
+import { userAtom } from '../../src/app/stores/user';
+import { appHref } from '../../src/app/utils/basePath';
+import { navigateTo } from '../../src/app/services/navigation';
+import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
+import { AttachmentsZip, FavoriteStar, RelatedDocs } from './flowpages/DocExtras';
+import '../../src/app/styles/approval.css';
+import { DefinitionError } from './DefinitionError';
+import type { PageKindProps } from './registry';
+import { compileFormPage } from './form/rjsf';
+import { BusinessForm, type BusinessFormHandle } from './approval/BusinessForm';
+import { OpinionBox } from './approval/OpinionBox';
+import { ActionDialog, type DialogAction, type ReturnOption } from './approval/ActionDialog';
+import { FlowLog } from './approval/FlowLog';
+import { FlowDiagram } from './approval/FlowDiagram';
+import { CONFIRMED, DATA_ACTIONS, DIALOG_ACTIONS, OPINION_REQUIRED, VALIDATING_ACTIONS, currentNodeIds, fieldAccess, myTasks, orderedActions, peopleOf, writableData, writableFields } from './approval/model';
+
+const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
+/** Actions after which the caller usually still has the item open (no `onDone`). */
+const STAYING: ReadonlySet<ActionName> = new Set<ActionName>(['saveDraft', 'comment', 'urge', 'cc']);
+/** Actions sent with the caller's deciding task (approve / handle / 签收). */
+const TASK_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['approve', 'reject', 'signFor', 'return', 'transfer', 'delegate', 'addSign', 'cc']);
+const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
+
+/**
+ * The path to show instance `view` on instead of page `page`, or null when this page is the right one: only an
+ * instance over another entity whose flow/info `open` route differs from the page's route moves.
+ */
+export function otherApprovalPath(page: { route?: string; entity?: string }, view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null }): string | null {
+  if (!view.entity || view.entity === page.entity || !view.open || view.open === page.route) return null;
+  return view.open.replace(/:id\??/, String(view.id));
+}
+
+type Loaded = { form: PageBundle; view: InstanceView; log: FlowLogEntry[] };
+
+/** Titles of the nodes and branches of a definition, by id. */
+function titlesOf(def: FlowDef, tx: (t: Text) => string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, loc] of indexFlow(def).nodes) {
+    out.set(id, tx(loc.node.title));
+    if (loc.node.type === 'branch' || loc.node.type === 'parallel') for (const b of loc.node.branches ?? []) out.set(b.id, tx(b.title));
+  }
+  return out;
+}
+
+/** Renders an approval page definition (see the module comment). */
+export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindProps) {
+  const { t } = useTranslation('approval');
+  const page = bundle.page;
+  const formId = page.pageKind === 'approval' ? page.form : '';
+  const me = useAtomValue(userAtom)?.id;
+  const mySignature = useAtomValue(userAtom)?.signature ?? null;
+  const [signed, setSigned] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [opinion, setOpinion] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const formRef = useRef<BusinessFormHandle>(null);
+  const opinionRef = useRef<HTMLDivElement>(null);
+  const [modal, modalHolder] = Modal.useModal();
+
+  useEffect(() => {
+    if (!recordId || !formId) return;
+    let live = true;
+    setError(null);
+    Promise.all([loadPage({ id: formId }), flowApi.info(recordId), flowApi.log(recordId).catch(() => [] as FlowLogEntry[])]).then(
+      ([form, view, log]) => live && setLoaded({ form, view, log: Array.isArray(log) ? log : [] }),
+      (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : t('load.failed')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [recordId, formId, attempt, t]);
+
+  const view = loaded?.view;
+  const log = loaded?.log;
+  const elsewhere = view && !embedded && page.pageKind === 'approval' ? otherApprovalPath(page, view) : null;
+  const extras = new Set(page.pageKind === 'approval' ? (page.extras ?? []) : []);
+  useEffect(() => {
+    if (elsewhere) void navigateTo(elsewhere, { replace: true });
+  }, [elsewhere]);
+  // Names of the people the page shows (initiator, task holders, people named in the log), once per change.
+  useEffect(() => {
+    if (!view) return;
+    const known = new Set((log ?? []).filter((e) => e.actor !== null && e.actorName).map((e) => String(e.actor)));
+    const ask = peopleOf(view.state, (log ?? []).map((e) => e.detail)).filter((id) => !names[String(id)] && !known.has(String(id)));
+    if (!ask.length) return;
+    selector.getlist({ users: ask }).then(
+      (r) => setNames((n) => ({ ...n, ...(r?.users ?? {}) })),
+      () => undefined,
+    );
+  }, [view, log]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The opinion starts from the caller's saved draft opinion (saveDraft on a task).
+  const draftOpinion = view ? (myTasks(view.state, me).deciding?.draftOpinion ?? '') : '';
+  useEffect(() => setOpinion(draftOpinion), [view?.id, view?.version]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const tx = useCallback((text: Text) => textOf(text, bundle.texts), [bundle.texts]);
+  const logNames = useMemo(() => new Map((log ?? []).filter((e) => e.actor !== null && e.actorName).map((e) => [String(e.actor), e.actorName as string])), [log]);
+  const userName = useCallback((id: number) => names[String(id)] ?? logNames.get(String(id)) ?? String(id), [names, logNames]);
+  const titles = useMemo(() => (view ? titlesOf(view.definition, tx) : new Map<string, string>()), [view, tx]);
+  const nodeTitle = useCallback((id: string) => titles.get(id) ?? id, [titles]);
+  const built = useMemo(() => (loaded ? compileFormPage(loaded.form) : null), [loaded?.form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const access = useMemo(() => (view ? fieldAccess(view.definition, view.state, me, view.actions) : null), [view, me]);
+
+  if (page.pageKind !== 'approval') return <DefinitionError definition={page.id} path="pageKind" message={t('load.wrongKind', { id: page.id })} />;
+  if (error) {
+    return <Result status="warning" title={t('load.failed')} subTitle={error} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('load.retry')}</Button>} />;
+  }
+  if (!loaded || !view || !built || !access || elsewhere) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} data-testid="approval-loading">
+        <Spin />
+      </div>
+    );
+  }
+  if (built.error !== undefined) return <DefinitionError definition={formId} path="layout" message={t('load.formInvalid', { message: built.error })} />;
+
+  const { state, definition } = view;
+  const tasks = myTasks(state, me);
+  const actions = orderedActions(view.actions);
+  const writable = writableFields(access, built.compiled.fields);
+  // A 办理 step names what finishing it means (签发, 编号, 用印, 分发…: the node's handleKind), else 办理完毕.
+  const handleKind = tasks.deciding?.kind === 'handle' ? (indexFlow(definition).nodes.get(tasks.deciding.nodeId)?.node as { handleKind?: string } | undefined)?.handleKind : undefined;
+  const labelOf = (a: ActionName) => {
+    if (a === 'approve' && tasks.deciding?.kind === 'handle') return t(`action.handle.${handleKind ?? 'other'}`, { defaultValue: t('action.approveHandle') });
+    if (a === 'start' && state.returned) return t('action.resubmit');
+    return t(`action.${a}`);
+  };
+  const returnOptions: ReturnOption[] =
+    actions.includes('return') && tasks.deciding
+      ? returnTargets(indexFlow(definition), state, tasks.deciding).map((r) => ({
+          value: r.target,
+          label: r.target === 'initiator' ? t('dialog.returnInitiator', { name: userName(state.initiator) }) : r.previous ? t('dialog.returnPrevious', { node: nodeTitle(r.target) }) : t('dialog.returnNode', { node: nodeTitle(r.target) }),
+        }))
+      : [];
+
+  const send = async (type: ActionName, extra: Partial<ActBody> = {}) => {
+    const text = opinion.trim();
+    const body: ActBody = { type, ...extra };
+    if (text) body.opinion = text;
+    if (signed && mySignature) body.signature = true;
+    if (type === 'read' && tasks.reading) body.taskId = tasks.reading.id;
+    else if (TASK_ACTIONS.has(type) && tasks.deciding) body.taskId = tasks.deciding.id;
+    if (type === 'saveDraft' && tasks.deciding) body.taskId = tasks.deciding.id;
+    if (DATA_ACTIONS.has(type) && writable.length && formRef.current) body.data = writableData(formRef.current.values(), writable);
+    setBusy(true);
+    try {
+      const answered = await flowApi.act(view.id, view.version, body);
+      toast.success(t('result.done', { action: labelOf(type) }));
+      setDialog(null);
+      setOpinion('');
+      const [next, nextLog] = await Promise.all([answered?.id ? Promise.resolve(answered) : flowApi.info(view.id), flowApi.log(view.id).catch(() => loaded.log)]);
+      setLoaded({ form: loaded.form, view: next, log: Array.isArray(nextLog) ? nextLog : [] });
+      if (!STAYING.has(type)) onDone?.(next as unknown as Record<string, unknown>);
+    } catch {
+      // the HTTP layer has shown the refusal (e.g. someone acted meanwhile: flow.stale); the input is kept
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const run = (type: ActionName) => {
+    if (OPINION_REQUIRED.has(type) && !opinion.trim()) {
+      toast.warning(t('opinion.required'));
+      const box = opinionRef.current;
+      box?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      box?.querySelector('textarea')?.focus();
+      return;
+    }
+    if (VALIDATING_ACTIONS.has(type) && writable.length && formRef.current && !formRef.current.validate()) {
+      toast.warning(t('result.invalid'));
+      return;
+    }
+    if (DIALOG_ACTIONS.has(type)) {
+      setDialog(type as DialogAction);
+      return;
+    }
+    if (CONFIRMED.has(type)) {
+      modal.confirm({
+        title: t(`confirm.${type}Title`),
+        content: t(`confirm.${type}Content`),
+        okText: t('confirm.ok'),
+        cancelText: t('confirm.cancel'),
+        okButtonProps: { danger: true, ...({ 'data-testid': 'approval-confirm-ok' } as object) },
+        onOk: () => send(type),
+      });
+      return;
+    }
+    void send(type);
+  };
+
+  const steps = currentNodeIds(state).map((id) => {
+    const holders = state.tasks.filter((x) => x.nodeId === id && x.status === 'pending' && x.kind !== 'cc' && x.kind !== 'read').map((x) => userName(x.assignee));
+    return holders.length ? t('header.stepWith', { step: nodeTitle(id), names: holders.join(t('header.sep')) }) : nodeTitle(id);
+  });
+  const headerItems = [
+    { key: 'initiator', label: t('header.initiator'), children: userName(state.initiator) },
+    { key: 'startedAt', label: view.startedAt ? t('header.startedAt') : t('header.createdAt'), children: time(view.startedAt ?? view.createdAt) },
+    view.endedAt
+      ? { key: 'endedAt', label: t('header.endedAt'), children: time(view.endedAt) }
+      : { key: 'current', label: t('header.current'), children: <span data-testid="approval-current">{steps.length ? steps.join(t('header.sep')) : t('header.none')}</span> },
+    { key: 'flow', label: t('header.flow'), children: tx(definition.title) },
+  ];
+  const primary = new Set<ActionName>(['start', 'approve', 'signFor', 'read']);
+  const readOnly = actions.length === 0;
+
+  return (
+    <div className="oa-approval-page" data-testid={`approval-page-${page.id}`}>
+      {modalHolder}
+      <Card className="oa-approval-header" size="small">
+        <div className="oa-approval-title-row">
+          <Typography.Title level={embedded ? 5 : 4} className="oa-approval-title">
+            {view.title}
+          </Typography.Title>
+          <Tag color={STATUS_COLOR[view.status] ?? 'default'} data-testid="approval-status">
+            {t(`status.${view.status}`, { defaultValue: view.status })}
+          </Tag>
+          {state.returned && <Tag color="orange">{t('status.returned')}</Tag>}
+          {extras.has('favorite') && <FavoriteStar flowId={view.id} />}
+          {extras.has('attachmentsZip') && <AttachmentsZip flowId={view.id} />}
+          {page.pageKind === 'approval' && page.pdf && (
+            <Button size="small" icon={<FilePdfOutlined />} href={appHref(page.pdf.replace(/:id\??/, String(view.id)))} target="_blank" data-testid="approval-pdf">
+              {t('header.pdf')}
+            </Button>
+          )}
+          {page.pageKind === 'approval' && page.print && (
+            <Button size="small" icon={<PrinterOutlined />} href={appHref(page.print.replace(/:id\??/, String(view.id)))} target="_blank" className="oa-approval-print" data-testid="approval-print">
+              {t('header.print')}
+            </Button>
+          )}
+        </div>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} items={headerItems} />
+      </Card>
+      <Row gutter={[16, 16]} className="oa-approval-body">
+        <Col xs={24} xl={15} xxl={16}>
+          {readOnly && <Alert type="info" showIcon className="oa-approval-hint" title={t('readonly')} data-testid="approval-readonly" />}
+          {!readOnly && state.returned && me === state.initiator && <Alert type="warning" showIcon className="oa-approval-hint" title={t('returnedHint')} />}
+          <Card size="small" title={t('panel.form')} className="oa-approval-card">
+            <BusinessForm key={`${view.id}:${view.version}`} ref={formRef} bundle={loaded.form} compiled={built.compiled} logic={built.logic} data={state.data} access={access} busy={busy} />
+          </Card>
+          {!readOnly && (
+            <Card size="small" title={t('panel.opinion')} className="oa-approval-card">
+              <div ref={opinionRef}>
+                <OpinionBox value={opinion} onChange={setOpinion} disabled={busy} signature={mySignature} signed={signed} onSignedChange={setSigned} />
+              </div>
+            </Card>
+          )}
+          {!readOnly && (
+            <div className="oa-approval-actions" data-testid="approval-actions">
+              <Space wrap>
+                {actions.map((a) => (
+                  <Button key={a} type={primary.has(a) ? 'primary' : 'default'} danger={a === 'reject' || a === 'withdraw'} disabled={busy} onClick={() => run(a)} data-testid={`approval-action-${a}`}>
+                    {labelOf(a)}
+                  </Button>
+                ))}
+              </Space>
+            </div>
+          )}
+        </Col>
+        <Col xs={24} xl={9} xxl={8}>
+          <Card size="small" className="oa-approval-card oa-approval-side">
+            <Tabs
+              items={[
+                { key: 'log', label: t('panel.log'), children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} /> },
+                { key: 'diagram', label: t('panel.diagram'), children: <FlowDiagram definition={definition} state={state} text={tx} userName={userName} /> },
+              ]}
+            />
+          </Card>
+          {extras.has('related') && <RelatedDocs flowId={view.id} editable={!embedded} />}
+        </Col>
+      </Row>
+      <ActionDialog
+        action={dialog}
+        returnOptions={returnOptions}
+        defaultResubmit={definition.resubmit ?? 'restart'}
+        busy={busy}
+        onCancel={() => setDialog(null)}
+        onOk={(extra) => dialog && void send(dialog, extra)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The `worklist` page kind (issue 4 "Approval page and lists"): one of the approval runtime's work lists
+ * (待办 todo, 已办 done, 抄送我 cc, 已发 sent, 待发 drafts, 督办 supervise) limited to the page's `flows` (every
+ * flow's items without), as an antd Table with server paging, a keyword on the title and the filters of
+ * ./worklist/Filters.tsx; the header shows the total. Columns per list in ./worklist/columns.tsx; the title
+ * opens `open` (else the approval page the server names for the row) with the instance id, in a new browser
+ * tab from a list page per SPEC §2.2. 待办 rows can be selected and approved together (批量同意); 督办 rows
+ * offer 催办 where the caller may urge (./worklist/dialogs.tsx). The list reloads when the window regains
+ * focus (an item handled in the other tab) and when a reminder arrives (a new task, return or urge).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { noticesAtom } from '../../src/app/stores/notices';
+import { loadBadges } from '../../src/app/stores/badges';
+import { flowApi, type SuperviseRow, type TaskRow } from '../data/flow';
+import type { WorkListPageDef } from '../schema/types';
+import { useOpenDetail } from '../../src/app/router/openDetail';
+import type { PageKindProps } from './registry';
+import { bundleText } from './text';
+import { workListColumns, type WorkRow } from './worklist/columns';
+import { WorkListFilterBar, type WorkListFilters } from './worklist/Filters';
+import { BatchApproveDialog, UrgeDialog } from './worklist/dialogs';
+
+const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId));
+
+/** Renders a work list page definition (see the module comment). */
+export function WorkListPage({ bundle, embedded }: PageKindProps) {
+  const { t } = useTranslation('renderer');
+  const page = bundle.page as WorkListPageDef;
+  const openDetail = useOpenDetail();
+  const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '' });
+  const [filters, setFilters] = useState<WorkListFilters>({});
+  const [typed, setTyped] = useState('');
+  const [data, setData] = useState<{ list: WorkRow[]; total: number }>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const [selected, setSelected] = useState<TaskRow[]>([]);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const [urging, setUrging] = useState<SuperviseRow | null>(null);
+  const seenFlows = useRef(new Map<string, string>());
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  /** After one's own 批量同意 or 催办: the list and the menu badges (which no reminder refreshes then). */
+  const afterAction = useCallback(() => {
+    reload();
+    loadBadges().catch(() => undefined);
+  }, [reload]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const { flow, ...rest } = filters;
+    const flows = flow ? [flow] : page.flows;
+    flowApi
+      .list(page.list, { current: query.current, pageSize: query.pageSize, keyword: query.keyword || undefined, flows, ...rest })
+      .then((r) => {
+        if (!live) return;
+        for (const row of r.list as WorkRow[]) seenFlows.current.set(row.defId, row.flowTitle);
+        setData(r as { list: WorkRow[]; total: number });
+        setSelected([]);
+      })
+      .catch(() => live && setData({ list: [], total: 0 }))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [page.list, page.flows, query, filters, attempt]);
+
+  useEffect(() => {
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [reload]);
+
+  // A reminder (the bell's newest message id grows) usually means this list changed: read it again.
+  const lastReminder = useAtomValue(noticesAtom).lastId;
+  const seenReminder = useRef(lastReminder);
+  useEffect(() => {
+    if (lastReminder > seenReminder.current) reload();
+    seenReminder.current = lastReminder;
+  }, [lastReminder, reload]);
+
+  const columns = useMemo(() => {
+    const target = (r: WorkRow) => page.open ?? r.open ?? null;
+    return workListColumns({
+      list: page.list,
+      t,
+      open: (r) => {
+        const route = target(r);
+        if (route) openDetail(route.replace(':id', String(r.instanceId)));
+      },
+      canOpen: (r) => !!target(r),
+      onUrge: setUrging,
+    });
+  }, [page.list, page.open, openDetail, t]);
+
+  const flowChoices = (page.flows?.length ? page.flows : [...seenFlows.current.keys()]).map((id) => ({ id, title: seenFlows.current.get(id) ?? id }));
+  const batch = page.list === 'todo';
+  return (
+    <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
+      {!embedded && (
+        <Space align="baseline" style={{ marginBottom: 8 }}>
+          <Typography.Title level={4} data-testid="list-title" style={{ margin: 0 }}>
+            {bundleText(bundle)(page.title)}
+          </Typography.Title>
+          <Tag data-testid="worklist-total">{t('list.total', { count: data.total })}</Tag>
+        </Space>
+      )}
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('list.filter.keyword')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onSearch={(v) => setQuery((q) => ({ ...q, current: 1, keyword: v.trim() }))}
+          style={{ width: 260 }}
+          data-testid="worklist-keyword"
+        />
+        <WorkListFilterBar
+          list={page.list}
+          value={filters}
+          flows={flowChoices}
+          onChange={(next) => {
+            setFilters(next);
+            setQuery((q) => ({ ...q, current: 1 }));
+          }}
+        />
+        <Button icon={<ReloadOutlined />} onClick={reload} aria-label={t('list.reload')} data-testid="worklist-reload" />
+        {batch && (
+          <Button type="primary" icon={<CheckOutlined />} disabled={!selected.length} onClick={() => setBatchOpen(true)} data-testid="worklist-batch">
+            {selected.length ? t('worklist.batch.buttonCount', { count: selected.length }) : t('worklist.batch.button')}
+          </Button>
+        )}
+      </Space>
+      <Table<WorkRow>
+        rowKey={rowKey}
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={data.list}
+        locale={{ emptyText: t('list.empty') }}
+        rowSelection={
+          batch
+            ? {
+                selectedRowKeys: selected.map((r) => r.taskId),
+                onChange: (_keys, rows) => setSelected(rows as TaskRow[]),
+                getCheckboxProps: (r) => ({ disabled: (r as TaskRow).kind === 'signfor', 'aria-label': r.title }) as object,
+              }
+            : undefined
+        }
+        pagination={{
+          current: query.current,
+          pageSize: query.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          showTotal: (n) => t('list.total', { count: n }),
+          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
+        }}
+      />
+      {batch && <BatchApproveDialog rows={selected} open={batchOpen} onClose={() => setBatchOpen(false)} onDone={afterAction} />}
+      <UrgeDialog row={urging} onClose={() => setUrging(null)} onDone={afterAction} />
+    </div>
+  );
+}

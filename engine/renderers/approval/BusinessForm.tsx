@@ -1,0 +1,78 @@
+/**
+ * The business form of the approval page: the form page's layout drawn by the same rjsf set-up as the `form`
+ * page kind (engine/renderers/form/rjsf.tsx, LayoutTemplate), over the instance's data, with its rules and
+ * computed fields, under the caller's field permissions (R read-only, W editable, H hidden). The page reads the
+ * edited values and asks for validation through the handle.
+ */
+import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/antd';
+import { applyRules, type CompiledForm, type FormLogic } from '../../form';
+import type { RefNames } from '../../data/api';
+import type { PageBundle } from '../../schema/bundle';
+import { bundleText } from '../text';
+import { LayoutTemplate } from '../form/LayoutTemplate';
+import { ENGINE_FIELDS, ENGINE_TEMPLATES, useFormLocale } from '../form/rjsf';
+import { recordToForm, type EngineFormContext } from '../form/model';
+import { useFormLogic } from '../form/useFormLogic';
+import { applyPermissions, type FieldAccess } from './model';
+
+type Data = Record<string, unknown>;
+
+/** What the page asks of the form. */
+export interface BusinessFormHandle {
+  /** The current form data (all fields). */
+  values(): Data;
+  /** Validates (showing the errors at the fields); true when valid. */
+  validate(): boolean;
+}
+
+export interface BusinessFormProps {
+  /** The form page's bundle (layout, entity, dictionaries, texts). */
+  bundle: PageBundle;
+  compiled: CompiledForm;
+  logic: FormLogic;
+  /** The instance's form data. */
+  data: Data;
+  access: FieldAccess;
+  /** Locks every field (while an action is being sent). */
+  busy?: boolean;
+}
+
+/** The business form (see the module comment). Give it a new `key` to start again from new data. */
+export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(function BusinessForm({ bundle, compiled, logic, data, access, busy }, ref) {
+  const { dataRef, ruleState, onChange, customValidate } = useFormLogic(logic, () => logic.compute(null, recordToForm({ id: 0, ...data }, compiled.fields)).data);
+  const [refs] = useState<RefNames>(() => ({ users: {}, depts: {} }));
+  const formRef = useRef<{ validateForm(): boolean } | null>(null);
+  const ruleKey = ruleState.key;
+  const view = useMemo(() => {
+    const ruled = applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState);
+    return applyPermissions(ruled.schema, ruled.uiSchema, compiled.fields, access);
+  }, [compiled, ruleKey, access]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);
+  const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
+  useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), []);
+
+  return (
+    <div className="oa-approval-form" data-testid="approval-form">
+      <Form
+        ref={formRef as never}
+        schema={view.schema as never}
+        uiSchema={view.uiSchema as never}
+        formData={dataRef.current}
+        formContext={formContext}
+        validator={validator}
+        widgets={widgets}
+        fields={ENGINE_FIELDS}
+        templates={ENGINE_TEMPLATES}
+        translateString={translateString}
+        transformErrors={transformErrors}
+        customValidate={customValidate}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        readonly={busy}
+        onChange={onChange}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,159 @@
+/**
+ * API group `Flowset` (SPEC §7 "Templates, forms and flows"; issue 4): the flow definitions and their
+ * published versions (src/server/engine/flow/versions.ts). Reading needs a session; writing the permission
+ * code `flowset:edit` (-1 error.forbidden). Published versions are immutable: every save is a new version.
+ *
+ * - Flowset/list {current?, pageSize?, keyword?} → {list: [{id, title, version, source, createdAt, entity}], total}
+ * - Flowset/getList {} → [{id, title}] (for selects)
+ * - Flowset/info {id} → {id, version, definition, versions: [{version, source, author, comment, createdAt}]}
+ * - Flowset/getInfo {id, version?} → the definition of that version (default the newest)
+ * - Flowset/getActs {} → [{key, label}]: the actions a node may allow (labels in the caller's locale)
+ * - Flowset/saveJson {id, json, comment?} / Flowset/save {definition, comment?} → {id, version}: publishes a
+ *   new version after checking the format (schemas/_meta/flow.schema.json) and the tree (validateFlow);
+ *   a problem answers -1 naming its path
+ * - Flowset/set {id, version, comment?} → {id, version}: publishes an older version again (restore)
+ * - Flowset/delete {id} → {deleted}: removes a flow that only the designer made and no instance uses
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildRegistry } from '../../../../engine/schema/loader.js';
+import { ACTION_ORDER, validateFlow, type FlowDef } from '../../../../engine/flow/index.js';
+import { call } from '../../lib/route.js';
+import { badInput } from '../../lib/errors.js';
+import { userMenus } from '../../services/menu.js';
+import { loadFlows } from '../../engine/definitions.js';
+import { currentFlow, flowIds, flowVersion, publishFlow } from '../../engine/flow/versions.js';
+import { paging } from '../../engine/flow/lists.js';
+import { bodyOf } from '../Users/access.js';
+import { positiveInt } from '../flow/parse.js';
+
+/** Permission code of the flow calls that write (DESIGN §4 permissions). */
+export const FLOWSET_EDIT = 'flowset:edit';
+
+async function mustEdit(req: FastifyRequest): Promise<void> {
+  const m = await userMenus(req.server.ctx.db, req.user.userId);
+  if (!req.user.isAdmin && !m.access.includes(FLOWSET_EDIT)) throw badInput(req.t('error.forbidden'));
+}
+
+function flowIdOf(req: FastifyRequest, v: unknown): string {
+  if (typeof v !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/.test(v) || v.length > 128) throw badInput(req.t('error.badParam', { field: 'id' }));
+  return v;
+}
+
+/** `raw` checked as a flow definition: format, then the tree; -1 naming the first problem's path. */
+function checked(req: FastifyRequest, raw: unknown): FlowDef {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badInput(req.t('error.badParam', { field: 'definition' }));
+  const registry = buildRegistry([{ path: 'designer/flow.flow.json', data: raw }]);
+  const def = registry.entries.find((e) => e.def.kind === 'flow')?.def as FlowDef | undefined;
+  const issue = registry.errors[0];
+  if (issue || !def) throw badInput(req.t('flow.definitionInvalid', { path: issue?.path || '/', message: issue?.message ?? 'kind' }));
+  const problem = validateFlow(def)[0];
+  if (problem) throw badInput(req.t('flow.definitionInvalid', { path: problem.path, message: problem.message }));
+  return def;
+}
+
+/** Registers the calls of the module comment. */
+export function register(app: FastifyInstance): void {
+  const db = app.ctx.db;
+
+  call<any>(app, 'Flowset/list', {}, async (req) => {
+    const b = bodyOf(req);
+    const { current, pageSize } = paging(b);
+    const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
+    const rows = [];
+    for (const id of await flowIds(db)) {
+      const f = await currentFlow(db, id);
+      if (!f) continue;
+      const title = f.def.title?.d ?? id;
+      if (keyword && !title.includes(keyword) && !id.includes(keyword)) continue;
+      const v = await db.selectFrom('flow_versions').select(['source', 'created_at']).where('def_id', '=', id).where('version', '=', f.version).executeTakeFirstOrThrow();
+      rows.push({ id, title: f.def.title, version: f.version, source: v.source, createdAt: Number(v.created_at), entity: f.def.entity ?? null });
+    }
+    return { list: rows.slice((current - 1) * pageSize, current * pageSize), total: rows.length };
+  });
+
+  call<any>(app, 'Flowset/getList', {}, async () => {
+    const out = [];
+    for (const id of await flowIds(db)) {
+      const f = await currentFlow(db, id);
+      if (f) out.push({ id, title: f.def.title });
+    }
+    return out;
+  });
+
+  call<any>(app, 'Flowset/info', {}, async (req) => {
+    const id = flowIdOf(req, bodyOf(req).id);
+    const f = await currentFlow(db, id);
+    if (!f) throw badInput(req.t('flow.unknownFlow', { id }));
+    const versions = await db
+      .selectFrom('flow_versions as v')
+      .leftJoin('users as u', 'u.id', 'v.author_id')
+      .select(['v.version', 'v.source', 'u.realname as author', 'v.comment', 'v.created_at'])
+      .where('v.def_id', '=', id)
+      .orderBy('v.version', 'desc')
+      .execute();
+    return { id, version: f.version, definition: f.def, versions: versions.map((v) => ({ version: v.version, source: v.source, author: v.author ?? null, comment: v.comment, createdAt: Number(v.created_at) })) };
+  });
+
+  call<any>(app, 'Flowset/getInfo', {}, async (req) => {
+    const b = bodyOf(req);
+    const id = flowIdOf(req, b.id);
+    if (b.version === undefined || b.version === null || b.version === '') {
+      const f = await currentFlow(db, id);
+      if (!f) throw badInput(req.t('flow.unknownFlow', { id }));
+      return { id, version: f.version, definition: f.def };
+    }
+    const version = positiveInt(req, b.version, 'version');
+    const def = await flowVersion(db, id, version);
+    if (!def) throw badInput(req.t('flow.unknownFlow', { id: `${id}@${version}` }));
+    return { id, version, definition: def };
+  });
+
+  call<any>(app, 'Flowset/getActs', {}, async (req) => ACTION_ORDER.map((key) => ({ key, label: req.t(`flow.action.${key}`) })));
+
+  const save = async (req: FastifyRequest, raw: unknown) => {
+    await mustEdit(req);
+    const def = checked(req, raw);
+    const b = bodyOf(req);
+    const comment = typeof b.comment === 'string' ? b.comment.trim().slice(0, 255) || null : null;
+    return { id: def.id, version: await publishFlow(db, def, req.user.userId, comment) };
+  };
+  call<any>(app, 'Flowset/saveJson', {}, async (req) => {
+    const b = bodyOf(req);
+    let raw: unknown = b.json;
+    if (typeof raw === 'string') {
+      try {
+        raw = JSON.parse(raw);
+      } catch {
+        throw badInput(req.t('error.badParam', { field: 'json' }));
+      }
+    }
+    const out = await save(req, raw);
+    if (b.id !== undefined && b.id !== out.id) throw badInput(req.t('error.badParam', { field: 'id' }));
+    return out;
+  });
+  call<any>(app, 'Flowset/save', {}, async (req) => save(req, bodyOf(req).definition));
+
+  call<any>(app, 'Flowset/set', {}, async (req) => {
+    await mustEdit(req);
+    const b = bodyOf(req);
+    const id = flowIdOf(req, b.id);
+    const version = positiveInt(req, b.version, 'version');
+    const def = await flowVersion(db, id, version);
+    if (!def) throw badInput(req.t('flow.unknownFlow', { id: `${id}@${version}` }));
+    const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().slice(0, 255) : req.t('flow.restored', { version });
+    return { id, version: await publishFlow(db, def, req.user.userId, comment) };
+  });
+
+  call<any>(app, 'Flowset/delete', {}, async (req) => {
+    await mustEdit(req);
+    const id = flowIdOf(req, bodyOf(req).id);
+    if (loadFlows().has(id)) throw badInput(req.t('flow.baseNotDeletable'));
+    return db.transaction().execute(async (trx) => {
+      const used = await trx.selectFrom('flow_instances').select('id').where('def_id', '=', id).executeTakeFirst();
+      if (used) throw badInput(req.t('flow.inUse'));
+      const r = await trx.deleteFrom('flow_versions').where('def_id', '=', id).executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw badInput(req.t('flow.unknownFlow', { id }));
+      return { deleted: 1 };
+    });
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * API group `flow` (issue 4; SPEC /flow/tree, /flow/list, /flow/view-flow): starting flows, acting on them
+ * and the work lists, over the approval runtime (src/server/engine/flow). Every call needs a session (-99).
+ *
+ * - flow/tree {} → [{id, version, title, description, area, areaTitle, route}]: the flows the caller may start
+ *   (through the form route of their menus, ../../engine/flow/startable.ts), texts in the caller's language
+ * - flow/start {defId, title, data?, picks?, draft?, opinion?} → InstanceView (draft: kept as 待发); or
+ *   {defId, entity, recordId, draft?, opinion?} for a record (see startForRecord)
+ * - flow/info {id} → InstanceView (state, definition, `actions` = what the caller may do now) and `open`, the
+ *   approval route (with `:id`) of the instance's flow (approvalRouteOf: 收文 → /document/show/:id?); -1 unless
+ *   the caller takes part (or administers, or holds the 督办 permission flow:supervise)
+ * - flow/act {id, version?, type, taskId?, opinion?, data?, target?, resubmit?, to?, users?, position?, circulate?, picks?,
+ *   signature?} → InstanceView (signature: true puts the caller's handwritten signature on the action's events);
+ *   refusals of the machine are -1 with their reason; a stale `version` → -1 flow.stale
+ * - flow/log {id} → [{id, at, actor, actorName, type, nodeId, taskId, opinion, detail}] (流程日志)
+ * - flow/todo | done | cc | sent | drafts | supervise, flow/counts, flow/batch: the work lists, their filters and
+ *   批量同意 (./lists.ts); flow/badges {flag} → the menu badge counts (./badges.ts);
+ *   flow/involved {current?, pageSize?, keyword?, flows?, area?} → {list, total}: instances the caller started or held a task of
+ * - flow/delegations {} → the caller's 委托; flow/delegate {delegateId, start, end, defId?, remark?} → added;
+ *   flow/undelegate {id}
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { call } from '../../lib/route.js';
+import { badInput } from '../../lib/errors.js';
+import { flowRuntime, type FlowCaller } from '../../engine/flow/runtime.js';
+import { withNames } from '../../engine/flow/listNames.js';
+import { approvalRouteOf, registerWorkLists } from './lists.js';
+import { SUPERVISE_CODE } from '../../engine/flow/supervise.js';
+import { definitionText } from '../../engine/definitions.js';
+import { currentFlow, flowIds } from '../../engine/flow/versions.js';
+import { bodyOf } from '../Users/access.js';
+import { EntityService } from '../../engine/service.js';
+import { callerOf as entityCallerOf } from '../../engine/api.js';
+import { flowEntity, recordData, recordTitle } from '../../engine/flow/records.js';
+import { addDelegation, delegationsOf, removeDelegation } from '../../engine/flow/delegations.js';
+import { parseAction, positiveInt, wantsSignature } from './parse.js';
+import { signatureForAction } from '../../services/signature.js';
+import { registerBadges } from './badges.js';
+import { involvedList, startableFlows } from '../../engine/flow/startable.js';
+import { schemaStore } from '../../engine/schemaStore.js';
+import { flattenMenus, userMenus } from '../../services/menu.js';
+import { localText } from '../Template/service.js';
+
+/** The caller of a request: administrator (users.is_admin or the sysadmin role) and 督办 right from one menu read. */
+async function callerOf(req: FastifyRequest): Promise<FlowCaller> {
+  const menus = await userMenus(req.server.ctx.db, req.user.userId);
+  const admin = req.user.isAdmin || menus.roles.includes('sysadmin');
+  return { userId: req.user.userId, deptId: req.user.deptId, locale: req.locale, admin, supervisor: menus.access.includes(SUPERVISE_CODE) };
+}
+
+/** Registers the calls of the module comment. */
+export function register(app: FastifyInstance): void {
+  const db = app.ctx.db;
+  const runtime = flowRuntime(db, app.ctx.dialect, app.ctx);
+
+  call<any>(app, 'flow/tree', {}, async (req) => {
+    const flows = [];
+    for (const id of await flowIds(db)) {
+      const f = await currentFlow(db, id);
+      if (f) flows.push({ id, version: f.version, def: f.def });
+    }
+    const [s, menus] = await Promise.all([schemaStore(db), userMenus(db, req.user.userId)]);
+    const allowed = new Set([...flattenMenus(menus.menu), ...menus.menu_my].map((m) => m.path));
+    return startableFlows(s.registry, flows, allowed, (t) => localText(s, req.locale, t) ?? '');
+  });
+
+  call<any>(app, 'flow/start', {}, async (req) => {
+    const b = bodyOf(req);
+    if (typeof b.defId !== 'string' || !b.defId) throw badInput(req.t('validate.required', { field: 'defId' }));
+    if (b.entity !== undefined && b.entity !== null && b.entity !== '') return startForRecord(req, b);
+    const data = b.data ?? {};
+    if (typeof data !== 'object' || Array.isArray(data)) throw badInput(req.t('error.badParam', { field: 'data' }));
+    return runtime.start(await callerOf(req), {
+      defId: b.defId,
+      title: typeof b.title === 'string' ? b.title : '',
+      data,
+      picks: b.picks,
+      draft: b.draft === true || b.draft === 1 || b.draft === '1',
+      opinion: typeof b.opinion === 'string' ? b.opinion : undefined,
+    });
+  });
+
+  /**
+   * flow/start {defId, entity, recordId, draft?, opinion?}: the record (which the caller must see) is the form
+   * data and its title field the title. A record whose flow was returned or kept as a draft is submitted
+   * again on the same instance; one already under way answers -1 flow.alreadyStarted.
+   */
+  async function startForRecord(req: FastifyRequest, b: Record<string, any>) {
+    const c = await callerOf(req);
+    const def = typeof b.entity === 'string' ? flowEntity(b.entity) : undefined;
+    if (!def) throw badInput(req.t('error.badParam', { field: 'entity' }));
+    const recordId = positiveInt(req, b.recordId, 'recordId');
+    const record = await new EntityService(def, db, app.ctx.dialect).info(entityCallerOf(req), { id: recordId });
+    const data = recordData(def, record);
+    const draft = b.draft === true || b.draft === 1 || b.draft === '1';
+    const existing = await db.selectFrom('flow_instances').select(['id', 'status', 'initiator_id']).where('entity', '=', def.id).where('record_id', '=', recordId).orderBy('id', 'desc').executeTakeFirst();
+    if (existing && existing.status !== 'withdrawn') {
+      if (existing.status !== 'draft' || existing.initiator_id !== c.userId) throw badInput(req.t('flow.alreadyStarted'));
+      const again = { type: draft ? 'saveDraft' : 'start', data, ...(typeof b.opinion === 'string' ? { opinion: b.opinion } : {}) } as Parameters<typeof runtime.act>[2];
+      return runtime.act(c, existing.id, again);
+    }
+    return runtime.start(c, { defId: b.defId, title: recordTitle(def, record), data, entity: def.id, recordId, draft, opinion: typeof b.opinion === 'string' ? b.opinion : undefined });
+  }
+
+  call<any>(app, 'flow/info', {}, async (req) => {
+    const view = await runtime.view(await callerOf(req), positiveInt(req, bodyOf(req).id, 'id'));
+    const { registry } = await schemaStore(db);
+    return { ...view, open: approvalRouteOf(registry, view.defId) };
+  });
+
+  call<any>(app, 'flow/act', {}, async (req) => {
+    const b = bodyOf(req);
+    const id = positiveInt(req, b.id, 'id');
+    const version = b.version === undefined || b.version === null || b.version === '' ? undefined : positiveInt(req, b.version, 'version');
+    const action = parseAction(req, b);
+    const signature = wantsSignature(req, b) ? await signatureForAction(db, req.t.bind(req), req.user.userId) : undefined;
+    return runtime.act(await callerOf(req), id, action, version, signature ? { signature } : undefined);
+  });
+
+  call<any>(app, 'flow/log', {}, async (req) => runtime.log(await callerOf(req), positiveInt(req, bodyOf(req).id, 'id')));
+
+  const textOf = (req: FastifyRequest) => (t: { t: string; d: string } | undefined) => (t ? (definitionText(req.locale, t.t) ?? t.d) : '');
+  registerWorkLists(app, runtime, callerOf);
+  call<any>(app, 'flow/involved', {}, async (req) => {
+    const r = await involvedList(db, req.user.userId, bodyOf(req));
+    return { ...r, list: await withNames(db, r.list, textOf(req)) };
+  });
+  registerBadges(app);
+
+  call<any>(app, 'flow/delegations', {}, async (req) => delegationsOf(db, req.user.userId));
+
+  call<any>(app, 'flow/delegate', {}, async (req) => {
+    const b = bodyOf(req);
+    return addDelegation(
+      db,
+      req.user.userId,
+      {
+        delegateId: positiveInt(req, b.delegateId, 'delegateId'),
+        start: positiveInt(req, b.start, 'start', Number.MAX_SAFE_INTEGER),
+        end: positiveInt(req, b.end, 'end', Number.MAX_SAFE_INTEGER),
+        defId: typeof b.defId === 'string' && b.defId ? b.defId : null,
+        remark: typeof b.remark === 'string' ? b.remark.trim().slice(0, 255) : null,
+      },
+      req.t.bind(req),
+    );
+  });
+
+  call<any>(app, 'flow/undelegate', {}, async (req) => removeDelegation(db, req.user.userId, positiveInt(req, bodyOf(req).id, 'id'), req.t.bind(req)));
+}

@@ -1,0 +1,121 @@
+/**
+ * The work-list calls of API group `flow` (issue 4 "Lists", "Batch approval"), over
+ * src/server/engine/flow/{lists,supervise,batch}.ts. Every call needs a session (-99).
+ *
+ * - flow/todo | done | cc | sent | drafts | supervise {current?, pageSize?, keyword?, flows?, area?, from?, to?,
+ *   overdue?, read?, status?} → {list, total}: `from` / `to` epoch ms (received, handled, started, saved),
+ *   `overdue` (todo, supervise), `read` read | unread (cc), `status` (supervise: running by default,
+ *   finished, rejected, withdrawn, all); a bad filter answers -1 naming it. Each row also carries `open`, the
+ *   approval page route of its flow's area (with `:id`), or null. todo / done / cc are answered through the
+ *   process's cache of task lists (engine/flow/listCache.ts: validated by the person's task version on every call)
+ * - flow/counts {flows?, area?} → {todo, cc, drafts, overdue, done, sent, supervise}
+ * - flow/batch {items: [{id, taskId, version?}] (1…BATCH_MAX), opinion?} → {results: [{id, taskId, ok, reason?,
+ *   title?}], success, failed}: each item approved in its own transaction (批量同意)
+ */
+import { clearanceOf } from '../../services/clearance.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { call } from '../../lib/route.js';
+import { badInput } from '../../lib/errors.js';
+import { definitionText } from '../../engine/definitions.js';
+import type { FlowCaller, FlowRuntime } from '../../engine/flow/runtime.js';
+import { instanceList, listFilters, type ListBody } from '../../engine/flow/lists.js';
+import { withNames } from '../../engine/flow/listNames.js';
+import { taskListCached } from '../../engine/flow/listCache.js';
+import { allCounts, superviseList, SUPERVISE_CODE } from '../../engine/flow/supervise.js';
+import { batchApprove, BATCH_MAX, type BatchItem } from '../../engine/flow/batch.js';
+import { userMenus } from '../../services/menu.js';
+import { schemaStore } from '../../engine/schemaStore.js';
+import type { Registry } from '../../../../engine/schema/loader.js';
+import { bodyOf } from '../Users/access.js';
+import { OPINION_MAX, positiveInt } from './parse.js';
+
+/** Whether the caller holds the 督办 permission (SUPERVISE_CODE) through a role. */
+export async function isSupervisor(req: FastifyRequest): Promise<boolean> {
+  return (await userMenus(req.server.ctx.db, req.user.userId)).access.includes(SUPERVISE_CODE);
+}
+
+const approvalRoutes = new WeakMap<Registry, Map<string, string | null>>();
+
+/**
+ * The route (with `:id`) of the approval page of flow `defId`: among the menu entries of its area (`<area>` of
+ * `<area>.<name>`) whose page is an approval page, the one over the flow's entity (发文 and 收文 share the area
+ * `document`), else the first; null when the area has none. Remembered per registry.
+ */
+export function approvalRouteOf(registry: Registry, defId: string): string | null {
+  let m = approvalRoutes.get(registry);
+  if (!m) approvalRoutes.set(registry, (m = new Map()));
+  if (!m.has(defId)) {
+    const entity = (registry.get('flow', defId) as { entity?: string } | undefined)?.entity;
+    const menus = (registry.get('area', defId.split('.')[0])?.menus ?? []).filter((x) => registry.get('page', x.page)?.pageKind === 'approval' && x.route.includes(':id'));
+    const own = menus.find((x) => (registry.get('page', x.page) as { entity?: string } | undefined)?.entity === entity);
+    m.set(defId, (own ?? menus[0])?.route ?? null);
+  }
+  return m.get(defId) ?? null;
+}
+
+/** The items of a flow/batch body, else -1 naming `items`. */
+function batchItems(req: FastifyRequest, v: unknown): BatchItem[] {
+  const bad = () => badInput(req.t('error.badParam', { field: 'items' }));
+  if (!Array.isArray(v) || !v.length || v.length > BATCH_MAX) throw bad();
+  const seen = new Set<string>();
+  return v.map((x) => {
+    if (!x || typeof x !== 'object' || typeof x.taskId !== 'string' || !x.taskId || x.taskId.length > 40 || seen.has(x.taskId)) throw bad();
+    seen.add(x.taskId);
+    const id = positiveInt(req, x.id, 'items');
+    const version = x.version === undefined || x.version === null || x.version === '' ? undefined : positiveInt(req, x.version, 'items');
+    return { id, taskId: x.taskId, ...(version !== undefined ? { version } : {}) };
+  });
+}
+
+/** Registers the calls of the module comment; `callerOf` is the group's caller of a request. */
+export function registerWorkLists(app: FastifyInstance, runtime: FlowRuntime, callerOf: (req: FastifyRequest) => Promise<FlowCaller>): void {
+  const db = app.ctx.db;
+  // One text function per locale: withNames remembers the titles it gave (definition texts are read once).
+  const texts = new Map<string, (t: { t: string; d: string } | undefined) => string>();
+  const textOf = (req: FastifyRequest) => {
+    let f = texts.get(req.locale);
+    if (!f) texts.set(req.locale, (f = (t) => (t ? (definitionText(req.locale, t.t) ?? t.d) : '')));
+    return f;
+  };
+  /** The body's filters plus the caller's clearance (密级: never from the body). */
+  const filtersOf = async (req: FastifyRequest, body: ListBody) => ({
+    ...listFilters(body, (field) => badInput(req.t('error.badParam', { field }))),
+    clearance: await clearanceOf(db, req.user.userId),
+  });
+  /** Rows with their names (withNames) and `open`: the approval route of their flow's area (approvalRouteOf). */
+  const named = async <R extends { defId: string; nodeId?: string; initiator?: number }>(req: FastifyRequest, rows: R[], names?: (string | null)[]) => {
+    const { registry } = await schemaStore(db);
+    return withNames(db, rows, textOf(req), { names, open: (defId) => approvalRouteOf(registry, defId) });
+  };
+
+  for (const kind of ['todo', 'done', 'cc'] as const) {
+    call<any>(app, `flow/${kind}`, {}, async (req) => {
+      const b = bodyOf(req);
+      const { list, total, names } = await taskListCached(db, req.user.userId, kind, b, await filtersOf(req, b));
+      return { total, list: await named(req, list, names) };
+    });
+  }
+  for (const kind of ['sent', 'drafts'] as const) {
+    call<any>(app, `flow/${kind}`, {}, async (req) => {
+      const b = bodyOf(req);
+      const r = await instanceList(db, req.user.userId, kind, b, await filtersOf(req, b));
+      return { ...r, list: await named(req, r.list) };
+    });
+  }
+  call<any>(app, 'flow/supervise', {}, async (req) => {
+    const b = bodyOf(req);
+    const r = await superviseList(db, req.user.userId, await isSupervisor(req), b, await filtersOf(req, b), textOf(req));
+    return { ...r, list: await named(req, r.list) };
+  });
+  call<any>(app, 'flow/counts', {}, async (req) => allCounts(db, req.user.userId, await isSupervisor(req), bodyOf(req), await clearanceOf(db, req.user.userId)));
+
+  call<any>(app, 'flow/batch', {}, async (req) => {
+    const b = bodyOf(req);
+    const items = batchItems(req, b.items);
+    if (b.opinion !== undefined && b.opinion !== null && (typeof b.opinion !== 'string' || b.opinion.length > OPINION_MAX)) throw badInput(req.t('error.badParam', { field: 'opinion' }));
+    const opinion = typeof b.opinion === 'string' ? b.opinion.trim() : undefined;
+    const results = await batchApprove(runtime, await callerOf(req), items, opinion || undefined);
+    const success = results.filter((r) => r.ok).length;
+    return { results, success, failed: results.length - success };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * API group `holiday` (/setting/holiday, issue 4 "Deadlines in working days from the holiday calendar"): the
+ * records themselves are the generic entity calls of `setting.holiday` (schemas/setting/entities/holiday.json:
+ * list, info, add, edit, del, export, import). This module makes them count: it installs them as the
+ * working-day override of engine/expr (`setHolidayOverrides`), so WORKDAYS in forms and the flow deadlines of
+ * engine/flow follow the organisation's own calendar before chinese-days.
+ *
+ * The calendar is read when the server is ready, again after every write call of this group (before it answers), and
+ * every HOLIDAY_REFRESH_MS so that the other processes of a PostgreSQL deployment follow within a minute.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { setHolidayOverrides } from '../../../../engine/expr/dates.js';
+import type { DB } from '../../db/types.js';
+
+/** How often a running server reads the calendar again (ms). */
+export const HOLIDAY_REFRESH_MS = 60_000;
+/** Table of `setting.holiday` (its entity definition). */
+const TABLE = 'biz_holiday';
+const WRITES = /\/api\/holiday\/(add|edit|del|import)$/i;
+
+/**
+ * The organisation's calendar: 'YYYY-MM-DD' → true (调休上班, a working day) or false (放假, a day off).
+ * An absent table (an entity not synced yet) is an empty calendar.
+ */
+export async function loadHolidays(db: Kysely<DB>): Promise<Map<string, boolean>> {
+  const out = new Map<string, boolean>();
+  try {
+    const rows = await sql<{ date: string; dayKind: string }>`select ${sql.ref('date')}, ${sql.ref('dayKind')} from ${sql.table(TABLE)}`.execute(db);
+    for (const r of rows.rows) {
+      const date = String(r.date).slice(0, 10);
+      if (r.dayKind === 'work') out.set(date, true);
+      else if (r.dayKind === 'off') out.set(date, false);
+    }
+  } catch {
+    // The table is created by the entity sync at start; until then the official calendar applies alone.
+  }
+  return out;
+}
+
+/** Reads the calendar and installs it process-wide (see the module comment). */
+export async function refreshHolidays(db: Kysely<DB>): Promise<number> {
+  const days = await loadHolidays(db);
+  setHolidayOverrides(days.size ? (date) => days.get(date) : null);
+  return days.size;
+}
+
+/** Installs the calendar hooks of the module comment on `app`. */
+export function register(app: FastifyInstance): void {
+  const db = app.ctx.db;
+  let timer: NodeJS.Timeout | null = null;
+  const refresh = () => refreshHolidays(db).catch((err) => app.log.warn({ err }, 'holiday calendar not read'));
+  app.addHook('onReady', async () => {
+    await refresh();
+    timer = setInterval(refresh, HOLIDAY_REFRESH_MS);
+    timer.unref();
+  });
+  // Before the answer leaves (not after): whoever was told "saved" computes with the new calendar at once.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method === 'POST' && WRITES.test(req.url.split('?')[0])) await refresh();
+    return payload;
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    setHolidayOverrides(null);
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Flows over entity records (issue 4: affairs and every later area): a record of an entity starts a flow
+ * with its fields as the form data and its title field as the title; while the flow runs, the record's
+ * `flowStatus` (draft | running | finished | rejected | withdrawn, dictionary flow_status) and `flowId`
+ * (the instance) follow the instance, when the entity's model has those fields. Records under a running or
+ * finished flow are no longer the initiator's to edit (the approval page edits what the node allows, and
+ * `syncRecordData` writes those edits back to the record in the action's transaction).
+ */
+import type { Transaction } from 'kysely';
+import type { EntityDef } from '../../../../engine/schema/types.js';
+import type { DB } from '../../db/types.js';
+import { loadEntities } from '../definitions.js';
+import { deriveTable } from '../table.js';
+import { recordToRow, rowToRecord } from '../codec.js';
+import { validateRecord } from '../validation.js';
+import type { Locale } from '../../../shared/constants.js';
+
+/** The entity definition of `id`, or undefined. */
+export function flowEntity(id: string): EntityDef | undefined {
+  return loadEntities().find((e) => e.id === id);
+}
+
+/** The model fields of `record` (system fields and `_…` extras left out): the flow's form data. */
+export function recordData(def: EntityDef, record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of Object.keys(def.model.properties)) if (f in record && f !== 'flowStatus' && f !== 'flowId') out[f] = record[f];
+  return out;
+}
+
+/** The title of `record` for the lists: its title field (`titleField`, else `title`), at most 255 characters. */
+export function recordTitle(def: EntityDef, record: Record<string, unknown>): string {
+  return String(record[def.titleField ?? 'title'] ?? '').trim().slice(0, 255);
+}
+
+/** Writes `status` and `instanceId` into the record's flowStatus / flowId fields (when the model has them), in `trx`. */
+export async function syncRecord(trx: Transaction<DB>, entity: string | null, recordId: number | null, status: string, instanceId: number): Promise<void> {
+  if (!entity || recordId == null) return;
+  const def = flowEntity(entity);
+  if (!def) return;
+  const set: Record<string, unknown> = {};
+  if ('flowStatus' in def.model.properties) set.flowStatus = status;
+  if ('flowId' in def.model.properties) set.flowId = instanceId;
+  if (!Object.keys(set).length) return;
+  const spec = deriveTable(def);
+  await (trx as Transaction<any>)
+    .updateTable(spec.table)
+    .set((eb: any) => ({ ...set, version: eb('version', '+', 1) }))
+    .where('id', '=', recordId)
+    .execute();
+}
+
+/** Fields of a flow's form data that are the record's own: the model's, without the flow's bookkeeping. */
+function dataFields(def: EntityDef): string[] {
+  return Object.keys(def.model.properties).filter((f) => f !== 'flowStatus' && f !== 'flowId');
+}
+
+/**
+ * Writes what an action changed in the flow's form data (fields the node made writable, e.g. 办理意见摘要 or the
+ * 正文) back into the record, in `trx`, so that the record and the instance never drift apart. The merged
+ * record is validated against the entity first; a problem is thrown as ApiError -1 naming the field, and the
+ * whole action rolls back with it. No changed field: nothing is written.
+ */
+export async function syncRecordData(
+  trx: Transaction<DB>,
+  entity: string | null,
+  recordId: number | null,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  locale: Locale,
+): Promise<void> {
+  if (!entity || recordId == null || before === after) return;
+  const def = flowEntity(entity);
+  if (!def) return;
+  const changed = dataFields(def).filter((f) => f in after && JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
+  if (!changed.length) return;
+  const spec = deriveTable(def);
+  const db = trx as Transaction<any>;
+  const row = await db.selectFrom(spec.table).selectAll().where('id', '=', recordId).executeTakeFirst();
+  if (!row) return;
+  const merged = rowToRecord(spec, row);
+  for (const f of changed) merged[f] = after[f] ?? null;
+  const problem = validateRecord(def, merged, locale, spec);
+  if (problem) throw problem;
+  const set = recordToRow(spec, Object.fromEntries(changed.map((f) => [f, merged[f]])));
+  await db
+    .updateTable(spec.table)
+    .set((eb: any) => ({ ...set, version: eb('version', '+', 1) }))
+    .where('id', '=', recordId)
+    .execute();
+}

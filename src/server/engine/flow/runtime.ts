@@ -1,0 +1,396 @@
+/**
+ * The approval runtime (DESIGN §5, issue 4): persists what engine/flow decides. One action = one database
+ * transaction: read the instance row, run the pure machine on its state with the organisation snapshot
+ * (./org.ts), then write the new state at the version read (`version` bumps; a changed version means
+ * someone acted meanwhile — nothing is written and the caller is told, so two people approving one task
+ * end with exactly one success), mirror the changed tasks and timers into flow_tasks / flow_timers and
+ * append the events to flow_events. On PostgreSQL the row is also locked (`for update`).
+ *
+ * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale.
+ */
+import { randomFillSync } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  FlowError,
+  allowedActions,
+  apply,
+  newInstance,
+  type ActionName,
+  type Effects,
+  type FlowAction,
+  type FlowContext,
+  type FlowDef,
+  type FlowState,
+  type UserAction,
+} from '../../../../engine/flow/index.js';
+import type { Locale } from '../../../shared/constants.js';
+import type { FlowLogEntry, InstanceView } from '../../../shared/flow.js';
+import type { Dialect } from '../../db/index.js';
+import type { DB } from '../../db/types.js';
+import { translate } from '../../i18n/index.js';
+import { now } from '../../lib/clock.js';
+import { ApiError, badInput } from '../../lib/errors.js';
+import { loadOrg, resolverOf } from './org.js';
+import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
+import { notifyUsers } from '../../services/messageBus.js';
+import type { ServerContext } from '../../lib/context.js';
+import { syncRecord, syncRecordData } from './records.js';
+import { runFlowServices } from './services.js';
+import { recordBodyVersions } from './bodyVersions.js';
+import { clearanceOf } from '../../services/clearance.js';
+import { secretLevelOfInstance } from './secret.js';
+import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
+import { lockInstance, selectInstance, updateInstance, type InstanceSet } from './statements.js';
+import { mirrorState } from './mirror.js';
+
+export type { InstanceView };
+
+/** Who acts. */
+export interface FlowCaller {
+  userId: number;
+  deptId: number | null;
+  locale: Locale;
+  /** users.is_admin or sysadmin: may view every instance. */
+  admin?: boolean;
+  /** Holds the 督办 permission (./supervise.ts SUPERVISE_CODE): may view and urge (催办) every instance, decides nothing. */
+  supervisor?: boolean;
+}
+
+
+/** What `start` is given (see FlowRuntime.start). */
+export interface StartInput {
+  defId: string;
+  title: string;
+  data?: Record<string, unknown>;
+  picks?: Record<string, number[]>;
+  entity?: string | null;
+  recordId?: number | null;
+  draft?: boolean;
+  opinion?: string;
+}
+
+/** Longest title of an instance (flow_instances.title). */
+export const FLOW_TITLE_MAX = 255;
+
+type Trx = Transaction<DB>;
+type Row = { id: number; def_id: string; def_version: number; secret_level?: number; entity: string | null; record_id: number | null; title: string; initiator_id: number; initiator_dept_id: number | null; status: string; state: string; version: number; created_at: number; started_at: number | null; ended_at: number | null };
+
+/** Random bytes for flowId, filled 256 ids at a time (one call into the system's generator instead of one per id). */
+const idPool = Buffer.alloc(16 * 256);
+let idAt = idPool.length;
+
+/** A fresh id for runs, tasks and timers: 16 random bytes (crypto), URL-safe (fits flow_tasks.id). */
+export function flowId(): string {
+  if (idAt === idPool.length) {
+    randomFillSync(idPool);
+    idAt = 0;
+  }
+  idAt += 16;
+  return idPool.toString('base64url', idAt - 16, idAt);
+}
+
+/** The machine's message of `e` in `locale` (server catalogue `flow.*`, else the machine's zh-CN text). */
+function refusal(e: FlowError, locale: Locale): ApiError {
+  const text = translate(locale, e.key, e.params);
+  return badInput(text && text !== e.key ? text : e.message);
+}
+
+/** Message kind of each notify effect of the machine (services/messages.ts MESSAGE_TYPES). */
+const NOTICE_TYPE = { task: MESSAGE_TYPES.TASK, return: MESSAGE_TYPES.RETURN, urge: MESSAGE_TYPES.URGE, cc: MESSAGE_TYPES.CC } as const;
+
+/**
+ * The reminders of `effects.notify` (SPEC §4 "Reminders": each task, return, urge, cc and finished flow) as
+ * messages of instance `row`: the title says what happened (zh-CN, the server's language of record), the
+ * target is the affair or the document approval page (SPEC §4 "Reminder target by kind").
+ */
+function reminders(row: { id: number; title: string; entity: string | null }, effects: Effects, actor: number | null): NewMessages[] {
+  const target = row.entity?.startsWith('affair.') ? { affairId: row.id } : { flowId: row.id };
+  return effects.notify
+    .filter((n) => n.to.length)
+    .map((n) => {
+      const type = n.kind === 'finished' ? (n.result === 'rejected' ? MESSAGE_TYPES.REJECTED : MESSAGE_TYPES.FINISHED) : NOTICE_TYPE[n.kind];
+      const what = n.kind === 'finished' ? (n.result ?? 'finished') : n.kind;
+      return { userIds: n.to.filter((u) => u !== actor), type, title: translate('zh-CN', `flow.notice.${what}`, { title: row.title }), fromUserId: actor, ...target };
+    })
+    .filter((m) => m.userIds.length);
+}
+
+/** Runs and persists flows (see the module comment). */
+export class FlowRuntime {
+  /** Where reminders are pushed after commit (websockets of this process and, with Redis, the others). */
+  bus: ServerContext | null = null;
+
+  constructor(
+    readonly db: Kysely<DB>,
+    readonly dialect: Dialect,
+  ) {}
+
+  /** Pushes "refresh your reminders" to `userIds` (after the transaction committed). */
+  private async push(userIds: number[]): Promise<void> {
+    if (this.bus && userIds.length) await notifyUsers(this.bus, [...new Set(userIds)]);
+  }
+
+  private async context(trx: Trx, def: FlowDef, initiatorDept: number | null, at: number): Promise<FlowContext> {
+    const org = await loadOrg(trx, def, at);
+    return {
+      now: at,
+      newId: flowId,
+      resolve: resolverOf(org, initiatorDept),
+      delegateOf: (user) => org.delegates.get(user) ?? null,
+      admins: () => org.admins,
+    };
+  }
+
+  /**
+   * Starts flow `defId` (its newest version) for caller `c` with form `data`: submits at once, or keeps a
+   * draft (待发) with `draft`. `title` (≤ FLOW_TITLE_MAX) names it in every list. Answers the instance view.
+   */
+  async start(c: FlowCaller, input: StartInput): Promise<InstanceView> {
+    const flow = await this.flowToStart(c, input.defId);
+    const { id, notified } = await this.db.transaction().execute((trx) => this.startIn(trx, c, input, flow));
+    await this.push(notified);
+    return this.view(c, id);
+  }
+
+  /**
+   * The newest version of flow `defId` (publishing its changed base file first, ./versions.ts), read outside any
+   * transaction — call it before `startIn`. @throws ApiError -1 flow.unknownFlow.
+   */
+  async flowToStart(c: Pick<FlowCaller, 'locale'>, defId: string): Promise<FlowVersion> {
+    const flow = await currentFlow(this.db, defId);
+    if (!flow) throw badInput(translate(c.locale, 'flow.unknownFlow', { id: defId }));
+    return flow;
+  }
+
+  /**
+   * `start` inside the caller's transaction `trx` (e.g. 签收 registers a 收文 and starts its flow in one
+   * transaction) with `flow` from `flowToStart`: answers the new instance id and the users to `notify` once
+   * `trx` has committed.
+   * @throws ApiError -1 for an empty or too long title, or the machine's refusal.
+   */
+  async startIn(trx: Trx, c: FlowCaller, input: StartInput, flow: FlowVersion): Promise<{ id: number; notified: number[] }> {
+    const title = String(input.title ?? '').trim();
+    if (!title) throw badInput(translate(c.locale, 'validate.required', { field: translate(c.locale, 'flow.field.title') }));
+    if (title.length > FLOW_TITLE_MAX) throw badInput(translate(c.locale, 'validate.maxLength', { field: translate(c.locale, 'flow.field.title'), limit: FLOW_TITLE_MAX }));
+    const at = now();
+    const ctx = await this.context(trx, flow.def, c.deptId, at);
+    let state = newInstance(flow.def, { initiator: c.userId, data: input.data ?? {}, picks: input.picks ?? {}, defVersion: flow.version }, ctx);
+    const action: UserAction = input.draft
+      ? { type: 'saveDraft', actor: c.userId, data: input.data, picks: input.picks }
+      : { type: 'start', actor: c.userId, data: input.data, picks: input.picks, opinion: input.opinion };
+    const result = this.run(flow.def, state, action, ctx, c.locale);
+    state = result.state;
+    const row = await trx
+      .insertInto('flow_instances')
+      .values({
+        def_id: flow.defId,
+        def_version: flow.version,
+        entity: input.entity ?? null,
+        record_id: input.recordId ?? null,
+        title,
+        initiator_id: c.userId,
+        initiator_dept_id: c.deptId,
+        status: state.status,
+        state: JSON.stringify(state),
+        created_at: at,
+        started_at: state.startedAt ?? null,
+        ended_at: state.endedAt ?? null,
+        updated_at: at,
+        secret_level: secretLevelOfInstance(input.entity ?? null, state),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const instanceId = Number(row.id);
+    const stored: FlowState = { ...state, id: String(instanceId) };
+    await trx.updateTable('flow_instances').set({ state: JSON.stringify(stored) }).where('id', '=', instanceId).execute();
+    await mirrorState(trx, { id: instanceId, def_id: flow.defId, title, initiator_id: c.userId, secret_level: secretLevelOfInstance(input.entity ?? null, state) }, null, stored, result.effects);
+    await syncRecord(trx, input.entity ?? null, input.recordId ?? null, stored.status, instanceId);
+    await recordBodyVersions(trx, { flowId: instanceId, entity: input.entity ?? null, recordId: input.recordId ?? null, author: c.userId, time: at }, null, stored.data);
+    const notified = await addMessages(trx, this.dialect, reminders({ id: instanceId, title, entity: input.entity ?? null }, result.effects, c.userId));
+    return { id: instanceId, notified };
+  }
+
+  /** Pushes "refresh your reminders" to `userIds` after a transaction of `startIn` committed. */
+  async notify(userIds: number[]): Promise<void> {
+    await this.push(userIds);
+  }
+
+  /**
+   * Applies `action` (a UserAction without `actor`: the caller acts) to instance `id` at `version` (when
+   * given; a different current version → -1 flow.stale). `detail` (e.g. `{signature: fileId}`) is added to
+   * the detail of the caller's own events of the action. Answers the instance view after it.
+   */
+  async act(c: FlowCaller, id: number, action: Omit<UserAction, 'actor'> & { type: string }, version?: number, detail?: Record<string, unknown>): Promise<InstanceView> {
+    // The answer is built from what the transaction wrote (not read again): the state right after this action.
+    let written: { row: Row; def: FlowDef } | undefined;
+    const notified = await this.db.transaction().execute(async (trx) => {
+      const row = await this.lockRow(trx, id, c.locale);
+      if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
+      const def = await this.defOf(row, c.locale, trx);
+      const at = now();
+      const ctx = await this.context(trx, def, row.initiator_dept_id, at);
+      ctx.supervises = (user) => user === c.userId && c.supervisor === true;
+      const before = JSON.parse(row.state) as FlowState;
+      const result = this.run(def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
+      if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
+      const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId);
+      written = { row: stored.row, def };
+      return [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
+    });
+    await this.push(notified);
+    return this.viewOf(c, written!.row, written!.def);
+  }
+
+  /** Fires pending timer `timerId` of instance `id` (deadline, delay, urge) as the system; false when it is gone. */
+  async fire(id: number, timerId: string): Promise<boolean> {
+    let notified: number[] = [];
+    const fired = await this.db.transaction().execute(async (trx) => {
+      const row = await this.lockRow(trx, id, 'zh-CN').catch(() => null);
+      if (!row) return false;
+      const before = JSON.parse(row.state) as FlowState;
+      if (!before.pendingTimers.some((t) => t.id === timerId)) {
+        await trx.deleteFrom('flow_timers').where('id', '=', timerId).execute();
+        return false;
+      }
+      const def = await this.defOf(row, 'zh-CN', trx);
+      const at = now();
+      const ctx = await this.context(trx, def, row.initiator_dept_id, at);
+      const result = this.run(def, before, { type: 'timer', timerId }, ctx, 'zh-CN');
+      const stored = await this.store(trx, row, before, result.state, result.effects, at, 'zh-CN', null);
+      notified = [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, null)))];
+      return true;
+    });
+    await this.push(notified);
+    return fired;
+  }
+
+  /** The instance as `c` sees it; -1 flow.notFound unless `c` takes part in it (or administers). */
+  async view(c: FlowCaller, id: number): Promise<InstanceView> {
+    const row = (await selectInstance(this.db, { id })).rows[0] as Row | undefined;
+    if (!row) throw badInput(translate(c.locale, 'flow.notFound'));
+    return this.viewOf(c, row);
+  }
+
+  /** The view of instance `row` for `c` (see view); `def` when the caller already holds the pinned definition. */
+  private async viewOf(c: FlowCaller, row: Row, def?: FlowDef): Promise<InstanceView> {
+    const state = JSON.parse(row.state) as FlowState;
+    const involved = row.initiator_id === c.userId || state.tasks.some((t) => t.assignee === c.userId || t.onBehalfOf === c.userId);
+    if (!involved && !c.admin && !c.supervisor) throw badInput(translate(c.locale, 'flow.notFound'));
+    // 密级 (DESIGN §7): classified above the caller's clearance → as if it did not exist, for everyone.
+    if (secretLevelOfInstance(row.entity, state) > (await clearanceOf(this.db, c.userId))) throw badInput(translate(c.locale, 'flow.notFound'));
+    def ??= await this.defOf(row, c.locale);
+    return {
+      id: row.id,
+      defId: row.def_id,
+      defVersion: row.def_version,
+      title: row.title,
+      status: row.status,
+      entity: row.entity,
+      recordId: row.record_id,
+      initiator: row.initiator_id,
+      createdAt: Number(row.created_at),
+      startedAt: row.started_at == null ? null : Number(row.started_at),
+      endedAt: row.ended_at == null ? null : Number(row.ended_at),
+      version: row.version,
+      state,
+      definition: def,
+      actions: allowedActions(def, state, c.userId, { supervisor: c.supervisor }),
+    };
+  }
+
+  /**
+   * The flow log (流程日志) of instance `id`, oldest first, for a caller who may see it (else -1 flow.notFound):
+   * `[{id, at, actor, actorName, type, nodeId, taskId, opinion, detail}]`, `actor` null for the system.
+   */
+  async log(c: FlowCaller, id: number): Promise<FlowLogEntry[]> {
+    await this.view(c, id);
+    const rows = await this.db
+      .selectFrom('flow_events as e')
+      .leftJoin('users as u', 'u.id', 'e.actor_id')
+      .select(['e.id', 'e.at', 'e.actor_id', 'u.realname', 'e.type', 'e.node_id', 'e.task_id', 'e.opinion', 'e.detail'])
+      .where('e.instance_id', '=', id)
+      .orderBy('e.id')
+      .execute();
+    return rows.map((r) => ({ id: r.id, at: Number(r.at), actor: r.actor_id, actorName: r.realname ?? null, type: r.type, nodeId: r.node_id, taskId: r.task_id, opinion: r.opinion, detail: r.detail ? JSON.parse(r.detail) : null }));
+  }
+
+  private run(def: FlowDef, state: FlowState, action: FlowAction, ctx: FlowContext, locale: Locale) {
+    try {
+      return apply(def, state, action, ctx);
+    } catch (e) {
+      if (e instanceof FlowError) throw refusal(e, locale);
+      throw e;
+    }
+  }
+
+  private async lockRow(trx: Trx, id: number, locale: Locale): Promise<Row> {
+    const row = (await (this.dialect === 'pg' ? lockInstance : selectInstance)(trx, { id })).rows[0] as Row | undefined;
+    if (!row) throw badInput(translate(locale, 'flow.notFound'));
+    return row;
+  }
+
+  /** Pinned definitions this runtime has read (`def_id@version`): a published version never changes. */
+  private readonly defs = new Map<string, FlowDef>();
+
+  /**
+   * The pinned definition of `row`. Inside a transaction pass it as `via`: on SQLite the one connection is the
+   * transaction's until it ends, so a read through `this.db` there would wait forever.
+   */
+  private async defOf(row: Row, locale: Locale, via: Kysely<DB> = this.db): Promise<FlowDef> {
+    const key = `${row.def_id}@${row.def_version}`;
+    let def = this.defs.get(key);
+    if (!def) {
+      def = await flowVersion(via, row.def_id, row.def_version);
+      if (!def) throw badInput(translate(locale, 'flow.unknownFlow', { id: key }));
+      if (this.defs.size >= 1000) this.defs.clear();
+      this.defs.set(key, def);
+    }
+    return def;
+  }
+
+  /**
+   * Runs the service nodes reached (./services.ts, their data patches merged into `after`), writes `after` at
+   * the version read, then mirrors tasks, timers and events; stale → -1 flow.stale. Answers the users the
+   * services reminded (to push after commit) and the instance row as written.
+   */
+  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null): Promise<{ notified: number[]; row: Row }> {
+    const notified: number[] = [];
+    const after = effects.service.length
+      ? await runFlowServices(effects, {
+          trx,
+          dialect: this.dialect,
+          instance: { id: row.id, defId: row.def_id, entity: row.entity, recordId: row.record_id, title: row.title, initiatorId: row.initiator_id },
+          state: reached,
+          actor,
+          at,
+          locale,
+          notify: (users) => void notified.push(...users),
+        })
+      : reached;
+    const level = secretLevelOfInstance(row.entity, after);
+    const set: InstanceSet = { state: JSON.stringify(after), status: after.status, version: row.version + 1, started_at: after.startedAt ?? row.started_at, ended_at: after.endedAt ?? null, secret_level: level };
+    const r = await updateInstance(trx, { ...set, updated_at: at, id: row.id, was: row.version });
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw badInput(translate(locale, 'flow.stale'));
+    // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
+    if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
+    await mirrorState(trx, { ...row, secret_level: level }, before, after, effects);
+    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale);
+    await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
+    if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
+    return { notified, row: { ...row, ...set } };
+  }
+
+}
+
+const runtimes = new WeakMap<object, FlowRuntime>();
+
+/**
+ * The runtime of database `db` (one per database handle, shared by the API and the timer sweep); `bus`
+ * (the app's context) makes it push reminders to connected clients after each committed action.
+ */
+export function flowRuntime(db: Kysely<DB>, dialect: Dialect, bus?: ServerContext): FlowRuntime {
+  let r = runtimes.get(db);
+  if (!r) runtimes.set(db, (r = new FlowRuntime(db, dialect)));
+  if (bus) r.bus = bus;
+  return r;
+}

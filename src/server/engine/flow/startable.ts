@@ -1,0 +1,78 @@
+/**
+ * 发起流程 (SPEC §2.3 /flow/tree, issue 4): the flows a user may start, and the instances a user took part
+ * in (流程日志, /affair/flow-log).
+ *
+ * A flow is started from the form page whose `flow` names it (DESIGN §4 action startFlow); its route is the
+ * area menu entry of that page (`schemas/<area>/area.json`). A user may start the flow when that route is
+ * in their menus (roles and personal menu, SPEC §2.1: the guard lets nobody open a page outside them).
+ * Flows without such a form (designed only in the flow designer) are not listed: nothing could start them.
+ */
+import type { Kysely } from 'kysely';
+import type { Registry } from '../../../../engine/schema/loader.js';
+import type { FlowDef, Text } from '../../../../engine/schema/types.js';
+import type { DB } from '../../db/types.js';
+import type { StartableFlow } from '../../../shared/flow.js';
+import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody } from './lists.js';
+
+export type { StartableFlow };
+
+
+/** The route of the form page that starts flow `defId` (its area's menu entry), or undefined. */
+export function startRouteOf(registry: Registry, defId: string): string | undefined {
+  const forms = new Set(registry.pages().filter((p) => p.pageKind === 'form' && p.flow === defId).map((p) => p.id));
+  if (!forms.size) return undefined;
+  for (const a of registry.areas()) {
+    const m = a.menus.find((x) => forms.has(x.page) && !x.route.includes(':'));
+    if (m) return m.route;
+  }
+  return registry.pages().find((p) => forms.has(p.id) && p.route && !p.route.includes(':'))?.route;
+}
+
+/**
+ * The flows of `flows` (current versions) that may be started through a route in `allowed` (the caller's menu
+ * paths), by area then title. `text` gives a Text in the caller's language.
+ */
+export function startableFlows(registry: Registry, flows: { id: string; version: number; def: FlowDef }[], allowed: ReadonlySet<string>, text: (t: Text | undefined) => string): StartableFlow[] {
+  const out: StartableFlow[] = [];
+  for (const f of flows) {
+    const route = startRouteOf(registry, f.id);
+    if (!route || !allowed.has(route)) continue;
+    const area = f.id.split('.')[0];
+    out.push({ id: f.id, version: f.version, title: text(f.def.title), description: text(f.def.description), area, areaTitle: text(registry.get('area', area)?.title) || area, route });
+  }
+  return out.sort((a, b) => a.area.localeCompare(b.area) || a.title.localeCompare(b.title, 'zh-CN'));
+}
+
+/**
+ * The instances `userId` took part in: started (drafts included) or held any task of (approve, handle,
+ * 签收, 抄送, 传阅, also on someone's behalf) — the instances flow/info shows them. Newest first, `{list, total}`;
+ * body as the work lists (paging, keyword on the title, `flows` or `area`).
+ */
+export async function involvedList(db: Kysely<DB>, userId: number, body: ListBody): Promise<{ list: InstanceItem[]; total: number }> {
+  const { current, pageSize } = paging(body);
+  const keyword = keywordOf(body);
+  const flows = (Array.isArray(body.flows) ? body.flows : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 128).slice(0, 50);
+  const area = typeof body.area === 'string' && /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/.test(body.area) ? body.area : null;
+  let q = db
+    .selectFrom('flow_instances as i')
+    .where((eb) =>
+      eb.or([
+        eb('i.initiator_id', '=', userId),
+        eb('i.id', 'in', eb.selectFrom('flow_tasks as t').select('t.instance_id').where((w) => w.or([w('t.assignee_id', '=', userId), w('t.on_behalf_of', '=', userId)]))),
+      ]),
+    );
+  if (flows.length) q = q.where('i.def_id', 'in', flows);
+  if (area) q = q.where('i.def_id', 'like', `${area}.%`);
+  if (keyword) q = q.where('i.title', 'like', like(keyword));
+  const [rows, count] = await Promise.all([
+    q
+      .select(['i.id', 'i.title', 'i.def_id', 'i.status', 'i.initiator_id', 'i.created_at', 'i.started_at', 'i.ended_at', 'i.updated_at'])
+      .orderBy('i.updated_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { total: Number(count?.n ?? 0), list: rows.map(instanceItem) };
+}

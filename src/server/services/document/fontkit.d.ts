@@ -1,0 +1,25 @@
+/**
+ * The part of @foliojs-fork/fontkit (the font engine of pdfmake's pdfkit) the seal uses: glyph outlines of one
+ * face of a collection. The package ships no typings.
+ */
+declare module '@foliojs-fork/fontkit' {
+  /** One drawing command of a glyph outline, in font units (y up). */
+  export interface PathCommand {
+    command: 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath';
+    args: number[];
+  }
+  export interface Glyph {
+    advanceWidth: number;
+    path: { commands: PathCommand[] };
+  }
+  export interface Font {
+    unitsPerEm: number;
+    layout(text: string): { glyphs: Glyph[] };
+  }
+  /** The CommonJS module (Node's ESM sees it as the default export only). */
+  const fontkit: {
+    /** Opens `buffer`; for a collection (.ttc) `postscriptName` picks the face. */
+    create(buffer: Buffer, postscriptName?: string): Font;
+  };
+  export default fontkit;
+}

@@ -1,0 +1,99 @@
+/**
+ * The `push` scenario (issue 4): a reminder reaches PUSH_CLIENTS websocket clients connected to one server
+ * process. The clients run in the bench process, on 127.0.0.1 only, several per person over the sessions
+ * that ./flow.ts addSessions wrote (each announces its user with `{type:'login', uid}` on a socket upgraded
+ * with X-Token / X-uuid, and counts once the server answers `bound`). Then one product action reminds every
+ * one of those people and the time from sending the action to the last client's `{type:1}` is measured.
+ */
+import fs from 'node:fs';
+import { WebSocket } from 'ws';
+import type { BenchSession } from './flow.js';
+
+export const PUSH_CLIENTS = Number(process.env.BENCH_PUSH_CLIENTS ?? 5_000);
+/** People whose sockets are opened (the seeded organisation has about 300 besides demo). */
+export const PUSH_USERS = Number(process.env.BENCH_PUSH_USERS ?? 300);
+
+/** Soft limit of open files of process `pid` ('self' for this one). */
+export function fdLimit(pid: number | 'self'): number {
+  const line = fs.readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === 'unlimited' ? Infinity : Number(soft);
+}
+
+/** What one push run measured (ms from sending the action). */
+export interface PushResult {
+  clients: number;
+  people: number;
+  connectSeconds: number;
+  answeredMs: number;
+  firstMs: number;
+  lastMs: number;
+  received: number;
+}
+
+/**
+ * Connects PUSH_CLIENTS clients to `ws://127.0.0.1:<port>/api/Msg/socket` over `sessions`, then calls
+ * `trigger` (the action that reminds them all) and waits up to 30 s for every client's push.
+ */
+export async function runPush(port: number, sessions: BenchSession[], trigger: () => Promise<void>): Promise<PushResult> {
+  const url = `ws://127.0.0.1:${port}/api/Msg/socket`;
+  const sockets: WebSocket[] = [];
+  const got = new Float64Array(PUSH_CLIENTS);
+  let t0 = Infinity;
+  let received = 0;
+  let allIn: () => void = () => undefined;
+  const connect = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const s = sessions[i % sessions.length];
+      const ws = new WebSocket(url, { headers: { 'x-token': s.token, 'x-uuid': s.uuid }, perMessageDeflate: false });
+      sockets[i] = ws;
+      const timer = setTimeout(() => reject(new Error(`client ${i} not bound within 30 s`)), 30_000);
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'login', uid: s.userId })));
+      ws.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      ws.on('message', (data) => {
+        const at = performance.now();
+        const m = JSON.parse(String(data)) as { type: unknown };
+        if (m.type === 'bound') {
+          clearTimeout(timer);
+          resolve();
+        } else if (m.type === 1 && !got[i] && at >= t0) {
+          got[i] = at;
+          if (++received === PUSH_CLIENTS) allIn();
+        } else if (m.type === 'error') {
+          clearTimeout(timer);
+          reject(new Error(`client ${i} refused: ${JSON.stringify(m)}`));
+        }
+      });
+    });
+  try {
+    const c0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 64 }, async () => {
+        while (next < PUSH_CLIENTS) await connect(next++);
+      }),
+    );
+    const connectSeconds = (performance.now() - c0) / 1000;
+    const done = new Promise<void>((resolve) => {
+      allIn = resolve;
+      setTimeout(resolve, 30_000).unref();
+    });
+    t0 = performance.now();
+    await trigger();
+    const answeredMs = performance.now() - t0;
+    await done;
+    let first = Infinity;
+    let last = 0;
+    for (const at of got) {
+      if (!at) continue;
+      first = Math.min(first, at - t0);
+      last = Math.max(last, at - t0);
+    }
+    return { clients: PUSH_CLIENTS, people: Math.min(sessions.length, PUSH_CLIENTS), connectSeconds, answeredMs, firstMs: first, lastMs: last, received };
+  } finally {
+    for (const ws of sockets) ws?.terminate();
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * An official document (公文, issue 5) in the browser: 张伟 drafts a 发文 on /document/new (标题, 主送 two units,
+ * 正文) and submits it; 核稿 by 李娜 and 周明远 (who names 陈静 签发人 and the 发文字号 type) go through the API to keep
+ * the test short; 陈静 签发 it from her 待办公文 on the approval page; 王芳's 编号, 用印 and 分发 go through the API.
+ * 孙丽 (收发员, 市财政局) finds it on 公文签收 with its number, 密级 and 紧急程度, signs for it and gets the new 收文's
+ * approval page in a new browser tab; the 发文 page's address of that 收文 (a reminder's target) moves to the 收文
+ * page. 吴浩 (市教育局) returns it, the reason required. The official PDF is rendered to a picture (pdftoppm) that
+ * must show the red header, and its text the number. Screenshots, the PDF and its picture are kept in
+ * tests/e2e/artifacts.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { apiAs, ApprovalPageObject, ARTIFACTS, LoginPage, ReceptionForm, SignForPage, keepScreenshot } from './pages.js';
+
+/**
+ * Downloads document/exportPdf of instance `id` in `page`'s session, renders page 1 with pdftoppm into
+ * artifacts/document-pdf-1.png and checks what a reader sees: the red 发文机关标志 and separator in the top third,
+ * dark body text below, and the 发文字号 in the PDF's text.
+ */
+async function officialPdfShows(page: Page, id: number, docNumber: string): Promise<void> {
+  const r = await page.request.post('api/document/exportPdf', { data: { id } });
+  expect(r.headers()['content-type']).toContain('application/pdf');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const pdf = join(ARTIFACTS, 'document.pdf');
+  writeFileSync(pdf, await r.body());
+  expect(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })).toContain(docNumber);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, join(ARTIFACTS, 'document-pdf-1')]);
+  const png = PNG.sync.read(readFileSync(join(ARTIFACTS, 'document-pdf-1.png')));
+  let red = 0;
+  let dark = 0;
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      const i = (y * png.width + x) * 4;
+      const [R, G, B] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+      if (y < png.height / 3 && R > 180 && G < 90 && B < 90) red++;
+      if (y > png.height / 3 && R < 80 && G < 80 && B < 80) dark++;
+    }
+  }
+  expect(red, 'red 发文机关标志 and separator in the top third').toBeGreaterThan(500);
+  expect(dark, 'body text below').toBeGreaterThan(500);
+}
+
+const TITLE = `关于做好元旦春节期间安全生产工作的通知${Date.now() % 100000}`;
+
+async function signIn(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new LoginPage(page).goto();
+  await new LoginPage(page).login(username);
+  return page;
+}
+
+/** `page`'s user approves their open task of instance `id` through the API. */
+async function approveByApi(page: Page, id: number, opinion: string, data?: Record<string, unknown>): Promise<void> {
+  await apiAs(page, 'flow/act', { id, type: 'approve', opinion, ...(data ? { data } : {}) });
+}
+
+test('a 发文 is drafted, signed off, numbered, sent, signed for and returned', async ({ browser }) => {
+  test.setTimeout(240_000);
+
+  // 张伟 drafts the 发文 in the browser and submits it.
+  const zhang = await signIn(browser, 'zhangwei');
+  await zhang.goto('document/new');
+  const form = new ReceptionForm(zhang, zhang.getByTestId('form-page-document.send.form'));
+  await form.fill('标题', TITLE);
+  await form.pick('主送机关', '市财政局');
+  await form.pick('主送机关', '市教育局');
+  const body = zhang.locator('.oa-richtext .ProseMirror').first();
+  await body.click();
+  await zhang.keyboard.type('各有关单位：现将元旦春节期间安全生产工作有关事项通知如下。');
+  await keepScreenshot(zhang, 'document-new');
+  await zhang.getByTestId('form-submit-flow').click();
+  await expect(zhang).toHaveURL(/document\/yfgw/);
+  await expect(zhang.locator('.ant-table-row', { hasText: TITLE }).getByTestId('worklist-status')).toHaveText('办理中');
+  const sent = await apiAs<{ list: { instanceId: number; title: string }[] }>(zhang, 'flow/sent', { keyword: TITLE });
+  const id = sent.list.find((r) => r.title === TITLE)!.instanceId;
+  expect(id).toBeGreaterThan(0);
+
+  // 部门核稿 and 办公室核稿 through the API; 周明远 names 陈静 签发人 and the 发文字号 type 京政办发.
+  const chen = await signIn(browser, 'chenjing');
+  const chenId = (await apiAs<{ id: number }>(chen, 'Person/userInfo')).id;
+  const mark = (await apiAs<{ list: { id: number; org_code: string }[] }>(zhang, 'document/markList')).list.find((m) => m.org_code === '京政办发')!;
+  await approveByApi(await signIn(browser, 'lina'), id, '核稿无误');
+  await approveByApi(await signIn(browser, 'demo'), id, '请陈静秘书长签发', { issuerUser: chenId, markId: mark.id });
+
+  // 陈静 签发 from her 待办公文, on the approval page (a new browser tab).
+  await chen.goto('document/dbgw');
+  const row = chen.locator('.ant-table-row', { hasText: TITLE });
+  await expect(row).toBeVisible();
+  const [audit] = await Promise.all([chen.context().waitForEvent('page'), row.getByTestId('worklist-open').click()]);
+  await audit.waitForLoadState();
+  await expect(audit).toHaveURL(new RegExp(`document/show-audit/${id}$`));
+  const approval = new ApprovalPageObject(audit);
+  await expect(approval.status).toHaveText('办理中');
+  await expect(audit.getByTestId('approval-current')).toContainText('陈静');
+  await keepScreenshot(audit, 'document-issue');
+  await approval.act('approve', '同意印发');
+
+  // 编号, 用印, 分发 by 王芳 through the API: the 发文 is finished with its number.
+  const wang = await signIn(browser, 'wangfang');
+  for (const step of ['已编号', '已用印', '已分发']) await approveByApi(wang, id, step);
+  const done = await apiAs<{ status: string; state: { data: { docNumber: string } } }>(zhang, 'flow/info', { id });
+  expect(done.status).toBe('finished');
+  const docNumber = done.state.data.docNumber;
+  expect(docNumber).toMatch(/^京政办发〔\d{4}〕\d+号$/);
+
+  // The official PDF (GB/T 9704): rendered to a picture that shows the red header, and its text holds the number.
+  await officialPdfShows(zhang, id, docNumber);
+
+  // 孙丽 (市财政局) signs for it on 公文签收 and gets the 收文's approval page in a new tab.
+  const sun = await signIn(browser, 'sunli');
+  await sun.goto('document/gwqs');
+  const signFor = new SignForPage(sun);
+  await signFor.search(TITLE);
+  const item = signFor.row(TITLE);
+  await expect(item).toContainText(docNumber);
+  await expect(item).toContainText('非密');
+  await expect(item).toContainText('主送');
+  await expect(signFor.count('pending')).toHaveText('1');
+  await keepScreenshot(sun, 'document-gwqs');
+  const received = await signFor.sign(TITLE);
+  await expect(received).toHaveURL(/document\/show\/\d+$/);
+  const receiveId = Number(/show\/(\d+)$/.exec(received.url())![1]);
+  const receiveApproval = new ApprovalPageObject(received);
+  await expect(receiveApproval.status).toHaveText('办理中');
+  await expect(received.getByText(TITLE).first()).toBeVisible();
+  await expect(received.getByTestId('approval-action-approve')).toBeVisible();
+  await keepScreenshot(received, 'document-receive');
+  // The list: no longer pending, under 已签收 with the way to the 收文.
+  await expect(signFor.row(TITLE)).toHaveCount(0);
+  await expect(signFor.count('signed')).toHaveText('1');
+  await signFor.tab('signed');
+  await expect(signFor.row(TITLE).getByTestId('signfor-open-receive')).toBeVisible();
+
+  // A reminder's target names the 发文 page for every flow instance: the 收文 moves to its own page.
+  await received.goto(`document/show-audit/${receiveId}`);
+  await expect(received).toHaveURL(new RegExp(`document/show/${receiveId}$`));
+  await expect(new ApprovalPageObject(received).status).toHaveText('办理中');
+
+  // 吴浩 (市教育局) returns it: the reason is required.
+  const wu = await signIn(browser, 'wuhao');
+  await wu.goto('document/gwqs');
+  const theirs = new SignForPage(wu);
+  await theirs.search(TITLE);
+  await theirs.row(TITLE).getByTestId('signfor-return').click();
+  await wu.getByTestId('signfor-return-ok').click();
+  await expect(wu.getByText('请填写退回原因')).toBeVisible();
+  await keepScreenshot(wu, 'document-gwqs-return');
+  await wu.getByTestId('signfor-return-reason').fill('非我局主办事项，请核对主送机关');
+  await wu.getByTestId('signfor-return-ok').click();
+  await expect(theirs.row(TITLE)).toHaveCount(0);
+  await theirs.tab('returned');
+  await expect(theirs.row(TITLE)).toContainText('非我局主办事项，请核对主送机关');
+  const info = await apiAs<{ status: string; reason: string | null }[]>(zhang, 'document/signinfo', { id });
+  expect(info.map((r) => r.status).sort()).toEqual(['returned', 'signed']);
+});

@@ -1,0 +1,344 @@
+/**
+ * Reminders in the browser (SPEC §4 "Reminders"): the channel announces the user on open, keeps the socket
+ * alive every 50 s, refreshes on type 1 (and type 2 on pc), hands type 3 print parameters on, falls back to
+ * polling on close and reconnects after 5 s; without a socket it polls with last_id at the server's rate.
+ * The bell loads the unread list, ignores all and marks a clicked reminder read.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import '@app/i18n';
+import { pushAction, ReminderChannel, type PollAnswer, type SocketLike } from '@app/components/header/reminderChannel';
+import { singleFlight, socketUrlOf } from '@app/components/header/startReminders';
+
+const posts: Array<{ url: string; data: any }> = [];
+let answers: Record<string, (data: any) => unknown> = {};
+vi.mock('@app/services/http', () => ({
+  post: vi.fn(async (url: string, data: any = {}) => {
+    posts.push({ url, data });
+    const a = answers[url];
+    if (!a) throw new Error(`unexpected call ${url}`);
+    return a(data);
+  }),
+}));
+
+class FakeSocket implements SocketLike {
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  sent: any[] = [];
+  closed = false;
+  constructor(public url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.onopen?.({});
+  }
+  push(m: unknown) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  drop() {
+    this.onclose?.({});
+  }
+}
+
+function setup(opts: { socketUrl?: string | null; platform?: string; pollAnswer?: () => PollAnswer; createThrows?: boolean } = {}) {
+  const sockets: FakeSocket[] = [];
+  const polls: number[] = [];
+  const refresh = vi.fn();
+  const onPrint = vi.fn();
+  let lastId = 7;
+  const ch = new ReminderChannel({
+    userId: 42,
+    socketUrl: opts.socketUrl === undefined ? 'ws://h/api/Msg/socket' : opts.socketUrl,
+    createSocket: (url) => {
+      if (opts.createThrows) throw new Error('no websocket');
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    poll: async (id) => {
+      polls.push(id);
+      return opts.pollAnswer ? opts.pollAnswer() : { has_new: false, rate: 5000, last_id: id };
+    },
+    lastId: () => lastId,
+    refresh,
+    onPrint,
+    platform: opts.platform,
+  });
+  return { ch, sockets, polls, refresh, onPrint, setLast: (n: number) => (lastId = n) };
+}
+
+describe('reminder channel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('announces the user on open and sends a keepalive every 50 s', async () => {
+    const { ch, sockets, polls } = setup();
+    ch.start();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].url).toBe('ws://h/api/Msg/socket');
+    sockets[0].open();
+    expect(sockets[0].sent).toEqual([{ type: 'login', uid: 42 }]);
+    await vi.advanceTimersByTimeAsync(49_999);
+    expect(sockets[0].sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets[0].sent[1]).toEqual({ type: 'ping' });
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(sockets[0].sent).toHaveLength(3);
+    expect(polls).toEqual([]);
+    expect(ch.mode).toBe('socket');
+    ch.stop();
+  });
+
+  it('refreshes on type 1, on type 2 only on pc, and passes type 3 print parameters', () => {
+    const pc = setup();
+    pc.ch.start();
+    pc.sockets[0].open();
+    pc.sockets[0].push({ type: 1 });
+    pc.sockets[0].push({ type: 2 });
+    pc.sockets[0].push({ type: 'pong' });
+    expect(pc.refresh).toHaveBeenCalledTimes(2);
+    pc.sockets[0].push({ type: 3, data: { printer: 'A4' } });
+    expect(pc.onPrint).toHaveBeenCalledWith({ printer: 'A4' });
+    pc.ch.stop();
+
+    const mobile = setup({ platform: 'mobile' });
+    mobile.ch.start();
+    mobile.sockets[0].open();
+    mobile.sockets[0].push({ type: 2 });
+    expect(mobile.refresh).not.toHaveBeenCalled();
+    mobile.sockets[0].push({ type: 1 });
+    expect(mobile.refresh).toHaveBeenCalledTimes(1);
+    mobile.ch.stop();
+  });
+
+  it('falls back to polling on close, reconnects after 5 s and stops polling once open again', async () => {
+    const { ch, sockets, polls, setLast } = setup();
+    ch.start();
+    sockets[0].open();
+    sockets[0].drop();
+    expect(ch.mode).toBe('polling');
+    setLast(11);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    // Both 5 s timers are due: the poll with the last id and the reconnection.
+    expect(polls).toEqual([11]);
+    expect(sockets).toHaveLength(2);
+    // The reconnection fails too: keep polling, try again after 5 s.
+    sockets[1].drop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls).toEqual([11, 11]);
+    expect(sockets).toHaveLength(3);
+    sockets[2].open();
+    expect(ch.mode).toBe('socket');
+    expect(sockets[2].sent[0]).toEqual({ type: 'login', uid: 42 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(polls).toEqual([11, 11]);
+    ch.stop();
+  });
+
+  it('polls without a socket at the rate the server gives, refreshing on has_new', async () => {
+    let n = 0;
+    const { ch, sockets, polls, refresh } = setup({ socketUrl: null, pollAnswer: () => ({ has_new: ++n === 2, rate: 8000 }) });
+    ch.start();
+    expect(sockets).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls).toHaveLength(1);
+    expect(ch.rate).toBe(8000);
+    await vi.advanceTimersByTimeAsync(7_999);
+    expect(polls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls).toHaveLength(2);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    ch.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(polls).toHaveLength(2);
+    expect(ch.mode).toBe('idle');
+  });
+
+  it('polls when the browser cannot open a socket, and keeps trying it', async () => {
+    const { ch, polls } = setup({ createThrows: true });
+    ch.start();
+    expect(ch.mode).toBe('polling');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls).toHaveLength(1);
+    ch.stop();
+  });
+
+  it('stop closes the socket and cancels the reconnection', async () => {
+    const { ch, sockets } = setup();
+    ch.start();
+    sockets[0].drop();
+    ch.stop();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('reminder helpers', () => {
+  it('reads pushes', () => {
+    expect(pushAction('{"type":1}')).toEqual({ kind: 'refresh' });
+    expect(pushAction('{"type":2}', 'mobile')).toBeNull();
+    expect(pushAction('{"type":3,"data":{"a":1}}')).toEqual({ kind: 'print', data: { a: 1 } });
+    expect(pushAction('{"type":"bound","uid":1}')).toEqual({ kind: 'refresh' });
+    expect(pushAction('not json')).toBeNull();
+  });
+
+  it('builds the socket URL under the base path', () => {
+    expect(socketUrlOf('api/Msg/socket', { protocol: 'https:', host: 'oa.gov.cn' }, '/zwoa/')).toBe('wss://oa.gov.cn/zwoa/api/Msg/socket');
+    expect(socketUrlOf('/api/Msg/socket', { protocol: 'http:', host: '127.0.0.1:8080' }, '/')).toBe('ws://127.0.0.1:8080/api/Msg/socket');
+  });
+
+  it('never refreshes twice at once', async () => {
+    let resolve!: () => void;
+    const load = vi.fn(() => new Promise<void>((r) => (resolve = r)));
+    const run = singleFlight(load);
+    run();
+    run();
+    run();
+    expect(load).toHaveBeenCalledTimes(1);
+    resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(load).toHaveBeenCalledTimes(2);
+    resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the bell', () => {
+  afterEach(() => {
+    cleanup();
+    posts.length = 0;
+  });
+
+  it('loads the unread reminders on sign-in, marks a clicked one read and opens it, ignores all', async () => {
+    const { appStore } = await import('@app/stores/store');
+    const { userAtom } = await import('@app/stores/user');
+    const { noticesAtom } = await import('@app/stores/notices');
+    const { NoticeBell } = await import('@app/components/header/NoticeBell');
+    const list = [
+      { id: 3, title: '待办：请假申请', realname: '王主任', date: '2026-01-05 09:00', type: 1, affair_id: 9 },
+      { id: 2, title: '新邮件', realname: '', date: '2026-01-05 08:00', type: 15, source_id: 4 },
+    ];
+    answers = {
+      'Msg/list': () => ({ list, total: 2, unread: 2, last_id: 3, current: 1, pageSize: 10 }),
+      'Msg/socket': () => ({ enabled: false, path: 'api/Msg/socket', uid: 5, keepalive: 50000, reconnect: 5000 }),
+      'Msg/setRead': () => ({ read: 1, unread: 1 }),
+      'Msg/ignore': () => ({ ignored: 1, unread: 0 }),
+      'Msg/newMsg': () => ({ has_new: false, rate: 5000, last_id: 3, unread: 1, list: [] }),
+    };
+    appStore.set(userAtom, { id: 5, document_print: null } as never);
+    render(
+      <Provider store={appStore}>
+        <MemoryRouter initialEntries={['/dashboard/console']}>
+          <NoticeBell />
+          <Routes>
+            <Route path="/dashboard/console" element={<div data-testid="console-page" />} />
+            <Route path="/affair/show-audit/:id" element={<div data-testid="affair-page" />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(posts.find((p) => p.url === 'Msg/list')?.data).toEqual({ is_read: 0, pageSize: 10 });
+    expect(appStore.get(noticesAtom)).toMatchObject({ unread: 2, lastId: 3 });
+    fireEvent.click(screen.getByTestId('notice-bell'));
+    const items = await screen.findAllByTestId('notice-item');
+    expect(items).toHaveLength(2);
+    await act(async () => {
+      fireEvent.click(items[0]);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(posts.find((p) => p.url === 'Msg/setRead')?.data).toEqual({ ids: [3] });
+    expect(screen.getByTestId('affair-page')).toBeTruthy();
+    expect(appStore.get(noticesAtom).list.map((r) => r.id)).toEqual([2]);
+    expect(appStore.get(noticesAtom).unread).toBe(1);
+    // ignore all
+    fireEvent.click(screen.getByTestId('notice-bell'));
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('notice-ignore-all'));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(posts.some((p) => p.url === 'Msg/ignore')).toBe(true);
+    expect(appStore.get(noticesAtom)).toMatchObject({ unread: 0, list: [] });
+    // Signing out (the shell unmounts) empties the bell.
+    cleanup();
+    expect(appStore.get(noticesAtom)).toMatchObject({ unread: 0, list: [], lastId: 0 });
+  });
+});
+
+describe('the message centre', () => {
+  afterEach(() => {
+    cleanup();
+    posts.length = 0;
+  });
+
+  it('builds the list query from its filters', async () => {
+    const { queryOf } = await import('@app/pages/message/MessagePage');
+    expect(queryOf({ read: 'all', keyword: ' ', current: 1, pageSize: 20 })).toEqual({ current: 1, pageSize: 20 });
+    expect(queryOf({ read: 'unread', type: 5, keyword: ' 请假 ', current: 2, pageSize: 10 })).toEqual({ current: 2, pageSize: 10, is_read: 0, type: 5, keyword: '请假' });
+    expect(queryOf({ read: 'read', keyword: '', current: 1, pageSize: 20 }).is_read).toBe(1);
+  });
+
+  it('lists the messages, filters unread and deletes one', async () => {
+    const { appStore } = await import('@app/stores/store');
+    const { default: MessagePage } = await import('@app/pages/message/MessagePage');
+    let rows = [
+      { id: 3, title: '待办：请假申请', realname: '王主任', date: '2026-01-05 09:00', type: 1, type_name: '待办提醒', is_read: 0, affair_id: 9 },
+      { id: 2, title: '新邮件', realname: '', date: '2026-01-05 08:00', type: 15, type_name: '邮件提醒', is_read: 1, source_id: 4 },
+    ];
+    answers = {
+      'Msg/list': (q) => {
+        const list = q.is_read === 0 ? rows.filter((r) => !r.is_read) : rows;
+        return { list, total: list.length, unread: rows.filter((r) => !r.is_read).length, last_id: 3, current: 1, pageSize: 20 };
+      },
+      'Msg/getTypes': () => [{ type: 1, name: '待办提醒' }, { type: 15, name: '邮件提醒' }],
+      'Msg/del': (q) => {
+        rows = rows.filter((r) => !q.ids.includes(r.id));
+        return { deleted: 1, unread: 1 };
+      },
+    };
+    render(
+      <Provider store={appStore}>
+        <MemoryRouter>
+          <MessagePage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByText('待办：请假申请')).toBeTruthy();
+    expect(screen.getByText('新邮件')).toBeTruthy();
+    expect(screen.getByText('系统')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByText('未读', { selector: '.ant-segmented-item-label' }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(posts.filter((p) => p.url === 'Msg/list').at(-1)?.data).toEqual({ current: 1, pageSize: 20, is_read: 0 });
+    expect(screen.queryByText('新邮件')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getAllByTestId('message-delete')[0]);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    await act(async () => {
+      const ok = document.querySelector('.ant-popconfirm .ant-btn-primary');
+      expect(ok).toBeTruthy();
+      fireEvent.click(ok!);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(posts.find((p) => p.url === 'Msg/del')?.data).toEqual({ ids: [3] });
+  });
+});

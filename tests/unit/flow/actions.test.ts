@@ -1,0 +1,341 @@
+/**
+ * Action scenarios of DESIGN §5 / issue 4: return and resubmit (restart / jump back), transfer, delegate,
+ * add-sign before / after / parallel, cc and read, withdraw, recall (allowed, then too late), urge, comment,
+ * saveDraft, field permissions, sign for receipt.
+ */
+import { describe, expect, it } from 'vitest';
+import { allowedActions, apply, FlowError } from '../../../engine/flow';
+import { approve, flow, handle, Harness } from './helpers';
+
+/** 拟稿 → a(11) → b(12) → c(13) → end. */
+const chain = (extra = {}) => flow([approve('a', [11]), approve('b', [12]), approve('c', [13], { returnTargets: ['previous', 'initiator', 'anyDone'] })], extra);
+
+describe('return (退回) and resubmit', () => {
+  it('to the initiator, resubmit restarts at the first node', () => {
+    const h = new Harness(chain());
+    h.start({ title: 'x' });
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 12 });
+    h.act({ type: 'return', actor: 13, target: 'initiator', opinion: '材料不全' });
+    expect(h.state.status).toBe('draft');
+    expect(h.state.returned).toEqual({ by: 13, nodeId: 'c', at: h.now, resubmit: 'restart' });
+    expect(h.open()).toEqual([]);
+    expect(h.effects.notify).toEqual([{ kind: 'return', to: [1] }]);
+    expect(h.allowed(1)).toEqual(['start', 'saveDraft', 'withdraw']);
+    h.act({ type: 'saveDraft', actor: 1, data: { title: 'y' } });
+    h.start();
+    expect(h.state.round).toBe(2);
+    expect(h.state.data.title).toBe('y');
+    expect(h.pending()).toEqual([11]);
+    expect(h.eventTypes()[0]).toBe('resubmit');
+  });
+
+  it('to the initiator, resubmit jumps back to the returner', () => {
+    const h = new Harness(chain());
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 12 });
+    h.act({ type: 'return', actor: 13, target: 'initiator', resubmit: 'returner' });
+    h.start();
+    expect(h.pending()).toEqual([13]);
+    expect(h.state.nodeRuns.filter((r) => r.round === 2).map((r) => r.nodeId)).toEqual(['start', 'c']);
+    h.act({ type: 'approve', actor: 13 });
+    expect(h.state.status).toBe('finished');
+  });
+
+  it('the definition chooses the default resubmit mode', () => {
+    const h = new Harness(chain({ resubmit: 'returner' }));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'return', actor: 12, target: 'initiator' });
+    expect(h.state.returned?.resubmit).toBe('returner');
+  });
+
+  it('to the previous node; resubmit restart goes on through the nodes in order', () => {
+    const h = new Harness(chain());
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 12 });
+    h.act({ type: 'return', actor: 13, target: 'previous' });
+    expect(h.pending()).toEqual([12]);
+    expect(h.effects.notify).toContainEqual(expect.objectContaining({ kind: 'return', to: [12] }));
+    h.act({ type: 'approve', actor: 12 });
+    expect(h.pending()).toEqual([13]);
+  });
+
+  it('to any done node with resubmit returner: after it, the flow jumps back to the returner', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [12]), approve('c', [13], { returnTargets: ['anyDone'] }), approve('d', [14])]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 12 });
+    h.refuse({ type: 'return', actor: 13, target: 'initiator' }, 'flow.badReturnTarget');
+    h.refuse({ type: 'return', actor: 13, target: 'd' }, 'flow.badReturnTarget');
+    h.act({ type: 'return', actor: 13, target: 'a', resubmit: 'returner' });
+    expect(h.pending()).toEqual([11]);
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.pending()).toEqual([13]);
+    expect(h.state.nodeRuns.filter((r) => r.nodeId === 'b').length).toBe(1);
+  });
+
+  it('the first node returns "previous" to the initiator; a node without return targets offers no return', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [12], { returnTargets: [] })]));
+    h.start();
+    h.act({ type: 'return', actor: 11, target: 'previous' });
+    expect(h.state.status).toBe('draft');
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.allowed(12)).not.toContain('return');
+    h.refuse({ type: 'return', actor: 12, target: 'previous' }, 'flow.notAllowed');
+  });
+});
+
+describe('transfer, delegate, add-sign, cc', () => {
+  it('转办 hands the task over for good; the new holder decides', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [12])]));
+    h.start();
+    h.act({ type: 'transfer', actor: 11, to: 15, opinion: '请王主任处理' });
+    expect(h.state.tasks[0]).toMatchObject({ assignee: 11, status: 'transferred', opinion: '请王主任处理' });
+    expect(h.effects.tasksCreated).toEqual([expect.objectContaining({ assignee: 15, transferredFrom: h.state.tasks[0].id, status: 'pending' })]);
+    expect(h.effects.notify).toEqual([expect.objectContaining({ kind: 'task', to: [15] })]);
+    h.refuse({ type: 'approve', actor: 11 }, 'flow.alreadyDone');
+    h.refuse({ type: 'transfer', actor: 15, to: 15 }, 'flow.badInput');
+    h.act({ type: 'approve', actor: 15 });
+    expect(h.pending()).toEqual([12]);
+  });
+
+  it('委派: the delegate answers, the task comes back to the delegator, who decides', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [12])]));
+    h.start();
+    h.act({ type: 'delegate', actor: 11, to: 16 });
+    expect(h.allowed(11)).toEqual(['comment']);
+    expect(h.allowed(16)).toEqual(['approve', 'comment']);
+    h.refuse({ type: 'approve', actor: 11 }, 'flow.taskWaiting');
+    h.refuse({ type: 'reject', actor: 16 }, 'flow.notAllowed');
+    h.act({ type: 'approve', actor: 16, opinion: '建议同意' });
+    expect(h.pending()).toEqual([11]);
+    expect(h.effects.notify).toEqual([expect.objectContaining({ kind: 'task', to: [11] })]);
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.pending()).toEqual([12]);
+  });
+
+  it('加签 before: the added signer approves first, then the task returns to its holder', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [12])]));
+    h.start();
+    h.act({ type: 'addSign', actor: 11, position: 'before', users: [17] });
+    expect(h.open().map((t) => [t.assignee, t.status])).toEqual([[11, 'waiting'], [17, 'pending']]);
+    h.act({ type: 'approve', actor: 17 });
+    expect(h.pending()).toEqual([11]);
+    expect(h.state.nodeRuns.find((r) => r.nodeId === 'a')!.status).toBe('active');
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.pending()).toEqual([12]);
+  });
+
+  it('加签 before: a rejection by the added signer rejects', () => {
+    const h = new Harness(flow([approve('a', [11])]));
+    h.start();
+    h.act({ type: 'addSign', actor: 11, position: 'before', users: [17] });
+    h.act({ type: 'reject', actor: 17 });
+    expect(h.state.status).toBe('rejected');
+  });
+
+  it('加签 after: the holder approves now and the node waits for the added signers (even 或签)', () => {
+    const h = new Harness(flow([approve('a', [11, 12], { mode: 'any' }), approve('b', [21])]));
+    h.start();
+    h.act({ type: 'addSign', actor: 11, position: 'after', users: [17, 18] });
+    expect(h.state.tasks.find((t) => t.assignee === 11)!.result).toBe('approve');
+    expect(h.pending()).toEqual([17, 18]);
+    h.act({ type: 'approve', actor: 17 });
+    expect(h.pending()).toEqual([18]);
+    h.act({ type: 'approve', actor: 18 });
+    expect(h.pending()).toEqual([21]);
+  });
+
+  it('加签 after in a sequential node: the next in order waits for the added signer', () => {
+    const h = new Harness(flow([approve('a', [11, 12], { mode: 'sequential' })]));
+    h.start();
+    h.act({ type: 'addSign', actor: 11, position: 'after', users: [17] });
+    expect(h.pending()).toEqual([17]);
+    h.act({ type: 'approve', actor: 17 });
+    expect(h.pending()).toEqual([12]);
+    h.act({ type: 'approve', actor: 12 });
+    expect(h.state.status).toBe('finished');
+  });
+
+  it('加签 parallel: the added signer and the holder both must approve', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [21])]));
+    h.start();
+    h.act({ type: 'addSign', actor: 11, position: 'parallel', users: [17] });
+    expect(h.pending()).toEqual([11, 17]);
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.pending()).toEqual([17]);
+    h.act({ type: 'approve', actor: 17 });
+    expect(h.pending()).toEqual([21]);
+  });
+
+  it('抄送 and 传阅 do not block; read receipts close them, also after the flow ended', () => {
+    const h = new Harness(flow([approve('a', [11])]));
+    h.start();
+    h.act({ type: 'cc', actor: 11, users: [41, 42] });
+    h.act({ type: 'cc', actor: 11, users: [43], circulate: true });
+    expect(h.state.tasks.filter((t) => t.kind !== 'approve').map((t) => [t.assignee, t.kind])).toEqual([[41, 'cc'], [42, 'cc'], [43, 'read']]);
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.state.status).toBe('finished');
+    expect(h.allowed(43)).toEqual(['read', 'comment']);
+    h.act({ type: 'read', actor: 43 });
+    expect(h.state.tasks.find((t) => t.assignee === 43)).toMatchObject({ status: 'done', result: 'read', actedAt: h.now });
+    h.refuse({ type: 'read', actor: 43 }, 'flow.alreadyDone');
+  });
+});
+
+describe('withdraw, recall, urge, comment, drafts', () => {
+  it('撤回: the initiator withdraws a running instance; holders are told; nobody can act', () => {
+    const h = new Harness(flow([approve('a', [11, 12], { mode: 'all', deadline: { workdays: 1 } })]));
+    h.start();
+    expect(h.state.pendingTimers).toHaveLength(2);
+    h.refuse({ type: 'withdraw', actor: 11 }, 'flow.notAllowed');
+    h.act({ type: 'withdraw', actor: 1, opinion: '不办了' });
+    expect(h.state.status).toBe('withdrawn');
+    expect(h.state.pendingTimers).toEqual([]);
+    expect(h.effects.timersCleared).toHaveLength(2);
+    expect(h.effects.tasksClosed.map((t) => t.status)).toEqual(['cancelled', 'cancelled']);
+    expect(h.effects.notify).toEqual([{ kind: 'finished', to: [11, 12], result: 'withdrawn' }]);
+    expect(h.allowed(11)).toEqual(['comment']);
+    h.refuse({ type: 'approve', actor: 11 }, 'flow.notRunning');
+    h.refuse({ type: 'withdraw', actor: 1 }, 'flow.notAllowed');
+  });
+
+  it('收回: allowed while the next node has not acted, then too late', () => {
+    const h = new Harness(chain());
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.allowed(11)).toContain('recall');
+    h.act({ type: 'recall', actor: 11 });
+    expect(h.pending()).toEqual([11]);
+    expect(h.state.nodeRuns.find((r) => r.nodeId === 'b')!.status).toBe('cancelled');
+    expect(h.effects.tasksClosed).toEqual([expect.objectContaining({ assignee: 12, status: 'cancelled' })]);
+    expect(h.effects.tasksReopened).toEqual([expect.objectContaining({ assignee: 11, status: 'pending' })]);
+    // again: approve, b acts → too late
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 12 });
+    expect(h.allowed(11)).not.toContain('recall');
+    h.refuse({ type: 'recall', actor: 11 }, 'flow.recallTooLate');
+    h.refuse({ type: 'recall', actor: 77 }, 'flow.notAllowed');
+    // b can still recall: c has not acted
+    h.act({ type: 'recall', actor: 12 });
+    expect(h.pending()).toEqual([12]);
+  });
+
+  it('收回 within a sequential node: until the next in order acts', () => {
+    const h = new Harness(flow([approve('a', [11, 12, 13], { mode: 'sequential' })]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'recall', actor: 11 });
+    expect(h.pending()).toEqual([11]);
+    expect(h.state.tasks.filter((t) => t.assignee === 12).map((t) => t.status)).toEqual(['cancelled']);
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 12 });
+    expect(h.allowed(11)).not.toContain('recall');
+    h.refuse({ type: 'recall', actor: 11 }, 'flow.recallTooLate');
+  });
+
+  it('收回 in 或签 reopens the tasks the approval cancelled', () => {
+    const h = new Harness(flow([approve('a', [11, 12], { mode: 'any' }), approve('b', [21])]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.pending()).toEqual([21]);
+    h.act({ type: 'recall', actor: 11 });
+    expect(h.pending()).toEqual([11, 12]);
+    expect(h.state.nodeRuns.find((r) => r.nodeId === 'a')).toMatchObject({ status: 'active' });
+    expect(h.state.nodeRuns.find((r) => r.nodeId === 'a')!.result).toBeUndefined();
+  });
+
+  it('收回 is too late once a service has run after it', () => {
+    const h = new Harness(flow([approve('a', [11]), { id: 'num', type: 'service', title: { t: 'x.y', d: '编号' }, action: 'docNumber' }, approve('b', [12])]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.effects.service).toEqual([{ key: 'docNumber', nodeId: 'num', runId: expect.any(String) }]);
+    h.refuse({ type: 'recall', actor: 11 }, 'flow.recallTooLate');
+  });
+
+  it('催办 by the initiator notifies the open holders; strangers cannot', () => {
+    const h = new Harness(flow([approve('a', [11, 12], { mode: 'all' })]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'urge', actor: 1, opinion: '请尽快' });
+    expect(h.effects.notify).toEqual([expect.objectContaining({ kind: 'urge', to: [12] })]);
+    expect(h.effects.events[0]).toMatchObject({ type: 'urge', actor: 1, opinion: '请尽快' });
+    h.act({ type: 'urge', actor: 11 });
+    h.refuse({ type: 'urge', actor: 77 }, 'flow.notAllowed');
+  });
+
+  it('催办 by a supervisor (督办 right from the context) who has no part in it; not once the work is done', () => {
+    const h = new Harness(flow([approve('a', [11])]), { ctx: { supervises: (u) => u === 90 } });
+    h.start();
+    expect(allowedActions(h.def, h.state, 90, { supervisor: true })).toEqual(['urge']);
+    expect(allowedActions(h.def, h.state, 90)).toEqual([]);
+    h.act({ type: 'urge', actor: 90, opinion: '请于今日办结' });
+    expect(h.effects.notify).toEqual([expect.objectContaining({ kind: 'urge', to: [11] })]);
+    h.refuse({ type: 'urge', actor: 91 }, 'flow.notAllowed');
+    h.act({ type: 'approve', actor: 11 });
+    h.refuse({ type: 'urge', actor: 90 }, 'flow.notRunning');
+  });
+
+  it('comments need text and a participant', () => {
+    const h = new Harness(flow([approve('a', [11])]));
+    h.start();
+    h.act({ type: 'comment', actor: 11, opinion: '已阅' });
+    expect(h.effects.events).toEqual([{ at: h.now, actor: 11, type: 'comment', opinion: '已阅' }]);
+    h.refuse({ type: 'comment', actor: 11, opinion: '  ' }, 'flow.badInput');
+    h.refuse({ type: 'comment', actor: 77, opinion: 'x' }, 'flow.notAllowed');
+  });
+
+  it('field permissions: the start node guards the draft, task nodes allow only W fields', () => {
+    const def = flow([approve('a', [11], { fieldPermissions: { amount: 'R', remark: 'W' } })]);
+    def.nodes[0] = { id: 'start', type: 'start', title: { t: 'x.s', d: '发起' }, fieldPermissions: { status: 'R' } };
+    const h = new Harness(def);
+    h.refuse({ type: 'saveDraft', actor: 1, data: { status: 'done' } }, 'flow.fieldReadOnly');
+    h.refuse({ type: 'saveDraft', actor: 2, data: {} }, 'flow.notAllowed');
+    h.start({ amount: 5 });
+    h.refuse({ type: 'approve', actor: 11, data: { amount: 9 } }, 'flow.fieldReadOnly');
+    h.act({ type: 'saveDraft', actor: 11, data: { remark: 'ok' }, opinion: '草稿' });
+    expect(h.state.data).toEqual({ amount: 5, remark: 'ok' });
+    expect(h.state.tasks[0].draftOpinion).toBe('草稿');
+    h.act({ type: 'approve', actor: 11, opinion: '同意' });
+    expect(h.state.tasks[0]).toMatchObject({ opinion: '同意' });
+    expect(h.state.tasks[0].draftOpinion).toBeUndefined();
+  });
+
+  it('签收 tasks complete by signFor only; handle nodes cannot reject', () => {
+    const h = new Harness(flow([handle('recv', [11], { handleKind: 'signfor' }), handle('do', [12], { handleKind: 'seal' })]));
+    h.start();
+    expect(h.state.tasks[0].kind).toBe('signfor');
+    h.refuse({ type: 'approve', actor: 11 }, 'flow.notYourTask');
+    h.act({ type: 'signFor', actor: 11 });
+    expect(h.state.tasks[1]).toMatchObject({ kind: 'handle', assignee: 12 });
+    h.refuse({ type: 'reject', actor: 12 }, 'flow.notYourTask');
+    h.act({ type: 'approve', actor: 12 });
+    expect(h.state.status).toBe('finished');
+  });
+
+  it('refusals: not started, not the holder, unknown task, someone else’s task, bad input', () => {
+    const h = new Harness(flow([approve('a', [11])]));
+    h.refuse({ type: 'approve', actor: 11 }, 'flow.notRunning');
+    h.refuse({ type: 'start', actor: 2 }, 'flow.notAllowed');
+    h.start();
+    h.refuse({ type: 'start', actor: 1 }, 'flow.notAllowed');
+    h.refuse({ type: 'approve', actor: 12 }, 'flow.notYourTask');
+    h.refuse({ type: 'approve', actor: 11, taskId: 'nope' }, 'flow.noSuchTask');
+    h.refuse({ type: 'approve', actor: 12, taskId: h.state.tasks[0].id }, 'flow.notYourTask');
+    h.refuse({ type: 'addSign', actor: 11, position: 'before', users: [] }, 'flow.badInput');
+    h.refuse({ type: 'timer', timerId: 'nope' }, 'flow.noSuchTimer');
+    expect(() => apply(h.def, h.state, { type: 'approve' } as never, h.ctx())).toThrow(FlowError);
+    const e = (() => {
+      try {
+        apply(h.def, h.state, { type: 'approve', actor: 12 }, h.ctx());
+      } catch (x) {
+        return x as FlowError;
+      }
+    })();
+    expect(e).toMatchObject({ code: 'notYourTask', key: 'flow.notYourTask', params: {}, message: '这不是您的待办' });
+  });
+});
