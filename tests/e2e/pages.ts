@@ -310,7 +310,10 @@ export class SignForPage {
   /** 签收 the row showing `text`, confirms, and answers the browser tab the 收文's approval page opens in. */
   async sign(text: string): Promise<Page> {
     await this.row(text).getByTestId('signfor-sign').click();
-    const [tab] = await Promise.all([this.page.context().waitForEvent('page'), this.page.getByTestId('signfor-sign-ok').click()]);
+    const [tab] = await Promise.all([
+      this.page.context().waitForEvent('page', { timeout: 30_000 }),
+      this.page.getByTestId('signfor-sign-ok').click(),
+    ]);
     await tab.waitForLoadState();
     return tab;
   }

@@ -18,7 +18,7 @@ import { documentApi, type SignForItem } from '../../data/document';
 import type { PageKindProps } from '../registry';
 import { dictLabel, fieldDict } from '../text';
 import { toast } from '../../../src/app/services/feedback';
-import { openDetail } from '../../../src/app/router/openDetail';
+import { openDetail, reserveDetailTab } from '../../../src/app/router/openDetail';
 import { appHref } from '../../../src/app/utils/basePath';
 import '../../../src/app/styles/flowpages.css';
 
@@ -51,13 +51,16 @@ function useDecide(done: () => void) {
       cancelText: t('common.cancel'),
       okButtonProps: { ...({ 'data-testid': 'signfor-sign-ok' } as object) },
       onOk: async () => {
+        // the tab is taken while the click still counts as the user's: the call may outlast it
+        const open = reserveDetailTab(receivePath(0));
         try {
           const r = await documentApi.gwqsSign(item.id);
           toast.success(t('sign.done'));
           done();
-          openDetail(receivePath(r.flowId));
+          open(receivePath(r.flowId));
         } catch {
           // the HTTP layer has shown the refusal (e.g. another clerk signed it meanwhile)
+          open(null);
           done();
         }
       },

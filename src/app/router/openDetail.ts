@@ -49,3 +49,25 @@ export function openDetail(path: string, fromPathname: string = currentLocation(
   if (shouldOpenInNewTab(fromPathname, path)) openInNewBrowserTab(path);
   else void navigateTo(path);
 }
+
+/**
+ * For a detail page whose path is known only after a call: reserves its browser tab now, while the click's
+ * user activation lasts (browsers block `window.open` once an awaited call has taken a few seconds), and
+ * answers a function that sends the reserved tab to the path, or closes it when given null. `samplePath`
+ * is any path of the target route (it decides new tab or same tab as `openDetail` does, SPEC §2.2); without
+ * a new tab, or when the browser refused one, the function navigates this tab instead.
+ * @example const open = reserveDetailTab('/document/show/0'); try { open(path(await call())); } catch { open(null); }
+ */
+export function reserveDetailTab(samplePath: string, fromPathname: string = currentLocation().pathname): (path: string | null) => void {
+  const sameTab = (path: string | null) => {
+    if (path) void navigateTo(path);
+  };
+  if (!shouldOpenInNewTab(fromPathname, samplePath)) return sameTab;
+  const tab = window.open('', '_blank');
+  if (!tab) return sameTab;
+  tab.opener = null;
+  return (path) => {
+    if (path) tab.location.href = new URL(appHref(path), window.location.href).href;
+    else tab.close();
+  };
+}

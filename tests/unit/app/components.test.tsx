@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SECTIONS } from '@shared/routes';
@@ -6,7 +6,7 @@ import '@app/i18n';
 import { Exception } from '@app/pages/exception/Exception';
 import { UnderConstruction } from '@app/pages/misc/UnderConstruction';
 import { pageTitle } from '@app/router/RootRoute';
-import { shouldOpenInNewTab } from '@app/router/openDetail';
+import { reserveDetailTab, shouldOpenInNewTab } from '@app/router/openDetail';
 import { matchRoute, isTabRoute } from '@app/router/routeTable';
 import { greetingKey, shortcutsOf } from '@app/pages/dashboard/consoleModel';
 import { passwordLevel } from '@app/pages/setting/PasswordStrength';
@@ -80,6 +80,29 @@ describe('route helpers', () => {
     expect(shouldOpenInNewTab('/login', '/document/show-audit/3')).toBe(false);
     expect(shouldOpenInNewTab('/document/show-audit/2', '/document/show-audit/3')).toBe(false);
     expect(shouldOpenInNewTab('/document/dbgw', '/document/ybgw')).toBe(false);
+  });
+
+  it('takes the tab at the click and sends it to the page once the call answered, or closes it on a refusal', () => {
+    const tabs: { opener: unknown; location: { href: string }; closed: boolean; close(): void }[] = [];
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      const tab = { opener: window as unknown, location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } };
+      tabs.push(tab);
+      return tab as unknown as Window;
+    });
+    try {
+      const go = reserveDetailTab('/document/show/0', '/document/gwqs');
+      expect(open).toHaveBeenCalledTimes(1);
+      expect(tabs[0].opener).toBeNull();
+      go('/document/show/42');
+      expect(tabs[0].location.href).toMatch(/\/document\/show\/42$/);
+      reserveDetailTab('/document/show/0', '/document/gwqs')(null);
+      expect(tabs[1].closed).toBe(true);
+      // from a detail page the target opens in the same tab: nothing reserved
+      reserveDetailTab('/document/show/0', '/document/show-audit/2');
+      expect(open).toHaveBeenCalledTimes(2);
+    } finally {
+      open.mockRestore();
+    }
   });
 });
 
