@@ -9,14 +9,15 @@
  * focus (an item handled in the other tab) and when a reminder arrives (a new task, return or urge).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { noticesAtom } from '../../src/app/stores/notices';
 import { loadBadges } from '../../src/app/stores/badges';
 import { flowApi, type SuperviseRow, type TaskRow } from '../data/flow';
-import type { WorkListPageDef } from '../schema/types';
+import type { WorkListPageDef, WorkListView } from '../schema/types';
 import { useOpenDetail } from '../../src/app/router/openDetail';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
@@ -26,13 +27,46 @@ import { BatchApproveDialog, UrgeDialog } from './worklist/dialogs';
 
 const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId));
 
-/** Renders a work list page definition (see the module comment). */
-export function WorkListPage({ bundle, embedded }: PageKindProps) {
+/**
+ * Renders a work list page definition (see the module comment); a page with `views` shows them as tabs, opened
+ * on the view the URL's `list_type` names (SPEC §3 "Document list query"), else the view of the current route,
+ * else the first; a tab change puts its id in `list_type`.
+ */
+export function WorkListPage(props: PageKindProps) {
+  const page = props.bundle.page as WorkListPageDef;
+  return page.views?.length ? <WorkListViews {...props} page={page} views={page.views} /> : <WorkList {...props} page={page} />;
+}
+
+/** The tabs of a page with `views` (see WorkListPage). */
+function WorkListViews({ page, views, ...props }: PageKindProps & { page: WorkListPageDef; views: WorkListView[] }) {
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('list_type');
+  const active = views.find((v) => v.id === wanted) ?? views.find((v) => v.route === pathname) ?? views[0];
+  const tx = bundleText(props.bundle);
+  return (
+    <Tabs
+      activeKey={active.id}
+      onChange={(id) => setParams((p) => ({ ...Object.fromEntries(p), list_type: id }), { replace: true })}
+      data-testid="worklist-views"
+      items={views.map((v) => ({
+        key: v.id,
+        label: <span data-testid={`worklist-view-${v.id}`}>{tx(v.title)}</span>,
+        children:
+          v.id === active.id ? (
+            <WorkList key={v.id} {...props} page={{ ...page, list: v.list, flows: v.flows ?? page.flows }} preset={v.filters} />
+          ) : null,
+      }))}
+    />
+  );
+}
+
+/** One work list: the page's `list` and `flows`, starting with the `preset` filters. */
+function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: WorkListPageDef; preset?: WorkListFilters }) {
   const { t } = useTranslation('renderer');
-  const page = bundle.page as WorkListPageDef;
   const openDetail = useOpenDetail();
   const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '' });
-  const [filters, setFilters] = useState<WorkListFilters>({});
+  const [filters, setFilters] = useState<WorkListFilters>(preset ?? {});
   const [typed, setTyped] = useState('');
   const [data, setData] = useState<{ list: WorkRow[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(true);

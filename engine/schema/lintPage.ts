@@ -109,6 +109,21 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       if (!registry.get('flow', f)) add(file, `/flows/${i}`, `unknown flow "${f}"`);
     });
     if (page.open) checkRoute(ctx, page.open, '/open');
+    const seen = new Set<string>();
+    (page.views ?? []).forEach((v, i) => {
+      if (seen.has(v.id)) add(file, `/views/${i}/id`, `duplicate view "${v.id}"`);
+      seen.add(v.id);
+      (v.flows ?? []).forEach((f, j) => {
+        if (!registry.get('flow', f)) add(file, `/views/${i}/flows/${j}`, `unknown flow "${f}"`);
+      });
+      if (v.filters?.overdue !== undefined && v.list !== 'todo' && v.list !== 'supervise') add(file, `/views/${i}/filters/overdue`, `only the todo and supervise lists filter overdue items`);
+      if (v.filters?.status !== undefined && v.list !== 'supervise') add(file, `/views/${i}/filters/status`, `only the supervise list filters by status`);
+      if (v.route) {
+        checkRoute(ctx, v.route, `/views/${i}/route`);
+        const claimed = registry.areas().some((a) => a.menus.some((m) => m.route === v.route && m.page === page.id));
+        if (!claimed) add(file, `/views/${i}/route`, `no area menu renders this page at "${v.route}"`);
+      }
+    });
   }
 }
 

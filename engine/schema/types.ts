@@ -326,6 +326,24 @@ export interface WorkListPageDef extends PageBase {
   list: WorkListKind;
   flows?: string[];
   open?: string;
+  /** Tabs over several lists (the document list types of SPEC §3 "Document list query"); without, one list. */
+  views?: WorkListView[];
+}
+
+/**
+ * One tab of a work list page: its own list, flows (else the page's) and preset filters. The page opens on the
+ * view named by the URL's `list_type`, else the one whose `route` is the current path, else the first.
+ */
+export interface WorkListView {
+  /** A document list type where one fits (all_db, all_yb, yf, qb_sw, dq; SPEC §3), else a name of its own. */
+  id: string;
+  title: Text;
+  list: WorkListKind;
+  flows?: string[];
+  /** Preset filters (the user may change them): only overdue items, the 督办 status. */
+  filters?: { overdue?: boolean; status?: 'running' | 'finished' | 'rejected' | 'withdrawn' | 'all' };
+  /** A route (claimed by an area menu for this page) that opens the page on this view. */
+  route?: string;
 }
 
 export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef;

@@ -158,3 +158,38 @@ describe('a list over every flow', () => {
     expect(screen.getByText('关于差旅报销的申请').closest('a')).toBeNull();
   });
 });
+
+describe('a page with views (the document list types of SPEC §3)', () => {
+  const views: WorkListPageDef['views'] = [
+    { id: 'all_db', title: { t: 'v.db', d: '全部待办' }, list: 'todo', route: '/document/dbgw-new' },
+    { id: 'qb_sw', title: { t: 'v.sw', d: '全部收文' }, list: 'supervise', flows: ['document.receive'], filters: { status: 'all' } },
+    { id: 'dq', title: { t: 'v.dq', d: '到期公文' }, list: 'todo', filters: { overdue: true } },
+  ];
+  const showAt = async (url: string) => {
+    const { MemoryRouter } = await import('react-router-dom');
+    return renderWithUser(
+      <MemoryRouter initialEntries={[url]}>
+        <WorkListPage bundle={bundle('todo', { flows: ['document.send', 'document.receive'], views })} />
+      </MemoryRouter>,
+      userWith([]),
+    );
+  };
+
+  it('opens on the view of its route and reads each tab’s own list with its preset filters', async () => {
+    await showAt('/document/dbgw-new');
+    await waitFor(() => expect(calls.list).toHaveLength(1));
+    expect(calls.list[0]).toMatchObject({ kind: 'todo', params: { flows: ['document.send', 'document.receive'] } });
+    expect(calls.list[0].params.overdue).toBeUndefined();
+    fireEvent.click(screen.getByTestId('worklist-view-dq'));
+    await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ kind: 'todo', params: { overdue: true } }));
+    expect((screen.getByRole('checkbox', { name: '只看超期' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('worklist-view-qb_sw'));
+    await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ kind: 'supervise', params: { flows: ['document.receive'], status: 'all' } }));
+  });
+
+  it('opens on the view the URL’s list_type names', async () => {
+    await showAt('/document/dbgw-new?list_type=dq');
+    await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ kind: 'todo', params: { overdue: true } }));
+    expect(calls.list).toHaveLength(1);
+  });
+});

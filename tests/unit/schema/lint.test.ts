@@ -40,6 +40,10 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a related list that is not a list page', () => has('pages/item.detail.page.json', '/related/0/page', /page "demo\.item\.form" is not a list page/));
   it('reports a related list filtered by an unknown field', () => has('pages/item.detail.page.json', '/related/1/filterField', /unknown field "nope"/));
   it('reports an unregistered page kind', () => has('pages/item.copy.page.json', '/pageKind', /not registered/));
+  it('reports a work list view filtering overdue items of a list without deadlines', () => has('pages/item.worklist.page.json', '/views/0/filters/overdue', /only the todo and supervise lists/));
+  it('reports a duplicate work list view', () => has('pages/item.worklist.page.json', '/views/1/id', /duplicate view "mine"/));
+  it('reports a status filter outside the supervise list', () => has('pages/item.worklist.page.json', '/views/1/filters/status', /only the supervise list/));
+  it('reports a view route no menu renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area menu renders this page at "\/receptions\/index"/));
   it('names only fixture files', () => {
     for (const i of issues) expect(i.file.startsWith(ROOT_PREFIX)).toBe(true);
   });
