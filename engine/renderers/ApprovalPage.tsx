@@ -16,6 +16,7 @@
  * /document/show-audit/:id) replaces the location with `open` of flow/info, the approval route of the instance's
  * flow (/document/show/:id?).
  */
+import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -57,7 +58,7 @@ const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-
  */
 export function otherApprovalPath(page: { route?: string; entity?: string }, view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null }): string | null {
   if (!view.entity || view.entity === page.entity || !view.open || view.open === page.route) return null;
-  return view.open.replace(/:id\??/, String(view.id));
+  return routeWithId(view.open, view.id);
 }
 
 type Loaded = { form: PageBundle; view: InstanceView; log: FlowLogEntry[] };
@@ -252,12 +253,12 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
           {extras.has('favorite') && <FavoriteStar flowId={view.id} />}
           {extras.has('attachmentsZip') && <AttachmentsZip flowId={view.id} />}
           {page.pageKind === 'approval' && page.pdf && (
-            <Button size="small" icon={<FilePdfOutlined />} href={appHref(page.pdf.replace(/:id\??/, String(view.id)))} target="_blank" data-testid="approval-pdf">
+            <Button size="small" icon={<FilePdfOutlined />} href={appHref(routeWithId(page.pdf, view.id))} target="_blank" data-testid="approval-pdf">
               {t('header.pdf')}
             </Button>
           )}
           {page.pageKind === 'approval' && page.print && (
-            <Button size="small" icon={<PrinterOutlined />} href={appHref(page.print.replace(/:id\??/, String(view.id)))} target="_blank" className="oa-approval-print" data-testid="approval-print">
+            <Button size="small" icon={<PrinterOutlined />} href={appHref(routeWithId(page.print, view.id))} target="_blank" className="oa-approval-print" data-testid="approval-print">
               {t('header.print')}
             </Button>
           )}

@@ -8,6 +8,7 @@
  * offer 催办 where the caller may urge (./worklist/dialogs.tsx). The list reloads when the window regains
  * focus (an item handled in the other tab) and when a reminder arrives (a new task, return or urge).
  */
+import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -122,7 +123,7 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
       t,
       open: (r) => {
         const route = target(r);
-        if (route) openDetail(route.replace(':id', String(r.instanceId)));
+        if (route) openDetail(routeWithId(route, r.instanceId));
       },
       canOpen: (r) => !!target(r),
       onUrge: setUrging,

@@ -156,3 +156,11 @@ export function menuPathOf(pattern: string): string {
 
 /** Routes every signed-in user may open whatever the menu says (utility and personal pages). */
 export const ALWAYS_ALLOWED = ['/dashboard/console', '/index', '/log', '/refresh', '/redirect', '/acl/setting', '/message/index'];
+
+/**
+ * A route pattern with its `:id` (or optional `:id?`) parameter filled in: `/document/show/:id?`, 7 →
+ * `/document/show/7`. A pattern without `:id` comes back unchanged.
+ */
+export function routeWithId(route: string, id: number | string): string {
+  return route.replace(/:id\??/, String(id));
+}

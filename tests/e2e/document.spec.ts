@@ -4,7 +4,8 @@
  * the test short; 陈静 签发 it from her 待办公文 on the approval page; 王芳's 编号, 用印 and 分发 go through the API.
  * 孙丽 (收发员, 市财政局) finds it on 公文签收 with its number, 密级 and 紧急程度, signs for it and gets the new 收文's
  * approval page in a new browser tab; the 发文 page's address of that 收文 (a reminder's target) moves to the 收文
- * page. 吴浩 (市教育局) returns it, the reason required. The official PDF is rendered to a picture (pdftoppm) that
+ * page. 吴浩 (市教育局) returns it, the reason required. The 收文 then runs in the browser: 孙丽 登记s it, 拟办 goes
+ * through the API, 周杰 批示s it from his 待办公文, 孙丽 承办s and 办结s it, and it ends archived. The official PDF is rendered to a picture (pdftoppm) that
  * must show the red header, and its text the number. Screenshots, the PDF and its picture are kept in
  * tests/e2e/artifacts.
  */
@@ -156,4 +157,47 @@ test('a 发文 is drafted, signed off, numbered, sent, signed for and returned',
   await expect(theirs.row(TITLE)).toContainText('非我局主办事项，请核对主送机关');
   const info = await apiAs<{ status: string; reason: string | null }[]>(zhang, 'document/signinfo', { id });
   expect(info.map((r) => r.status).sort()).toEqual(['returned', 'signed']);
+
+  // 收文 of 市财政局: 孙丽 登记s it on its approval page with the 收文编号.
+  const receivePage = new ApprovalPageObject(received);
+  await expect(received.getByTestId('approval-current')).toContainText('孙丽');
+  await new ReceptionForm(received, received.locator('body')).fill('收文编号', '财收〔2026〕1号');
+  await receivePage.act('approve', '已登记');
+  // 拟办 by 赵俊 (办公室主任 of 市财政局 in the demo seed) through the API: 周杰 批示, 孙丽 主办, 传阅 to 周杰.
+  await received.reload();
+  await expect(received.getByTestId('approval-current')).toContainText('赵俊');
+  const zhou = await signIn(browser, 'zhoujie');
+  const zhouId = (await apiAs<{ id: number }>(zhou, 'Person/userInfo')).id;
+  const sunId = (await apiAs<{ id: number }>(sun, 'Person/userInfo')).id;
+  await approveByApi(await signIn(browser, 'zhaojun'), receiveId, '拟请周杰局长阅示', {
+    proposal: '拟请周杰局长阅示，由办公室牵头落实。',
+    instructLeader: zhouId,
+    hostUsers: [sunId],
+    readers: [zhouId],
+  });
+  // 周杰 批示 from his 待办公文.
+  await zhou.goto('document/dbgw');
+  const zhouRow = zhou.locator('.ant-table-row', { hasText: TITLE });
+  await expect(zhouRow).toBeVisible();
+  const [instruct] = await Promise.all([zhou.context().waitForEvent('page', { timeout: 30_000 }), zhouRow.getByTestId('worklist-open').click()]);
+  await expect(instruct).toHaveURL(new RegExp(`document/show/${receiveId}$`));
+  await expect(instruct.getByTestId('approval-current')).toContainText('周杰');
+  await new ReceptionForm(instruct, instruct.locator('body')).fill('领导批示', '请办公室牵头落实，月底前报结果。');
+  await keepScreenshot(instruct, 'document-receive-instruct');
+  await new ApprovalPageObject(instruct).act('approve', '请办公室牵头落实');
+  // 孙丽 承办s it with the result, then 办结: the 收文 is finished and archived.
+  await received.reload();
+  await expect(received.getByTestId('approval-current')).toContainText('孙丽');
+  await new ReceptionForm(received, received.locator('body')).fill('办理结果', '已转发各科室并部署安全检查。');
+  // 办结 is hers too: the action bar stays, the flow log shows the step taken.
+  await received.getByTestId('approval-opinion').fill('已落实');
+  await received.getByTestId('approval-action-approve').click();
+  await expect(receivePage.log).toContainText('已落实');
+  await received.reload();
+  await receivePage.act('approve', '办结');
+  await received.reload();
+  await expect(receivePage.status).toHaveText('已办结');
+  await expect(receivePage.log).toContainText('请办公室牵头落实');
+  const archived = await apiAs<{ status: string; state: { data: { archived?: boolean; receiveNumber?: string } } }>(sun, 'flow/info', { id: receiveId });
+  expect(archived.state.data).toMatchObject({ archived: true, receiveNumber: '财收〔2026〕1号' });
 });

@@ -32,3 +32,13 @@ describe('route table (SPEC §2.2, §2.3)', () => {
     expect(menuPathOf('/redirect/*')).toBe('/redirect');
   });
 });
+
+describe('routeWithId', () => {
+  it('fills a required or optional :id and leaves no stray "?" in the address', async () => {
+    const { routeWithId } = await import('../../src/shared/routes');
+    expect(routeWithId('/document/show-audit/:id', 7)).toBe('/document/show-audit/7');
+    expect(routeWithId('/document/show/:id?', 7)).toBe('/document/show/7');
+    expect(routeWithId('/document/savepdf?id=:id', 3)).toBe('/document/savepdf?id=3');
+    expect(routeWithId('/document/dbgw', 3)).toBe('/document/dbgw');
+  });
+});

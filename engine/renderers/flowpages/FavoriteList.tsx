@@ -4,6 +4,7 @@
  * title: 标题 (opens the document's approval page, the server's `open` route), 流程, 状态, 收藏时间 and 取消收藏
  * (asks first).
  */
+import { routeWithId } from '../../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,7 +19,7 @@ const STATUS_COLOR: Record<string, string> = { running: 'processing', finished: 
 
 /** The approval page of `item`, or null when its flow has none. */
 export function favoriteHref(item: Pick<FavoriteItem, 'id' | 'open'>): string | null {
-  return item.open ? item.open.replace(':id', String(item.id)) : null;
+  return item.open ? routeWithId(item.open, item.id) : null;
 }
 
 /** The page (see the module comment). */
