@@ -227,6 +227,26 @@ describe('official document DOCX', () => {
   });
 });
 
+describe('the issuing organ’s own red (套红 of its 发文字号 mark)', () => {
+  it('colours the 发文机关标志 and the separator of the DOCX with it', async () => {
+    const doc = { ...sampleNotice(1), redColor: '#C8102E' };
+    const xml = await (await JSZip.loadAsync(await renderOfficialDocx(doc))).file('word/document.xml')!.async('string');
+    expect(xml).toMatch(/<w:color w:val="C8102E"\/>[^]*?某某市人民政府文件/);
+    expect(xml).toMatch(/<w:bottom w:val="single" w:color="C8102E"/);
+    expect(xml).not.toContain('E60012');
+  });
+
+  it('comes from the mark with its texts, the record’s own texts winning', async () => {
+    const { withMarkHeader, toOfficialDocument } = await import('../../../src/server/services/document/pdfSource.js');
+    type Names = Parameters<typeof toOfficialDocument>[1];
+    const rec = withMarkHeader({ title: '关于开展节能检查的通知', organMark: '某某市发展和改革委员会文件' }, { organ_mark: '某某市人民政府文件', issuer_org: '某某市人民政府', print_org: null, red_color: '#C8102E' });
+    expect(rec).toMatchObject({ organMark: '某某市发展和改革委员会文件', issuerOrg: '某某市人民政府', redColor: '#C8102E' });
+    const names: Names = { depts: new Map(), attachments: [], secretLabels: new Map(), urgencyLabels: new Map(), today: '2026-11-25' };
+    expect(toOfficialDocument(rec, names).redColor).toBe('#C8102E');
+    expect(toOfficialDocument({ ...rec, redColor: 'red' }, names).redColor).toBeUndefined();
+  });
+});
+
 describe('正文 HTML and dates', () => {
   it('reads the editor HTML into paragraphs, heading levels, formats, lists and tables', () => {
     const blocks = parseBody(

@@ -77,6 +77,7 @@ export function toOfficialDocument(rec: Record<string, unknown>, names: SendName
     secret,
     urgency: urgency === '2' || urgency === '3' ? names.urgencyLabels.get(urgency) : undefined,
     organMark: str(rec.organMark) || `${issuerName}文件`,
+    redColor: /^#[0-9A-F]{6}$/i.test(str(rec.redColor)) ? str(rec.redColor).toUpperCase() : undefined,
     docNumber: str(rec.docNumber) || undefined,
     signers: UPWARD_KINDS.has(str(rec.docType)) && names.issuerUser ? [names.issuerUser] : undefined,
     title: str(rec.title),
@@ -99,11 +100,14 @@ export interface MarkHeader {
   organ_mark: string | null;
   issuer_org: string | null;
   print_org: string | null;
+  /** '#RRGGBB' of the 发文机关标志 and separator. */
+  red_color?: string | null;
 }
 
 /**
  * `rec` with 发文机关标志 (organMark), 署名 (issuerOrg) and 印发机关 (printOrg) taken from `mark` where the record
  * leaves them empty; the record's own text wins when filled (issue 5 "red-header (套红) templates per issuing organ").
+ * The mark's red (`redColor`) always applies.
  */
 export function withMarkHeader(rec: Record<string, unknown>, mark: MarkHeader | undefined): Record<string, unknown> {
   if (!mark) return rec;
@@ -111,6 +115,7 @@ export function withMarkHeader(rec: Record<string, unknown>, mark: MarkHeader | 
   if (!str(rec.organMark) && mark.organ_mark) out.organMark = mark.organ_mark;
   if (!str(rec.issuerOrg) && mark.issuer_org) out.issuerOrg = mark.issuer_org;
   if (!str(rec.printOrg) && mark.print_org) out.printOrg = mark.print_org;
+  if (mark.red_color) out.redColor = mark.red_color;
   return out;
 }
 
@@ -152,7 +157,7 @@ export async function loadSendDocument(db: Kysely<DB>, recordId: number): Promis
   const markId = Number(raw.markId);
   const mark =
     Number.isInteger(markId) && markId > 0
-      ? await db.selectFrom('doc_marks').select(['organ_mark', 'issuer_org', 'print_org']).where('id', '=', markId).executeTakeFirst()
+      ? await db.selectFrom('doc_marks').select(['organ_mark', 'issuer_org', 'print_org', 'red_color']).where('id', '=', markId).executeTakeFirst()
       : undefined;
   const rec = withMarkHeader(raw, mark);
   const deptIds = [...new Set([...ids(rec.mainTo), ...ids(rec.ccTo)])];

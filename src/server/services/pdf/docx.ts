@@ -41,7 +41,8 @@ import type { OfficialDocument } from './types.js';
 const tw = (pt: number) => Math.round(pt * 20);
 /** Points → EMU (drawing offsets). */
 const emu = (pt: number) => Math.round(pt * 12700);
-const RED = GBT.red.slice(1);
+/** The document's 套红 colour as DOCX wants it (hex without '#'). */
+const redOf = (doc: OfficialDocument) => (doc.redColor ?? GBT.red).slice(1);
 /** Exact body pitch, rounded down so that 22 lines fit the 225 mm 版心 (6). */
 const PITCH = Math.floor(LINE * 20);
 const BODY_LINE = { line: PITCH, lineRule: LineRuleType.EXACT, before: 0, after: 0 };
@@ -119,13 +120,13 @@ function head(doc: OfficialDocument): Paragraph[] {
   const size = Math.min(52, (GBT.coreWidth * 0.9) / Math.max(1, textWidthEm(doc.organMark)));
   out.push(
     new Paragraph({
-      children: [run(doc.organMark.trim(), 'xiaoBiaoSong', size, { color: RED })],
+      children: [run(doc.organMark.trim(), 'xiaoBiaoSong', size, { color: redOf(doc) })],
       alignment: AlignmentType.CENTER,
       spacing: { before: tw(Math.max(0, GBT.markTop - 0.2 * size - marks.length * LINE)), after: tw(2 * LINE - 0.3 * size), line: tw(size * 1.2), lineRule: LineRuleType.EXACT },
     }),
   );
   // 版头中的分隔线: 4 mm below the 发文字号, as wide as the 版心 (7.2.7).
-  const separator: IBorderOptions = { style: BorderStyle.SINGLE, size: 12, color: RED, space: 11 };
+  const separator: IBorderOptions = { style: BorderStyle.SINGLE, size: 12, color: redOf(doc), space: 11 };
   const rows = signerRows(doc.signers ?? []);
   if (!rows.length) {
     out.push(new Paragraph({ children: [run(doc.docNumber ?? '', 'fangSong', GBT.bodySize)], alignment: AlignmentType.CENTER, border: { bottom: separator } }));

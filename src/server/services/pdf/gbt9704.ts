@@ -37,7 +37,7 @@ function head(doc: OfficialDocument): Content[] {
   // 发文机关标志: its upper edge 35 mm below the top of the 版心 (the line box starts above the glyphs).
   const size = markSize(doc.organMark);
   const markTop = GBT.markTop - IDEOGRAPH_TOP_EM * size - marks.length * LINE;
-  out.push({ text: doc.organMark.trim(), font: xiaoBiaoSong, fontSize: size, lineHeight: 1, color: GBT.red, alignment: 'center', margin: [0, Math.max(0, markTop), 0, 0] });
+  out.push({ text: doc.organMark.trim(), font: xiaoBiaoSong, fontSize: size, lineHeight: 1, color: doc.redColor ?? GBT.red, alignment: 'center', margin: [0, Math.max(0, markTop), 0, 0] });
   // 发文字号 空二行 below the 标志's glyphs: the glyphs end 0.166 em above the bottom of their line box.
   const glyphGap = (LINE_BOX_EM[xiaoBiaoSong] - IDEOGRAPH_TOP_EM - 1) * size;
   const numberTop = 2 * LINE - glyphGap;
@@ -49,7 +49,7 @@ function head(doc: OfficialDocument): Content[] {
   // Separator 4 mm below the glyphs of the number line, as wide as the 版心 (7.2.7).
   const belowGlyphs = (LINE_BOX_EM[fangSong] - IDEOGRAPH_TOP_EM - 1) * BODY;
   out.push({
-    canvas: [{ type: 'line', x1: 0, y1: 0, x2: GBT.coreWidth, y2: 0, lineWidth: 1.5, lineColor: GBT.red }],
+    canvas: [{ type: 'line', x1: 0, y1: 0, x2: GBT.coreWidth, y2: 0, lineWidth: 1.5, lineColor: doc.redColor ?? GBT.red }],
     margin: [0, GBT.separatorGap - belowGlyphs, 0, 0],
   });
   return out;

@@ -36,6 +36,8 @@ export interface OfficialDocument {
   urgency?: string;
   /** 发文机关标志, e.g. '某某市人民政府文件' (7.2.4): red, centred, large. */
   organMark: string;
+  /** The red of the 发文机关标志 and separator line as '#RRGGBB' (the issuing organ's 套红, 发文字号 mark); default GBT.red. */
+  redColor?: string;
   /** 发文字号, e.g. '京政发〔2026〕12号' (7.2.5). */
   docNumber?: string;
   /**
