@@ -51,7 +51,7 @@ export function FlowDiagram({ definition, state, text, userName, height }: FlowD
   const { t } = useTranslation('approval');
   const { nodes, edges, fit } = useMemo(() => {
     const graph = flowGraph(definition, state, text);
-    const pos = layoutGraph(graph);
+    const pos = layoutGraph(graph, undefined, { keepOrder: true });
     // Tall enough to show the flow at about full size, within [320, 900] px.
     const bottom = Math.max(0, ...[...pos.values()].map((p) => p.y + p.height));
     const fit = Math.min(900, Math.max(320, Math.round(bottom + 48)));

@@ -154,14 +154,23 @@ export const defaultSize: NodeSize = (n) => {
   return { width: 180, height: n.assignees.length ? 72 : 56 };
 };
 
+/** Options of layoutGraph. */
+export interface LayoutGraphOptions {
+  /**
+   * Keep siblings in the order of the graph (branches left to right by priority) instead of dagre's crossing
+   * minimisation: a flow tree has no crossings to remove, and skipping it is faster (the flow designer).
+   */
+  keepOrder?: boolean;
+}
+
 /** Top-left positions of the nodes, laid out top to bottom by dagre (node id → {x, y, width, height}). */
-export function layoutGraph(graph: FlowGraph, size: NodeSize = defaultSize): Map<string, { x: number; y: number; width: number; height: number }> {
+export function layoutGraph(graph: FlowGraph, size: NodeSize = defaultSize, opts: LayoutGraphOptions = {}): Map<string, { x: number; y: number; width: number; height: number }> {
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: 'TB', nodesep: 40, ranksep: 48, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of graph.nodes) g.setNode(n.id, { ...size(n) });
   for (const e of graph.edges) g.setEdge(e.source, e.target, e.label ? { label: e.label, width: Math.min(160, e.label.length * 12 + 8), height: 18 } : {});
-  dagre.layout(g);
+  dagre.layout(g, opts.keepOrder ? { disableOptimalOrderHeuristic: true } : undefined);
   const out = new Map<string, { x: number; y: number; width: number; height: number }>();
   for (const n of graph.nodes) {
     const p = g.node(n.id) as { x: number; y: number; width: number; height: number };
