@@ -156,6 +156,9 @@ describe('the official-document chain', () => {
     // The 收文 carries the 发文's number and text.
     const recv = (await post('flow/info', { id: signed.data.flowId }, 'sunli')).data;
     expect(recv.state.data).toMatchObject({ title: '关于做好2027年元旦春节期间安全生产工作的通知', fromNumber: expect.stringMatching(/^京政办发〔\d{4}〕\d+号$/) });
+    // 办理期限: 公文设置's default of 5 working days from the day it was signed for.
+    const { addWorkdays } = await import('../../engine/expr/dates.js');
+    expect(recv.state.data.deadline).toBe(addWorkdays(recv.state.data.receivedDate, 5));
     (globalThis as any).receiveFlow = signed.data.flowId;
   });
 

@@ -8,7 +8,8 @@
  *   the receipts of the caller's unit(s) within their clearance; empty without `document:receive`.
  * - `gwqsCount` {} → {pending}.
  * - `gwqsSign` {id} → {id, receiveId, flowId}: 签收 — registers a 收文 (document.receive) from the 发文 and starts
- *   its flow (签收 → 登记 → …) with the caller as initiator; one transaction.
+ *   its flow (签收 → 登记 → …) with the caller as initiator; one transaction. Its 办理期限 is today plus the 公文设置
+ *   办理期限默认工作日 in working days (none when 0).
  * - `gwqsDelete` {id, reason} → {id}: 退回 with a reason (the sender is reminded); -1 when 公文设置 turns 退回 off.
  * - `signinfo` {id} (a 发文 flow instance) → [{unit_name, role, status, signed_by_name, signed_at, reason, …}]: the
  *   签收情况, for whoever may see that flow.
@@ -29,6 +30,7 @@ import { now } from '../../lib/clock.js';
 import { listReceipts, countPending, pendingReceipt, receiptsOfSend, returnReceipt, RETURN_REASON_MAX } from '../../services/document/receipts.js';
 import { beijingDate, registerDocumentFlowServices, SEND_ENTITY } from '../../services/document/flowServices.js';
 import { docSettings } from '../../services/document/settings.js';
+import { addWorkdays } from '../../../../engine/expr/dates.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
 
 /** The 收文 entity and its flow. */
@@ -80,6 +82,9 @@ export function register(app: FastifyInstance): void {
     if (!sendRow) throw badInput(req.t('document.receiptNotFound'));
     const send = rowToRecord(sendSpec, sendRow);
     const from = await db.selectFrom('departments').select('name').where('id', '=', peek.from_unit_id ?? -1).executeTakeFirst();
+    // 公文设置 办理期限默认工作日: the 收文's 办理期限, counted in working days from today (0 = none).
+    const receivedDate = beijingDate(now());
+    const handleDays = Number((await docSettings(db, req.locale)).handleDays) || 0;
     const prepared = await receipts.prepareAdd(caller, {
       title: send.title,
       docType: send.docType ?? '8',
@@ -87,7 +92,8 @@ export function register(app: FastifyInstance): void {
       urgency: send.urgency ?? '0',
       fromOrg: (send.issuerOrg as string | null) || from?.name || null,
       fromNumber: send.docNumber ?? null,
-      receivedDate: beijingDate(now()),
+      receivedDate,
+      deadline: handleDays > 0 ? addWorkdays(receivedDate, handleDays) : null,
       body: send.body ?? null,
       attachments: send.attachments ?? [],
     });
