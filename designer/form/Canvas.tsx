@@ -1,0 +1,189 @@
+/**
+ * The canvas of the form designer (issue 6): the layout tree as nested sortable lists (dnd-kit) — the top
+ * level, sections, grids and tabs hold controls, a sub-table holds its columns. Each control shows its label,
+ * key and kind; the selected one is outlined and takes keyboard commands (FormDesigner). Every container is
+ * also a drop zone (`drop:<id>`, `drop:root`) so empty ones take drops.
+ */
+import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, horizontalListSortingStrategy, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LayoutNode, Text } from '../../engine/schema/types';
+import { kindOfProperty, labelOf, type AnyNode, type FormDesignState } from './model';
+
+/** Drag data of canvas items and drop zones: the container an item sits in, and the ids above it. */
+export interface CanvasDragData {
+  parent?: string | null;
+  container?: string | null;
+  ancestors: string[];
+}
+
+/** Id of a container's drop zone. */
+export const dropId = (container: string | null) => `drop:${container ?? 'root'}`;
+
+interface ViewProps {
+  state: FormDesignState;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  onKey: (e: KeyboardEvent, id: string) => void;
+}
+
+function useText(state: FormDesignState) {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  return (text: Text | undefined, fallback = '') => (text ? labelOf(state, text)[en ? 'en' : 'zh'] || fallback : fallback);
+}
+
+function Item({ id, parent, ancestors, view, children, horizontal }: { id: string; parent: string | null; ancestors: string[]; view: ViewProps; children: ReactNode; horizontal?: boolean }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, data: { parent, ancestors } satisfies CanvasDragData });
+  const selected = view.selected === id;
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    opacity: isDragging ? 0.4 : 1,
+    border: `1px ${selected ? 'solid #1677ff' : 'dashed #d9d9d9'}`,
+    boxShadow: selected ? '0 0 0 1px #1677ff' : undefined,
+    borderRadius: 4,
+    padding: 6,
+    margin: horizontal ? '0 6px 0 0' : '0 0 6px',
+    background: '#fff',
+    minWidth: horizontal ? 100 : undefined,
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      style={style}
+      {...attributes}
+      {...listeners}
+      data-testid={`canvas-node-${id}`}
+      data-selected={selected || undefined}
+      onClick={(e) => {
+        e.stopPropagation();
+        view.onSelect(id);
+      }}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return; // a key on a nested control is that control's
+        view.onKey(e, id);
+        if (!e.defaultPrevented) listeners?.onKeyDown?.(e);
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+function Zone({ container, ancestors, items, view, horizontal, children }: { container: string | null; ancestors: string[]; items: string[]; view: ViewProps; horizontal?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('designer');
+  const { setNodeRef, isOver } = useDroppable({ id: dropId(container), data: { container, ancestors } satisfies CanvasDragData });
+  void view;
+  return (
+    <SortableContext items={items} strategy={horizontal ? horizontalListSortingStrategy : verticalListSortingStrategy}>
+      <div
+        ref={setNodeRef}
+        data-testid={`canvas-zone-${container ?? 'root'}`}
+        style={{ display: horizontal ? 'flex' : 'block', flexWrap: 'wrap', minHeight: 36, padding: 6, background: isOver ? '#e6f4ff' : undefined, borderRadius: 4 }}
+      >
+        {children}
+        {!items.length && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(container === null ? 'canvas.empty' : 'canvas.dropHere')}
+          </Typography.Text>
+        )}
+      </div>
+    </SortableContext>
+  );
+}
+
+function NodeView({ node, parent, ancestors, view }: { node: AnyNode; parent: string | null; ancestors: string[]; view: ViewProps }) {
+  const { t } = useTranslation('designer');
+  const tx = useText(view.state);
+  const inner = [...ancestors, node.id];
+  const head = (label: string, extra?: ReactNode) => (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
+      <span data-testid={`canvas-label-${node.id}`}>{label}</span>
+      {extra}
+    </div>
+  );
+  let body: ReactNode;
+  switch (node.type) {
+    case 'section':
+    case 'tab':
+    case 'grid':
+      body = (
+        <>
+          {head(node.type === 'grid' ? `${t('palette.grid')} × ${node.columns}` : tx(node.title, t(`palette.${node.type}`)), <Tag>{t(`palette.${node.type === 'tab' ? 'tab' : node.type}`)}</Tag>)}
+          <Children nodes={node.children} container={node.id} ancestors={inner} view={view} />
+        </>
+      );
+      break;
+    case 'tabs':
+      body = (
+        <>
+          {head(t('palette.tabs'))}
+          <Zone container={node.id} ancestors={inner} items={node.children.map((c) => c.id)} view={view}>
+            {node.children.map((tab) => (
+              <NodeView key={tab.id} node={tab} parent={node.id} ancestors={inner} view={view} />
+            ))}
+          </Zone>
+        </>
+      );
+      break;
+    case 'text':
+      body = head(tx(node.text), <Tag>{t('palette.description')}</Tag>);
+      break;
+    case 'subtable': {
+      const rows = ((view.state.model.properties[node.field]?.items as { properties?: FormDesignState['model']['properties'] } | undefined)?.properties ?? {}) as FormDesignState['model']['properties'];
+      body = (
+        <>
+          {head(tx(view.state.model.properties[node.field]?.['x-title'], node.field), <Tag>{node.field}</Tag>)}
+          <Zone container={node.id} ancestors={inner} items={node.columns.map((c) => c.id)} view={view} horizontal>
+            {node.columns.map((c) => (
+              <Item key={c.id} id={c.id} parent={node.id} ancestors={inner} view={view} horizontal>
+                {head(tx(rows[c.field]?.['x-title'], c.field), <Tag>{c.field}</Tag>)}
+              </Item>
+            ))}
+          </Zone>
+        </>
+      );
+      break;
+    }
+    default: {
+      const p = view.state.model.properties[node.field];
+      const required = (view.state.model.required ?? []).includes(node.field);
+      body = head(`${required ? '* ' : ''}${tx(p?.['x-title'], node.field)}`, (
+        <>
+          <Tag>{node.field}</Tag>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(`palette.${node.type === 'attachments' ? 'attachments' : kindOfProperty(p)}`)}
+          </Typography.Text>
+        </>
+      ));
+    }
+  }
+  return (
+    <Item id={node.id} parent={parent} ancestors={ancestors} view={view}>
+      {body}
+    </Item>
+  );
+}
+
+function Children({ nodes, container, ancestors, view }: { nodes: LayoutNode[]; container: string | null; ancestors: string[]; view: ViewProps }) {
+  return (
+    <Zone container={container} ancestors={ancestors} items={nodes.map((n) => n.id)} view={view}>
+      {nodes.map((n) => (
+        <NodeView key={n.id} node={n} parent={container} ancestors={ancestors} view={view} />
+      ))}
+    </Zone>
+  );
+}
+
+/** The canvas (see the module comment). */
+export const Canvas = memo(function Canvas(props: ViewProps) {
+  return (
+    <div data-testid="designer-canvas">
+      <Children nodes={props.state.layout} container={null} ancestors={[]} view={props} />
+    </div>
+  );
+});

@@ -1,0 +1,331 @@
+/**
+ * The form designer's editing model (issue 6): palette inserts with pinyin keys made unique, nesting into
+ * sections / tabs / grids / sub-tables, moves (refusing a container into itself), keyboard moves, removal of a
+ * container with its fields, inspector updates, copy / paste and bounded undo / redo.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  DesignError,
+  addTab,
+  commit,
+  copyNode,
+  createHistory,
+  createPinyinCache,
+  insertTarget,
+  keyFromPinyin,
+  emptyForm,
+  insertFromPalette,
+  locate,
+  moveBy,
+  moveNode,
+  pasteNode,
+  redo,
+  removeNode,
+  setFieldKey,
+  setRule,
+  undo,
+  updateField,
+  updateNode,
+  type FormDesignState,
+} from '../../designer/form/model';
+import { env } from './designer-form-fixture';
+
+const blank = () => emptyForm({ id: 'leave.request.form', entity: 'leave.request', title: { t: 'leave.request.page.form', d: '请假申请' } });
+const refused = (fn: () => unknown, code: string) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(DesignError);
+    expect((e as DesignError).code).toBe(code);
+    return;
+  }
+  throw new Error(`expected DesignError ${code}`);
+};
+const ids = (s: FormDesignState, parent: string | null) => (parent === null ? s.layout : (locate(s.layout, parent)!.node as { children: { id: string }[] }).children).map((n) => n.id);
+
+describe('insert from the palette', () => {
+  it('adds a property with a pinyin key, a zh/en label and a field node', () => {
+    const s = insertFromPalette(blank(), 'text', { parent: null }, env);
+    expect(Object.keys(s.model.properties)).toEqual(['danhangwenben']);
+    const p = s.model.properties.danhangwenben;
+    expect(p).toMatchObject({ type: 'string', 'x-kind': 'text', 'x-title': { t: 'leave.request.field.danhangwenben', d: '单行文本' } });
+    expect(s.en['leave.request.field.danhangwenben']).toBe('Text');
+    expect(s.layout).toEqual([{ id: s.focus, type: 'field', field: 'danhangwenben' }]);
+  });
+
+  it('makes keys unique with a suffix 2, 3…', () => {
+    let s = blank();
+    for (let i = 0; i < 3; i++) s = insertFromPalette(s, 'text', { parent: null }, env);
+    expect(Object.keys(s.model.properties)).toEqual(['danhangwenben', 'danhangwenben2', 'danhangwenben3']);
+    expect(new Set(s.layout.map((n) => n.id)).size).toBe(3);
+  });
+
+  it('gives each palette entry the widget kind the engine registers', () => {
+    let s = blank();
+    for (const k of ['money', 'date', 'daterange', 'checkbox', 'person', 'department', 'attachments', 'richtext'] as const) s = insertFromPalette(s, k, { parent: null }, env);
+    const kinds = Object.values(s.model.properties).map((p) => p['x-kind']);
+    expect(kinds).toEqual(['money', 'date', 'daterange', 'dict', 'user', 'dept', 'attachments', 'richtext']);
+    expect(s.model.properties.duoxuan.type).toBe('array');
+    expect(s.layout.find((n) => n.type === 'attachments')).toMatchObject({ field: 'fujian' });
+  });
+
+  it('nests into sections, tabs, grids and sub-tables at an index', () => {
+    let s = insertFromPalette(blank(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = insertFromPalette(s, 'grid', { parent: sec }, env);
+    const grid = s.focus!;
+    s = insertFromPalette(s, 'text', { parent: grid }, env);
+    s = insertFromPalette(s, 'number', { parent: grid, index: 0 }, env);
+    expect(ids(s, grid).map((id) => (locate(s.layout, id)!.node as { field: string }).field)).toEqual(['shuzi', 'danhangwenben']);
+    s = insertFromPalette(s, 'tabs', { parent: null }, env);
+    const tabs = s.focus!;
+    s = addTab(s, tabs, env);
+    const tab2 = s.focus!;
+    s = insertFromPalette(s, 'date', { parent: tab2 }, env);
+    expect(ids(s, tab2)).toHaveLength(1);
+    s = insertFromPalette(s, 'subtable', { parent: sec }, env);
+    const st = s.focus!;
+    s = insertFromPalette(s, 'money', { parent: st }, env);
+    s = insertFromPalette(s, 'text', { parent: st, index: 0 }, env);
+    const node = locate(s.layout, st)!.node as { field: string; columns: { field: string }[] };
+    expect(node.columns.map((c) => c.field)).toEqual(['danhangwenben', 'jine']);
+    const rows = (s.model.properties[node.field].items as { properties: Record<string, { 'x-title': { t: string } }> }).properties;
+    expect(rows.jine['x-title'].t).toBe(`leave.request.field.${node.field}.jine`);
+    refused(() => insertFromPalette(s, 'person', { parent: st }, env), 'notColumn');
+    refused(() => insertFromPalette(s, 'text', { parent: tabs }, env), 'notContainer');
+    refused(() => insertFromPalette(s, 'text', { parent: 'nope' }, env), 'notFound');
+  });
+});
+
+describe('move, keyboard move, remove', () => {
+  const three = () => {
+    let s = blank();
+    for (const k of ['text', 'number', 'date'] as const) s = insertFromPalette(s, k, { parent: null }, env);
+    return s;
+  };
+
+  it('reorders to the final index and moves by keyboard', () => {
+    const s = three();
+    const [a, b, c] = ids(s, null);
+    expect(ids(moveNode(s, a, { parent: null, index: 2 }), null)).toEqual([b, c, a]);
+    expect(ids(moveBy(s, c, -1), null)).toEqual([a, c, b]);
+    expect(moveBy(s, a, -1)).toBe(s);
+    expect(moveBy(s, c, 1)).toBe(s);
+  });
+
+  it('nests a field into a section and refuses a container into itself or its child', () => {
+    let s = insertFromPalette(three(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = insertFromPalette(s, 'grid', { parent: sec }, env);
+    const grid = s.focus!;
+    const first = s.layout[0].id;
+    s = moveNode(s, first, { parent: grid, index: 0 });
+    expect(ids(s, grid)).toEqual([first]);
+    refused(() => moveNode(s, sec, { parent: sec }), 'intoItself');
+    refused(() => moveNode(s, sec, { parent: grid }), 'intoItself');
+    refused(() => moveNode(s, first, { parent: first }), 'notContainer');
+  });
+
+  it('turns a field into a sub-table column and back', () => {
+    let s = insertFromPalette(three(), 'subtable', { parent: null }, env);
+    const st = s.focus!;
+    const textNode = s.layout[0].id;
+    s = moveNode(s, textNode, { parent: st });
+    const sub = locate(s.layout, st)!.node as { field: string; columns: { id: string; field: string }[] };
+    expect(sub.columns).toEqual([{ id: textNode, field: 'danhangwenben' }]);
+    expect(s.model.properties.danhangwenben).toBeUndefined();
+    s = moveNode(s, textNode, { parent: null, index: 0 });
+    expect(s.model.properties.danhangwenben['x-title'].t).toBe('leave.request.field.danhangwenben');
+    expect(s.layout[0]).toEqual({ id: textNode, type: 'field', field: 'danhangwenben' });
+  });
+
+  it('removes a container with its fields, their required flags and rules', () => {
+    let s = insertFromPalette(blank(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = insertFromPalette(s, 'text', { parent: sec }, env);
+    const f = s.focus!;
+    s = updateField(s, f, { required: true });
+    s = insertFromPalette(s, 'number', { parent: null }, env);
+    s = setRule(s, { field: 'shuzi', effect: 'visible', when: { mode: 'all', items: [{ field: 'danhangwenben', op: 'eq', value: 'x' }] } });
+    expect(s.model.required).toEqual(['danhangwenben']);
+    s = removeNode(s, sec);
+    expect(Object.keys(s.model.properties)).toEqual(['shuzi']);
+    expect(s.model.required).toEqual([]);
+    expect(s.rules).toEqual([]);
+    expect(s.en['leave.request.field.danhangwenben']).toBeUndefined();
+  });
+});
+
+describe('field properties', () => {
+  it('sets label, required, default, placeholder, options and validation', () => {
+    let s = insertFromPalette(blank(), 'text', { parent: null }, env);
+    const f = s.focus!;
+    s = updateField(s, f, { label: { zh: '请假事由', en: 'Reason' }, required: true, default: '病假', placeholder: { zh: '请填写', en: 'Fill in' }, minLength: 2, maxLength: 50, pattern: '^\\S+$', patternMessage: { zh: '不能有空格', en: 'No spaces' } }, env);
+    expect(Object.keys(s.model.properties)).toEqual(['qingjiashiyou']);
+    const p = s.model.properties.qingjiashiyou;
+    expect(p).toMatchObject({ minLength: 2, maxLength: 50, pattern: '^\\S+$', default: '病假', 'x-title': { t: 'leave.request.field.qingjiashiyou', d: '请假事由' } });
+    expect(s.en['leave.request.field.qingjiashiyou']).toBe('Reason');
+    expect(s.en[p['x-pattern-message']!.t]).toBe('No spaces');
+    expect(s.model.required).toEqual(['qingjiashiyou']);
+    expect(s.layout[0]).toMatchObject({ field: 'qingjiashiyou', placeholder: { d: '请填写' } });
+    refused(() => updateField(s, f, { minimum: 5, maximum: 1 }), 'badValue');
+    refused(() => updateField(s, f, { pattern: '(' }), 'badValue');
+    s = updateField(s, f, { minLength: null, pattern: null });
+    expect(s.model.properties.qingjiashiyou.minLength).toBeUndefined();
+    expect(s.model.properties.qingjiashiyou['x-pattern-message']).toBeUndefined();
+  });
+
+  it('keeps a key set by hand and refuses taken or invalid keys', () => {
+    let s = insertFromPalette(blank(), 'text', { parent: null }, env);
+    const f = s.focus!;
+    s = insertFromPalette(s, 'number', { parent: null }, env);
+    const g = s.focus!;
+    s = setFieldKey(s, f, 'reason');
+    s = updateField(s, f, { label: { zh: '事由', en: 'Reason' } }, env);
+    expect(Object.keys(s.model.properties)).toEqual(['reason', 'shuzi']);
+    refused(() => setFieldKey(s, g, 'reason'), 'keyTaken');
+    refused(() => setFieldKey(s, g, '1abc'), 'badKey');
+    refused(() => setFieldKey(s, g, 'id'), 'badKey');
+    // a label that reads like another field's key gets a suffix
+    s = updateField(s, g, { label: { zh: 'reason', en: 'Reason' } }, env);
+    expect(Object.keys(s.model.properties)).toEqual(['reason', 'reason2']);
+  });
+
+  it('switches person fields to several people and select fields to a dictionary', () => {
+    let s = insertFromPalette(blank(), 'person', { parent: null }, env);
+    s = updateField(s, s.focus!, { multiple: true });
+    expect(s.model.properties.renyuan).toMatchObject({ type: 'array', items: { type: 'integer' }, 'x-kind': 'users' });
+    s = insertFromPalette(s, 'select', { parent: null }, env);
+    const sel = s.focus!;
+    s = updateField(s, sel, { options: [{ label: { zh: '事假', en: 'Personal' } }, { label: { zh: '病假', en: 'Sick' } }, { value: 'shijia', label: { zh: '调休', en: 'Time off' } }] }, env);
+    const dictId = s.model.properties.xialaxuanze['x-dict'];
+    expect(dictId).toBe('leave_request_xialaxuanze');
+    const dict = s.dicts.find((x) => x.id === dictId)!;
+    expect(dict.items.map((i) => [i.value, i.label.d, s.en[i.label.t]])).toEqual([
+      ['shijia', '事假', 'Personal'],
+      ['bingjia', '病假', 'Sick'],
+      ['shijia2', '调休', 'Time off'],
+    ]);
+    expect(dict.title.d).toBe('下拉选择');
+    s = updateField(s, sel, { dict: 'leave_type', multiple: true });
+    expect(s.model.properties.xialaxuanze).toMatchObject({ type: 'array', 'x-dict': 'leave_type' });
+    expect(s.dicts).toEqual([]);
+    expect(Object.keys(s.en).some((k) => k.startsWith('dict.'))).toBe(false);
+    refused(() => updateField(s, s.layout[0].id, { options: [{ label: { zh: 'a', en: 'a' } }] }), 'badValue');
+  });
+
+  it('edits titles, grid columns and sub-table totals', () => {
+    let s = insertFromPalette(blank(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = updateNode(s, sec, { title: { zh: '基本信息', en: 'Basics' } });
+    const title = (locate(s.layout, sec)!.node as { title: { t: string; d: string } }).title;
+    expect(title.d).toBe('基本信息');
+    expect(s.en[title.t]).toBe('Basics');
+    s = insertFromPalette(s, 'grid', { parent: sec }, env);
+    refused(() => updateNode(s, s.focus!, { columns: 7 }), 'badValue');
+    s = insertFromPalette(s, 'subtable', { parent: null }, env);
+    const st = s.focus!;
+    s = insertFromPalette(s, 'money', { parent: st }, env);
+    s = insertFromPalette(s, 'text', { parent: st }, env);
+    s = updateNode(s, st, { totals: ['jine'] });
+    expect((locate(s.layout, st)!.node as { totals: string[] }).totals).toEqual(['jine']);
+    refused(() => updateNode(s, st, { totals: ['danhangwenben'] }), 'badValue');
+  });
+});
+
+describe('copy and paste', () => {
+  it('pastes a field with a fresh id, a unique key and its own label key', () => {
+    let s = insertFromPalette(blank(), 'text', { parent: null }, env);
+    const f = s.focus!;
+    s = updateField(s, f, { label: { zh: '事由', en: 'Reason' }, required: true }, env);
+    const clip = copyNode(s, f);
+    s = pasteNode(s, clip, { parent: null });
+    expect(Object.keys(s.model.properties)).toEqual(['shiyou', 'shiyou2']);
+    expect(s.focus).not.toBe(f);
+    expect(s.layout.map((n) => n.id)).toEqual([f, s.focus]);
+    const t2 = s.model.properties.shiyou2['x-title'];
+    expect(t2).toEqual({ t: 'leave.request.field.shiyou2', d: '事由' });
+    expect(s.en[t2.t]).toBe('Reason');
+    expect(s.en['leave.request.field.shiyou']).toBe('Reason');
+    expect(s.model.required).toEqual(['shiyou', 'shiyou2']);
+  });
+
+  it('pastes a section with its fields and a field into a sub-table as a column', () => {
+    let s = insertFromPalette(blank(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = insertFromPalette(s, 'number', { parent: sec }, env);
+    const num = s.focus!;
+    s = pasteNode(s, copyNode(s, sec), { parent: null });
+    expect(s.layout).toHaveLength(2);
+    expect(Object.keys(s.model.properties)).toEqual(['shuzi', 'shuzi2']);
+    const ids = new Set<string>();
+    JSON.stringify(s.layout, (k, v) => (k === 'id' ? (ids.add(v), v) : v));
+    expect(ids.size).toBe(4);
+    s = insertFromPalette(s, 'subtable', { parent: null }, env);
+    const st = s.focus!;
+    s = pasteNode(s, copyNode(s, num), { parent: st });
+    expect((locate(s.layout, st)!.node as { columns: { field: string }[] }).columns.map((c) => c.field)).toEqual(['shuzi']);
+    refused(() => pasteNode(s, copyNode(s, sec), { parent: st }), 'notColumn');
+  });
+});
+
+describe('undo / redo', () => {
+  it('walks back and forth and forgets the redo list on a new change', () => {
+    let h = createHistory(blank());
+    h = commit(h, insertFromPalette(h.present, 'text', { parent: null }, env));
+    h = commit(h, insertFromPalette(h.present, 'number', { parent: null }, env));
+    expect(Object.keys(h.present.model.properties)).toEqual(['danhangwenben', 'shuzi']);
+    h = undo(h);
+    expect(Object.keys(h.present.model.properties)).toEqual(['danhangwenben']);
+    h = undo(h);
+    expect(h.present.layout).toEqual([]);
+    expect(undo(h)).toBe(h);
+    h = redo(h);
+    expect(Object.keys(h.present.model.properties)).toEqual(['danhangwenben']);
+    h = commit(h, insertFromPalette(h.present, 'date', { parent: null }, env));
+    expect(h.future).toEqual([]);
+    expect(redo(h)).toBe(h);
+  });
+
+  it('keeps at most `limit` steps', () => {
+    let h = createHistory(blank(), 3);
+    for (let i = 0; i < 5; i++) h = commit(h, insertFromPalette(h.present, 'text', { parent: null }, env));
+    expect(h.past).toHaveLength(3);
+    while (h.past.length) h = undo(h);
+    expect(h.present.layout).toHaveLength(2);
+  });
+});
+
+describe('keys and targets', () => {
+  it('turns pinyin into a valid, non-reserved key', () => {
+    expect(keyFromPinyin('Qing Jia-Shi You')).toBe('qingjiashiyou');
+    expect(keyFromPinyin('2026nian')).toBe('f2026nian');
+    expect(keyFromPinyin('id')).toBe('fid');
+    expect(keyFromPinyin('')).toBe('field');
+    expect(keyFromPinyin('a'.repeat(60))).toHaveLength(40);
+  });
+
+  it('asks the server once per label and answers from the cache', async () => {
+    const calls: string[] = [];
+    const cache = createPinyinCache(async (t) => (calls.push(t), t === '事由' ? 'shiyou' : 'x'));
+    expect(cache.get('事由 A1')).toBe('A1');
+    await Promise.all([cache.load('事由'), cache.load('事由')]);
+    expect(cache.get('事由')).toBe('shiyou');
+    await cache.load('事由');
+    expect(calls).toEqual(['事由']);
+  });
+
+  it('adds into a selected container, after a selected field, at the end otherwise', () => {
+    let s = insertFromPalette(blank(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = insertFromPalette(s, 'text', { parent: sec }, env);
+    const f = s.focus!;
+    s = insertFromPalette(s, 'tabs', { parent: null }, env);
+    const tabs = s.focus!;
+    const tab = (locate(s.layout, tabs)!.node as { children: { id: string }[] }).children[0].id;
+    expect(insertTarget(s.layout, null)).toEqual({ parent: null });
+    expect(insertTarget(s.layout, sec)).toEqual({ parent: sec });
+    expect(insertTarget(s.layout, f)).toEqual({ parent: sec, index: 1 });
+    expect(insertTarget(s.layout, tabs)).toEqual({ parent: tab });
+  });
+});
