@@ -44,6 +44,8 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./document/gwqs.js'),
   // 收藏, 关联文件, attachments (issue 5): document/favorite…, listthgl…, getAttachList, mergeDownAttachs.
   () => import('./document/extras.js'),
+  // 关联文件 details and authorisation (issue 5): document/infothgl, authorizethgl.
+  () => import('./document/links.js'),
   // 归档 (issue 5): documentarchive/list, add, delete, getlist.
   () => import('./documentarchive/index.js'),
   // 公文统计 (issue 5): dbstat.

@@ -20,6 +20,8 @@ export interface DocRelationTable {
   related_flow_id: number;
   created_by: number | null;
   created_at: number;
+  /** 关联类型 (doc_relation_kinds.id, migration 0026); null: none. */
+  kind_id: number | null;
 }
 
 /** The 归档 record (documentarchive) of a finished document flow. */
@@ -40,4 +42,6 @@ export interface DocArchiveTable {
   secret_level: Generated<string>;
   created_by: number | null;
   created_at: number;
+  /** 件号 (DA/T 22-2015), unique per year and retention (migration 0026); null: not given. */
+  piece_no: number | null;
 }

@@ -16,4 +16,10 @@ export interface DocSupervisionTable {
   /** 督办意见. */
   remark: string;
   created_at: number;
+  /** 'supervise' a 督办 entry | 'reassign' a change of 督办人 (migration 0026). */
+  kind: Generated<string>;
+  /** The 督办人 named by a 'reassign' entry (users.id); null on 'supervise' entries. */
+  supervisor_id: number | null;
+  /** The 督办人 a 'reassign' entry replaced. */
+  previous_id: number | null;
 }

@@ -13,6 +13,7 @@ export type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable
 import type { DocMarkTable, DocMarkNumberTable, DocBodyTemplateTable } from './documentTypes.js';
 import type { DocSearchTable } from './searchTypes.js';
 import type { DocArchiveTable, DocFavoriteTable, DocRelationTable } from './extrasTypes.js';
+import type { DocRelationGrantTable, DocRelationKindTable } from './documentLinkTypes.js';
 
 export type { DocMarkTable, DocMarkNumberTable };
 
@@ -406,4 +407,10 @@ export interface DB {
 /** Tables of migration 0022 (./documentTypes.ts: 正文 templates of official documents), merged into DB. */
 export interface DB {
   doc_body_templates: DocBodyTemplateTable;
+}
+
+/** Tables of migration 0026 (./documentLinkTypes.ts: 关联类型, authorisations of 关联文件), merged into DB. */
+export interface DB {
+  doc_relation_kinds: DocRelationKindTable;
+  doc_relation_grants: DocRelationGrantTable;
 }

@@ -7,7 +7,8 @@
  * - `getDoc` {id} → the same document as DOCX (`<发文字号 or 标题>.docx`).
  *
  * Who may have it: exactly who may see the flow (engine/flow/runtime.ts `view`: a participant, an administrator
- * or a supervisor, cleared for its 密级); anyone else -1 flow.notFound, as if it did not exist. Bad id → -1
+ * or a supervisor, cleared for its 密级) — and who may read it through an authorised 关联 (./extras.ts readableView,
+ * document/authorizethgl), within their clearance too; anyone else -1 flow.notFound, as if it did not exist. Bad id → -1
  * naming the field. The record is read and rendered by services/document/pdfSource.ts and services/pdf.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import { renderOfficialDocx, renderOfficialPdf } from '../../services/pdf/index.
 import { loadSendDocument, type SendDocument } from '../../services/document/pdfSource.js';
 import { SEND_ENTITY } from '../../services/document/flowServices.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
+import { readableView } from './extras.js';
 
 /** Content type of a DOCX. */
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -37,7 +39,7 @@ export function register(app: FastifyInstance): void {
 
   /** The 发文 of flow instance `id` if the caller may see that flow; -1 flow.notFound otherwise. */
   async function sendOf(req: FastifyRequest<{ Body: { id: number } }>): Promise<SendDocument> {
-    const view = await runtime.view(await flowCallerOf(req), req.body.id);
+    const view = await readableView(runtime, req, await flowCallerOf(req), req.body.id);
     if (view.entity !== SEND_ENTITY || view.recordId == null) throw badInput(req.t('flow.notFound'));
     const send = await loadSendDocument(req.server.ctx.db, view.recordId);
     if (!send) throw badInput(req.t('flow.notFound'));

@@ -14,15 +14,21 @@
  *   favoritedAt, flowTitle, initiatorName, open}], total}: newest first; only documents the caller may still see
  *   (each favourite is checked with `view`, so a lost participation or clearance hides it); `open` is the
  *   approval route of the flow (flow/lists.ts approvalRouteOf).
- * - `listthgl` {id} → [{id, title, defId, status, initiator, linkedAt, flowTitle, initiatorName, open}]: the
- *   documents linked to `id` in either direction that the caller may see.
- * - `editthgl` {id, related: ids (1…50)} → {added}: links `id` with each of `related` (existing links kept); each
- *   must be another document the caller may see, else -1 naming `related`; at most RELATIONS_MAX links.
- * - `delthgl` {id, related_id} → {id, related_id}: removes that link (either direction).
+ * - `listthgl` {id} → [{id, title, defId, status, initiator, linkedAt, flowTitle, initiatorName, open, kindId,
+ *   kindName, linkedBy, linkedByName, authorized, authorizedBack, readOnly}]: the documents linked to `id` in either
+ *   direction that the caller may read — see, or read through an authorised link (`readOnly` true then).
+ *   `authorized`: the participants of `id` may read that document through the link (authorizethgl, ./links.ts);
+ *   `authorizedBack`: its participants may read `id`.
+ * - `editthgl` {id, related: ids (1…50), kind?: 关联类型 id | null} → {added}: links `id` with each of `related`
+ *   (existing links kept; with `kind` every listed pair gets that 关联类型, gwszThgl* of ./settings.ts); each must be
+ *   another document the caller may see, else -1 naming `related`; an unknown kind -1 naming it; at most
+ *   RELATIONS_MAX links.
+ * - `delthgl` {id, related_id} → {id, related_id}: removes that link (either direction) and its authorisations.
  * - `thglCandidates` {id, keyword?} → [{id, title, defId, status, initiator, createdAt, flowTitle, initiatorName,
  *   open}]: documents the caller took part in that are not linked to `id` yet (at most CANDIDATES_MAX), for the
  *   关联文件 picker.
- * - `getAttachList` {id} → [{id, name, size, type}]: the attachments of the flow's record.
+ * - `getAttachList` {id} → [{id, name, size, type}]: the attachments of the flow's record; like
+ *   `mergeDownAttachs` also for a reader through an authorised link (readableView).
  * - `mergeDownAttachs` {id} → a ZIP of them (application/zip, download named `<title>-附件.zip`); -1 when there
  *   are none.
  *
@@ -36,10 +42,12 @@ import { withNames } from '../../engine/flow/listNames.js';
 import { definitionText } from '../../engine/definitions.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { contentDisposition } from '../../services/files.js';
-import { addFavorite, addRelations, candidateRows, DOCUMENT_ENTITIES, favoriteRows, FAVORITES_MAX, isFavorite, relatedRows, RELATIONS_MAX, removeFavorite, removeRelation, type DocFlowRow } from '../../services/document/extras.js';
+import { addFavorite, addRelations, candidateRows, DOCUMENT_ENTITIES, favoriteRows, FAVORITES_MAX, isFavorite, relatedRows, RELATIONS_MAX, removeFavorite, removeRelation, type DocFlowRow, type RelatedRow } from '../../services/document/extras.js';
 import { recordAttachments, zipAttachments } from '../../services/document/attachments.js';
 import { approvalRouteOf } from '../flow/lists.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
+import { grantsAround, linkReaderFlows } from '../../services/document/links.js';
+import { kindExists, relationKinds } from '../../services/document/relationKinds.js';
 
 /** Largest page of document/favorites. */
 export const FAVORITES_MAX_PAGE_SIZE = 100;
@@ -56,6 +64,28 @@ export async function documentView(runtime: FlowRuntime, req: FastifyRequest, c:
   return v;
 }
 
+/** A document view that may have been reached through an authorised 关联 (`via`: the reader document). */
+export type ReadableView = InstanceView & { via?: number };
+
+/**
+ * The view of document flow `flowId` for `c`, as documentView; when `c` may not see it, read-only through an
+ * authorised 关联 (services/document/links.ts): `c` took part in a document whose participants were authorised to
+ * read it — then `actions` is empty and `via` names that document. The runtime still refuses a document above
+ * `c`'s clearance (-1 flow.notFound), whatever was authorised.
+ */
+export async function readableView(runtime: FlowRuntime, req: FastifyRequest, c: FlowCaller, flowId: number): Promise<ReadableView> {
+  try {
+    return await documentView(runtime, req, c, flowId);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const readers = await linkReaderFlows(req.server.ctx.db, c.userId, flowId);
+    if (!readers.length) throw e;
+    // Seen as a supervisor sees it (no participation needed, clearance still checked), with no action.
+    const v = await documentView(runtime, req, { ...c, supervisor: true }, flowId);
+    return { ...v, actions: [], via: readers[0] };
+  }
+}
+
 /** Whether `c` may see document flow `flowId` (a refusal of `view` → false; other errors propagate). */
 async function mayView(runtime: FlowRuntime, c: FlowCaller, flowId: number): Promise<boolean> {
   try {
@@ -67,10 +97,29 @@ async function mayView(runtime: FlowRuntime, c: FlowCaller, flowId: number): Pro
   }
 }
 
+/** Whether `c` may read document flow `flowId` through an authorised link (readableView; refusals → false). */
+async function mayRead(runtime: FlowRuntime, req: FastifyRequest, c: FlowCaller, flowId: number): Promise<boolean> {
+  try {
+    await readableView(runtime, req, c, flowId);
+    return true;
+  } catch (e) {
+    if (e instanceof ApiError) return false;
+    throw e;
+  }
+}
+
 /** Registers the calls of the module comment. */
 export function register(app: FastifyInstance): void {
   const db = app.ctx.db;
   const runtime = flowRuntime(db, app.ctx.dialect, app.ctx);
+
+  /** realname by users.id of `ids` (nulls skipped). */
+  async function userNames(ids: Array<number | null>): Promise<Map<number, string>> {
+    const want = [...new Set(ids.filter((x): x is number => x != null))];
+    if (!want.length) return new Map();
+    const rows = await db.selectFrom('users').select(['id', 'realname']).where('id', 'in', want).execute();
+    return new Map(rows.map((r) => [r.id, r.realname]));
+  }
 
   /** Rows with flowTitle, initiatorName and `open` (the approval route), `at` renamed to `timeKey`. */
   async function present(req: FastifyRequest, rows: DocFlowRow[], timeKey: 'favoritedAt' | 'linkedAt' | 'createdAt') {
@@ -125,19 +174,43 @@ export function register(app: FastifyInstance): void {
     const c = await flowCallerOf(req);
     await documentView(runtime, req, c, req.body.id);
     const rows = await relatedRows(db, req.body.id);
-    const visible: DocFlowRow[] = [];
-    for (const r of rows) if (await mayView(runtime, c, r.id)) visible.push(r);
-    return present(req, visible, 'linkedAt');
+    const visible: RelatedRow[] = [];
+    const readOnly = new Set<number>();
+    for (const r of rows) {
+      if (await mayView(runtime, c, r.id)) visible.push(r);
+      else if (await mayRead(runtime, req, c, r.id)) {
+        visible.push(r);
+        readOnly.add(r.id);
+      }
+    }
+    const { reads, readBy } = await grantsAround(db, req.body.id, visible.map((r) => r.id));
+    const kinds = new Map((await relationKinds(db, req.locale)).map((k) => [k.id, k.name]));
+    const shown = await present(req, visible, 'linkedAt');
+    const linkers = await userNames(visible.map((r) => r.linkedBy));
+    return shown.map((r, i) => ({
+      ...r,
+      kindId: visible[i].kindId,
+      kindName: visible[i].kindId == null ? null : (kinds.get(visible[i].kindId!) ?? null),
+      linkedBy: visible[i].linkedBy,
+      linkedByName: visible[i].linkedBy == null ? null : (linkers.get(visible[i].linkedBy!) ?? null),
+      authorized: reads.has(visible[i].id),
+      authorizedBack: readBy.has(visible[i].id),
+      readOnly: readOnly.has(visible[i].id),
+    }));
   });
 
-  call<{ id: number; related: number[] }>(
+  call<{ id: number; related: number[]; kind?: number | null }>(
     app,
     'document/editthgl',
     {
       body: {
         type: 'object',
         required: ['id', 'related'],
-        properties: { id: id(), related: { type: 'array', minItems: 1, maxItems: EDIT_RELATIONS_MAX, uniqueItems: true, items: id('field.related'), title: 'field.related' } },
+        properties: {
+          id: id(),
+          related: { type: 'array', minItems: 1, maxItems: EDIT_RELATIONS_MAX, uniqueItems: true, items: id('field.related'), title: 'field.related' },
+          kind: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647, title: 'field.relationKind' },
+        },
       },
     },
     async (req) => {
@@ -153,7 +226,9 @@ export function register(app: FastifyInstance): void {
           throw e;
         }
       }
-      const added = await db.transaction().execute((trx) => addRelations(trx, req.body.id, req.body.related, req.user.userId));
+      const kind = req.body.kind;
+      if (kind != null && !(await kindExists(db, kind))) throw badInput(req.t('error.badParam', { field: req.t('field.relationKind') }));
+      const added = await db.transaction().execute((trx) => addRelations(trx, req.body.id, req.body.related, req.user.userId, kind));
       if (added === null) throw badInput(req.t('document.relationsFull', { max: RELATIONS_MAX }));
       return { added };
     },
@@ -186,12 +261,12 @@ export function register(app: FastifyInstance): void {
   );
 
   call<{ id: number }>(app, 'document/getAttachList', { body: idBody }, async (req) => {
-    const v = await documentView(runtime, req, await flowCallerOf(req), req.body.id);
+    const v = await readableView(runtime, req, await flowCallerOf(req), req.body.id);
     return recordAttachments(db, v.entity!, v.recordId!);
   });
 
   call<{ id: number }>(app, 'document/mergeDownAttachs', { body: idBody }, async (req, reply) => {
-    const v = await documentView(runtime, req, await flowCallerOf(req), req.body.id);
+    const v = await readableView(runtime, req, await flowCallerOf(req), req.body.id);
     const files = await recordAttachments(db, v.entity!, v.recordId!);
     if (!files.length) throw badInput(req.t('document.noAttachments'));
     const stream = await zipAttachments(db, app.ctx.config.dataDir, files, req.t.bind(req));

@@ -13,6 +13,13 @@
  *   `gwszCzszAdd|Edit|Del`, `gwszJdqxAdd|Edit|Del` → always -1 document.setting.inDesigner: the flow definitions are
  *   the one source of a step's actions and field permissions; the flow designer (/flowset) edits and publishes
  *   them as a new version, which these lists then show. All of these need `document:setting`.
+ * - 关联类型 (why documents are linked, services/document/relationKinds.ts): `gwszThglList` {keyword?, current?,
+ *   pageSize?} → {list: [{id, code, name, customName, orderBy, builtin, used, updatedAt}], total} and `gwszThglInfo`
+ *   {id} → one kind, for any signed-in user (the 关联文件 picker offers them; editthgl takes `kind`);
+ *   `gwszThglLastOrderBy` {} → {orderBy, next}: the largest sort number and the next one; `gwszThglAdd` {name,
+ *   orderBy?} → the kind; `gwszThglEdit` {id, name? (null: a built-in kind's own name again), orderBy?} → the kind;
+ *   `gwszThglDel` {id} → {id} (-1 while a link uses it) — these four need `document:setting`. A name used by another
+ *   kind is -1 naming the name; an unknown id -1 naming id.
  * - `authQuery` {} → AuthorizationRow[]: the 委托 in force for document flows that the caller gave or received
  *   (every one for holders of `document:setting`).
  */
@@ -31,6 +38,11 @@ import {
   type TextOf,
 } from '../../services/document/settings.js';
 import { DOCUMENT_SETTING } from './marks.js';
+import { addKind, deleteKind, editKind, lastKindOrder, relationKinds, RELATION_KIND_NAME_MAX, RELATION_KIND_ORDER_MAX, type KindRefusal } from '../../services/document/relationKinds.js';
+
+const kindId = { type: 'integer', minimum: 1, maximum: 2_147_483_647, title: 'field.id' };
+const kindName = { type: 'string', minLength: 1, maxLength: RELATION_KIND_NAME_MAX, pattern: '\\S', title: 'field.relationKindName' };
+const kindOrder = { type: 'integer', minimum: 0, maximum: RELATION_KIND_ORDER_MAX, title: 'field.sort' };
 
 const listBody: BodySchema = {
   type: 'object',
@@ -120,5 +132,73 @@ export function register(app: FastifyInstance): void {
     }
   }
 
+  registerRelationKinds(app);
+
   call(app, 'document/authQuery', {}, async (req) => documentAuthorizations(db, req.user.userId, await isDocAdmin(req)));
+}
+
+/** The gwszThgl* calls (关联类型) of the module comment. */
+function registerRelationKinds(app: FastifyInstance): void {
+  const db = app.ctx.db;
+  const callerOf = (req: FastifyRequest) => ({ userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale });
+  /** The kind `id` in the caller's language; -1 naming id when there is none. */
+  const kindOf = async (req: FastifyRequest, id: number) => {
+    const row = (await relationKinds(db, req.locale)).find((k) => k.id === id);
+    if (!row) throw badInput(req.t('error.badParam', { field: req.t('field.id') }));
+    return row;
+  };
+  const refuse = (req: FastifyRequest, r: KindRefusal): never => {
+    if (r === 'nameTaken') throw badInput(req.t('document.relationKindNameTaken', { field: req.t('field.relationKindName') }));
+    if (r === 'nameRequired') throw badInput(req.t('validate.required', { field: req.t('field.relationKindName') }));
+    if (r === 'inUse') throw badInput(req.t('document.relationKindInUse'));
+    if (r === 'full') throw badInput(req.t('document.relationKindsFull'));
+    throw badInput(req.t('error.badParam', { field: req.t('field.id') }));
+  };
+
+  call<{ keyword?: string; current?: number; pageSize?: number }>(
+    app,
+    'document/gwszThglList',
+    { body: { type: 'object', properties: { keyword: listBody.properties.keyword, current: listBody.properties.current, pageSize: listBody.properties.pageSize } } },
+    async (req) => {
+      const rows = await relationKinds(db, req.locale, req.body.keyword);
+      const size = req.body.pageSize ?? 50;
+      const from = ((req.body.current ?? 1) - 1) * size;
+      return { list: rows.slice(from, from + size), total: rows.length };
+    },
+  );
+  call<{ id: number }>(app, 'document/gwszThglInfo', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => kindOf(req, req.body.id));
+  call(app, 'document/gwszThglLastOrderBy', {}, async (req) => {
+    await mustAdmin(req);
+    const orderBy = await lastKindOrder(db);
+    return { orderBy, next: Math.min(RELATION_KIND_ORDER_MAX, orderBy + 1) };
+  });
+  call<{ name: string; orderBy?: number }>(
+    app,
+    'document/gwszThglAdd',
+    { body: { type: 'object', required: ['name'], properties: { name: kindName, orderBy: kindOrder } } },
+    async (req) => {
+      await mustAdmin(req);
+      const r = await addKind(db, app.ctx.dialect, callerOf(req), { name: req.body.name.trim(), orderBy: req.body.orderBy });
+      if (typeof r !== 'number') return refuse(req, r);
+      return kindOf(req, r);
+    },
+  );
+  call<{ id: number; name?: string | null; orderBy?: number }>(
+    app,
+    'document/gwszThglEdit',
+    { body: { type: 'object', required: ['id'], properties: { id: kindId, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } } },
+    async (req) => {
+      await mustAdmin(req);
+      const name = req.body.name == null ? req.body.name : req.body.name.trim();
+      const r = await editKind(db, app.ctx.dialect, callerOf(req), req.body.id, { name, orderBy: req.body.orderBy });
+      if (r !== true) return refuse(req, r);
+      return kindOf(req, req.body.id);
+    },
+  );
+  call<{ id: number }>(app, 'document/gwszThglDel', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => {
+    await mustAdmin(req);
+    const r = await deleteKind(db, app.ctx.dialect, callerOf(req), req.body.id);
+    if (r !== true) return refuse(req, r);
+    return { id: req.body.id };
+  });
 }

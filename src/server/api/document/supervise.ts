@@ -9,6 +9,13 @@
  *   document, by a holder of `document:supervise` or its drafter.
  * - `dbHistory` {id} → its 督办 entries, oldest first; `cbHistory` {id} → the 催办 of its flow log (who urged, when,
  *   whom); `checkSupervision` {id} → {supervised}.
+ * - `dbUpdateDbr` {id, userId, remark? ≤ 1000} → the 'reassign' entry (SupervisionEntry with kind 'reassign',
+ *   supervisorId/Name, previousId/Name): names `userId` 督办人 of a running document that has a 督办 entry
+ *   (services/document/supervisors.ts: the 督办人 is the one last named, else who recorded the first 督办). Only
+ *   holders of `document:supervise`. The new 督办人 must exist and be enabled (else -1 naming userId), be able to
+ *   follow it up — hold `document:supervise` or `flow:supervise`, or be its drafter (who may 督办 and 催办 it) — and
+ *   be able to see it within their clearance (the flow runtime's `view` as that person); naming the current one
+ *   again is -1. Recorded in dbHistory, audited on the document's record and reminded to the new 督办人.
  *
  * Every call on one document first checks that the caller may see that flow (flow runtime `view`: participants,
  * administrators, supervisors, within their clearance); otherwise -1 flow.notFound, as if it did not exist.
@@ -26,6 +33,8 @@ import type { Locale } from '../../../shared/constants.js';
 import { userMenus } from '../../services/menu.js';
 import { SESSION_CACHE_MS } from '../../services/session.js';
 import { clearanceOf } from '../../services/clearance.js';
+import { ApiError } from '../../lib/errors.js';
+import { changeSupervisor } from '../../services/document/supervisors.js';
 import {
   DOC_FLOWS,
   DOC_SUPERVISE_CODE,
@@ -146,4 +155,54 @@ export function register(app: FastifyInstance): void {
     await visible(req, req.body.id);
     return { supervised: await isSupervised(db, req.body.id) };
   });
+
+  call<{ id: number; userId: number; remark?: string }>(
+    app,
+    'document/dbUpdateDbr',
+    {
+      body: {
+        type: 'object',
+        required: ['id', 'userId'],
+        properties: {
+          id,
+          userId: { type: 'integer', minimum: 1, maximum: 2_147_483_647, title: 'field.supervisor' },
+          remark: { type: 'string', maxLength: SUPERVISION_REMARK_MAX, title: 'field.supervisorChangeReason' },
+        },
+      },
+    },
+    async (req) => {
+      const { who, view } = await visible(req, req.body.id);
+      if (!who.docSupervisor) throw badInput(req.t('error.forbidden'));
+      if (view.status !== 'running') throw badInput(req.t('document.supervise.notRunning'));
+      if (!(await isSupervised(db, req.body.id))) throw badInput(req.t('document.supervise.notSupervised'));
+      const target = await db.selectFrom('users').select(['id', 'realname', 'status', 'is_admin']).where('id', '=', req.body.userId).executeTakeFirst();
+      if (!target || target.status !== 1) throw badInput(req.t('document.supervise.supervisorNotFound', { field: req.t('field.supervisor') }));
+      const menus = await userMenus(db, target.id);
+      const mayFollow = menus.access.includes(DOC_SUPERVISE_CODE) || menus.access.includes(SUPERVISE_CODE);
+      if (!mayFollow && view.initiator !== target.id) throw badInput(req.t('document.supervise.supervisorNoRight', { name: target.realname }));
+      // The new 督办人 must see the document as themselves: the runtime's view checks their clearance (密级).
+      const theirs: FlowCaller = { userId: target.id, deptId: null, locale: req.locale, admin: target.is_admin === 1 || menus.roles.includes('sysadmin'), supervisor: mayFollow };
+      try {
+        await runtime.view(theirs, req.body.id);
+      } catch (e) {
+        if (e instanceof ApiError) throw badInput(req.t('document.supervise.supervisorNotCleared', { name: target.realname }));
+        throw e;
+      }
+      const changed = await changeSupervisor(db, app.ctx.dialect, {
+        instanceId: view.id,
+        title: view.title,
+        entity: view.entity,
+        recordId: view.recordId,
+        supervisorId: target.id,
+        remark: req.body.remark?.trim() ?? '',
+        userId: req.user.userId,
+        username: req.user.username,
+        ip: req.ip,
+      });
+      if (changed === 'same') throw badInput(req.t('document.supervise.sameSupervisor', { name: target.realname }));
+      await runtime.notify(changed.notified);
+      const entry = (await supervisionHistory(db, req.body.id)).find((h) => h.id === changed.id);
+      return entry;
+    },
+  );
 }

@@ -15,6 +15,12 @@
  * - `getlist` {flow_id} → the archive record of that flow, or null: for whoever may see the flow (e.g. the
  *   approval page showing 档号).
  *
+ * - `document/setArchivesGwjh` (API group `document`, SPEC §7) {id (archive id) | flow_id, gwjh: 1…99999 | null}
+ *   → the archive record with its `gwjh`: sets (null clears) the 件号 of an archive (DA/T 22-2015), unique within
+ *   its 归档年度 and 保管期限 (-1 document.archivePieceTaken otherwise). Holders of `document:setting` for any archive
+ *   within their clearance; holders of `document:receive` for documents they may see (as `add`). An archive above
+ *   the caller's clearance is as if it did not exist (-1 document.archiveNotFound). Audited on the document.
+ *
  * Without a session -99; bad input -1 naming the field; a missing permission -1 error.forbidden; every write one
  * transaction.
  */
@@ -27,7 +33,7 @@ import { secretLevelOfInstance } from '../../engine/flow/secret.js';
 import { userMenus } from '../../services/menu.js';
 import { clearanceOf } from '../../services/clearance.js';
 import { beijingDate } from '../../services/document/flowServices.js';
-import { addArchive, archiveById, archiveList, archiveOfFlow, ARCHIVE_MAX_PAGE_SIZE, deleteArchive, RETENTIONS, type Retention } from '../../services/document/archives.js';
+import { addArchive, archiveById, archiveList, archiveOfFlow, ARCHIVE_MAX_PAGE_SIZE, deleteArchive, RETENTIONS, setPieceNo, type Retention } from '../../services/document/archives.js';
 import { documentView } from '../document/extras.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
 
@@ -37,6 +43,9 @@ export const ARCHIVE_MANAGE = 'document:setting';
 export const ARCHIVE_FILE = 'document:receive';
 
 const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2_147_483_647, title });
+
+/** Largest 件号. */
+export const PIECE_NO_MAX = 99_999;
 
 /** The caller's permission codes. */
 async function codesOf(req: FastifyRequest): Promise<string[]> {
@@ -122,4 +131,29 @@ export function register(app: FastifyInstance): void {
     await documentView(runtime, req, await flowCallerOf(req), req.body.flow_id);
     return archiveOfFlow(db, req.body.flow_id);
   });
+
+  call<{ id?: number; flow_id?: number; gwjh: number | null }>(
+    app,
+    'document/setArchivesGwjh',
+    {
+      body: {
+        type: 'object',
+        required: ['gwjh'],
+        properties: { id: id('field.id'), flow_id: id('field.flowId'), gwjh: { type: ['integer', 'null'], minimum: 1, maximum: PIECE_NO_MAX, title: 'field.gwjh' } },
+      },
+    },
+    async (req) => {
+      if (req.body.id == null && req.body.flow_id == null) throw badInput(req.t('validate.required', { field: req.t('field.id') }));
+      const codes = await codesOf(req);
+      const manager = codes.includes(ARCHIVE_MANAGE);
+      if (!manager && !codes.includes(ARCHIVE_FILE)) throw badInput(req.t('error.forbidden'));
+      const row = req.body.id != null ? await archiveById(db, req.body.id) : await archiveOfFlow(db, req.body.flow_id!);
+      if (!row || (req.body.flow_id != null && row.flow_id !== req.body.flow_id)) throw badInput(req.t('document.archiveNotFound'));
+      if (Number(row.secret_level) > (await clearanceOf(db, req.user.userId))) throw badInput(req.t('document.archiveNotFound'));
+      if (!manager) await documentView(runtime, req, await flowCallerOf(req), row.flow_id);
+      const r = await setPieceNo(db, dialect, { userId: req.user.userId, username: req.user.username, ip: req.ip }, row, req.body.gwjh);
+      if (r === 'taken') throw badInput(req.t('document.archivePieceTaken', { no: req.body.gwjh ?? '', year: row.year }));
+      return archiveById(db, row.id);
+    },
+  );
 }

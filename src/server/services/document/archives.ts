@@ -7,6 +7,10 @@
  * unique; on PostgreSQL concurrent generation is serialised by a transaction-scoped advisory lock, SQLite
  * transactions are serial anyway.
  *
+ * 件号 (piece_no, answered as `gwjh`, DA/T 22-2015 归档文件整理规则 §6.1.3): the number of the piece within its 归档年度
+ * and 保管期限, a positive integer set by the archivist (document/setArchivesGwjh), unique per year and retention
+ * (unique index of migration 0026; checked under the same lock as 档号 generation).
+ *
  * Who sees archives in the lists (`archiveList`): records whose 密级 is at most the viewer's clearance AND either
  * the viewer sees all (an archive manager holding `document:setting`, or a supervisor) or took part in the
  * document's flow (initiator or a task holder) or archived it.
@@ -15,6 +19,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { DB } from '../../db/types.js';
 import { now } from '../../lib/clock.js';
+import { audit } from '../audit.js';
 
 /** 保管期限 codes (DA/T 22-2015): 永久, 定期30年, 定期10年. */
 export const RETENTIONS = ['Y', 'D30', 'D10'] as const;
@@ -38,6 +43,8 @@ export interface ArchiveRow {
   created_at: number;
   /** The flow's definition id (document.send | document.receive). */
   def_id: string | null;
+  /** 件号, null: not given yet. */
+  gwjh: number | null;
 }
 
 /** What archiving a flow needs. */
@@ -115,7 +122,7 @@ function base(db: Kysely<DB>) {
     .leftJoin('flow_instances as i', 'i.id', 'a.flow_id');
 }
 
-const COLUMNS = ['a.id', 'a.flow_id', 'a.archive_no', 'a.year', 'a.retention', 'a.category', 'a.title', 'a.secret_level', 'a.created_by', 'u.realname as created_by_name', 'a.created_at', 'i.def_id'] as const;
+const COLUMNS = ['a.id', 'a.flow_id', 'a.archive_no', 'a.year', 'a.retention', 'a.category', 'a.title', 'a.secret_level', 'a.created_by', 'u.realname as created_by_name', 'a.created_at', 'i.def_id', 'a.piece_no'] as const;
 
 function present(r: Record<string, unknown>): ArchiveRow {
   return {
@@ -131,6 +138,7 @@ function present(r: Record<string, unknown>): ArchiveRow {
     created_by_name: (r.created_by_name as string | null) ?? null,
     created_at: Number(r.created_at),
     def_id: (r.def_id as string | null) ?? null,
+    gwjh: r.piece_no == null ? null : Number(r.piece_no),
   };
 }
 
@@ -178,4 +186,48 @@ export async function archiveOfFlow(db: Kysely<DB>, flowId: number): Promise<Arc
 export async function archiveById(db: Kysely<DB>, id: number): Promise<ArchiveRow | null> {
   const r = await base(db).select([...COLUMNS]).where('a.id', '=', id).executeTakeFirst();
   return r ? present(r as Record<string, unknown>) : null;
+}
+
+/** Who sets a 件号 (audit row). */
+export interface PieceCaller {
+  userId: number;
+  username: string;
+  ip: string;
+}
+
+/**
+ * Sets the 件号 of `archive` to `pieceNo` (null clears it) in one transaction with an audit row on the document's
+ * record (`<entity>.archivePieceNo`). Answers the previous 件号, or 'taken' when another archive of the same year
+ * and retention holds that number.
+ */
+export async function setPieceNo(db: Kysely<DB>, dialect: Dialect, c: PieceCaller, archive: ArchiveRow, pieceNo: number | null): Promise<{ before: number | null } | 'taken'> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'pg') await sql`select pg_advisory_xact_lock(hashtext('doc_archives'))`.execute(trx);
+    const row = await trx.selectFrom('doc_archives').select(['piece_no', 'year', 'retention']).where('id', '=', archive.id).executeTakeFirstOrThrow();
+    if (pieceNo != null) {
+      const other = await trx
+        .selectFrom('doc_archives')
+        .select('id')
+        .where('year', '=', row.year)
+        .where('retention', '=', row.retention)
+        .where('piece_no', '=', pieceNo)
+        .where('id', '!=', archive.id)
+        .executeTakeFirst();
+      if (other) return 'taken' as const;
+    }
+    const before = row.piece_no == null ? null : Number(row.piece_no);
+    if (before === pieceNo) return { before };
+    await trx.updateTable('doc_archives').set({ piece_no: pieceNo }).where('id', '=', archive.id).execute();
+    const flow = await trx.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', archive.flow_id).executeTakeFirst();
+    await audit(trx, dialect, {
+      userId: c.userId,
+      username: c.username,
+      ip: c.ip,
+      event: `${flow?.entity ?? 'document'}.archivePieceNo`,
+      object: flow?.entity && flow.record_id != null ? `${flow.entity}:${flow.record_id}` : `doc_archive:${archive.id}`,
+      result: 'success',
+      detail: { archiveId: archive.id, archiveNo: archive.archive_no, before: { gwjh: before }, after: { gwjh: pieceNo } },
+    });
+    return { before };
+  });
 }

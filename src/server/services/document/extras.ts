@@ -71,20 +71,30 @@ export async function favoriteRows(db: Db, userId: number, keyword?: string): Pr
   return rows.map((r) => ({ id: r.id, title: r.title, defId: r.def_id, entity: r.entity, recordId: r.record_id, status: r.status, initiator: r.initiator_id, at: Number(r.created_at) }));
 }
 
+/** A linked document as listthgl reads it: the link's 关联类型 and who linked it. */
+export interface RelatedRow extends DocFlowRow {
+  /** doc_relation_kinds.id or null. */
+  kindId: number | null;
+  /** users.id of who linked them, null when unknown. */
+  linkedBy: number | null;
+}
+
 /** The flows linked to `flowId` in either direction, newest link first; at most RELATIONS_MAX. */
-export async function relatedRows(db: Db, flowId: number): Promise<DocFlowRow[]> {
+export async function relatedRows(db: Db, flowId: number): Promise<RelatedRow[]> {
   const side = (mine: 'flow_id' | 'related_flow_id', other: 'flow_id' | 'related_flow_id') =>
     db
       .selectFrom('doc_relations as r')
       .innerJoin('flow_instances as i', 'i.id', `r.${other}`)
-      .select(['i.id', 'i.title', 'i.def_id', 'i.entity', 'i.record_id', 'i.status', 'i.initiator_id', 'r.created_at', 'r.id as link_id'])
+      .select(['i.id', 'i.title', 'i.def_id', 'i.entity', 'i.record_id', 'i.status', 'i.initiator_id', 'r.created_at', 'r.id as link_id', 'r.kind_id', 'r.created_by'])
       .where(`r.${mine}`, '=', flowId)
       .orderBy('r.id', 'desc')
       .limit(RELATIONS_MAX)
       .execute();
   const rows = [...(await side('flow_id', 'related_flow_id')), ...(await side('related_flow_id', 'flow_id'))];
   rows.sort((x, y) => Number(y.created_at) - Number(x.created_at) || y.link_id - x.link_id);
-  return rows.slice(0, RELATIONS_MAX).map((r) => ({ id: r.id, title: r.title, defId: r.def_id, entity: r.entity, recordId: r.record_id, status: r.status, initiator: r.initiator_id, at: Number(r.created_at) }));
+  return rows
+    .slice(0, RELATIONS_MAX)
+    .map((r) => ({ id: r.id, title: r.title, defId: r.def_id, entity: r.entity, recordId: r.record_id, status: r.status, initiator: r.initiator_id, at: Number(r.created_at), kindId: r.kind_id, linkedBy: r.created_by }));
 }
 
 /** Whether `a` and `b` are linked, in either direction. */
@@ -98,12 +108,22 @@ async function linked(db: Db, a: number, b: number): Promise<boolean> {
 }
 
 /**
- * Links `flowId` with each of `related` (pairs already linked either way are kept as they are). Answers the
- * number of new links, or null when `flowId` would pass RELATIONS_MAX links.
+ * Links `flowId` with each of `related` (pairs already linked either way are kept as they are). With `kindId`
+ * (a 关联类型, or null to clear it) every listed pair gets that kind, the existing ones too. Answers the number of
+ * new links, or null when `flowId` would pass RELATIONS_MAX links.
  */
-export async function addRelations(trx: Transaction<DB>, flowId: number, related: number[], userId: number): Promise<number | null> {
+export async function addRelations(trx: Transaction<DB>, flowId: number, related: number[], userId: number, kindId?: number | null): Promise<number | null> {
   const fresh: number[] = [];
-  for (const r of related) if (!(await linked(trx, flowId, r))) fresh.push(r);
+  for (const r of related) {
+    if (!(await linked(trx, flowId, r))) fresh.push(r);
+    else if (kindId !== undefined) {
+      await trx
+        .updateTable('doc_relations')
+        .set({ kind_id: kindId })
+        .where((eb) => eb.or([eb.and([eb('flow_id', '=', flowId), eb('related_flow_id', '=', r)]), eb.and([eb('flow_id', '=', r), eb('related_flow_id', '=', flowId)])]))
+        .execute();
+    }
+  }
   const n = await trx
     .selectFrom('doc_relations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -111,12 +131,16 @@ export async function addRelations(trx: Transaction<DB>, flowId: number, related
     .executeTakeFirstOrThrow();
   if (Number(n.n) + fresh.length > RELATIONS_MAX) return null;
   const at = now();
-  if (fresh.length) await trx.insertInto('doc_relations').values(fresh.map((r) => ({ flow_id: flowId, related_flow_id: r, created_by: userId, created_at: at }))).execute();
+  if (fresh.length) await trx.insertInto('doc_relations').values(fresh.map((r) => ({ flow_id: flowId, related_flow_id: r, created_by: userId, created_at: at, kind_id: kindId ?? null }))).execute();
   return fresh.length;
 }
 
-/** Removes the link between `a` and `b` (either direction); answers whether there was one. */
+/** Removes the link between `a` and `b` (either direction) and its authorisations (authorizethgl); answers whether there was one. */
 export async function removeRelation(trx: Transaction<DB>, a: number, b: number): Promise<boolean> {
+  await trx
+    .deleteFrom('doc_relation_grants')
+    .where((eb) => eb.or([eb.and([eb('reader_flow_id', '=', a), eb('target_flow_id', '=', b)]), eb.and([eb('reader_flow_id', '=', b), eb('target_flow_id', '=', a)])]))
+    .execute();
   const r = await trx
     .deleteFrom('doc_relations')
     .where((eb) => eb.or([eb.and([eb('flow_id', '=', a), eb('related_flow_id', '=', b)]), eb.and([eb('flow_id', '=', b), eb('related_flow_id', '=', a)])]))

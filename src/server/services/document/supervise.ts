@@ -263,6 +263,13 @@ export interface SupervisionEntry {
   deadline: number | null;
   remark: string;
   createdAt: number;
+  /** 'supervise' a 督办 entry | 'reassign' a change of 督办人 (dbUpdateDbr, services/document/supervisors.ts). */
+  kind: string;
+  /** The 督办人 named by a 'reassign' entry, and the one it replaced; null on 'supervise' entries. */
+  supervisorId: number | null;
+  supervisorName: string | null;
+  previousId: number | null;
+  previousName: string | null;
 }
 
 /** Records a 督办 entry of instance `instanceId` by `userId` (one transaction); answers it. */
@@ -276,7 +283,8 @@ export async function saveSupervision(db: Kysely<DB>, input: { instanceId: numbe
       .executeTakeFirstOrThrow(),
   );
   const user = await db.selectFrom('users').select('realname').where('id', '=', input.userId).executeTakeFirst();
-  return { id: Number(row.id), instanceId: input.instanceId, userId: input.userId, userName: user?.realname ?? null, deadline: input.deadline, remark: input.remark, createdAt: at };
+  const none = { supervisorId: null, supervisorName: null, previousId: null, previousName: null };
+  return { id: Number(row.id), instanceId: input.instanceId, userId: input.userId, userName: user?.realname ?? null, deadline: input.deadline, remark: input.remark, createdAt: at, kind: 'supervise', ...none };
 }
 
 /** The 督办 entries of instance `instanceId`, oldest first. */
@@ -284,11 +292,26 @@ export async function supervisionHistory(db: Kysely<DB>, instanceId: number): Pr
   const rows = await db
     .selectFrom('doc_supervisions as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.instance_id', 's.user_id', 'u.realname', 's.deadline', 's.remark', 's.created_at'])
+    .leftJoin('users as n', 'n.id', 's.supervisor_id')
+    .leftJoin('users as p', 'p.id', 's.previous_id')
+    .select(['s.id', 's.instance_id', 's.user_id', 'u.realname', 's.deadline', 's.remark', 's.created_at', 's.kind', 's.supervisor_id', 'n.realname as supervisor_name', 's.previous_id', 'p.realname as previous_name'])
     .where('s.instance_id', '=', instanceId)
     .orderBy('s.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, instanceId: r.instance_id, userId: r.user_id, userName: r.realname ?? null, deadline: r.deadline == null ? null : Number(r.deadline), remark: r.remark, createdAt: Number(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    instanceId: r.instance_id,
+    userId: r.user_id,
+    userName: r.realname ?? null,
+    deadline: r.deadline == null ? null : Number(r.deadline),
+    remark: r.remark,
+    createdAt: Number(r.created_at),
+    kind: r.kind,
+    supervisorId: r.supervisor_id,
+    supervisorName: r.supervisor_name ?? null,
+    previousId: r.previous_id,
+    previousName: r.previous_name ?? null,
+  }));
 }
 
 /** Whether instance `instanceId` has a 督办 entry. */
