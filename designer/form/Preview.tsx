@@ -1,7 +1,8 @@
 /**
  * Live preview of a design (issue 6): the engine's FormPage renderer — the one staff use — drawing the page
- * bundle of the current design (toBundle). Submitting is swallowed (a preview stores nothing); a design whose
- * rules no longer fit its fields shows the reason instead.
+ * bundle of the current design (toBundle), without its save and cancel buttons (FormPage `preview`); submitting
+ * (Enter in a field) is swallowed, a preview stores nothing; a design whose rules no longer fit its fields shows the
+ * reason instead.
  */
 import { useMemo, type FormEvent } from 'react';
 import { Alert } from 'antd';
@@ -28,7 +29,7 @@ export function Preview({ state, revision, dicts }: { state: FormDesignState; re
   }, [state, dicts, i18n.language, t]);
   return (
     <div data-testid="designer-preview" onSubmitCapture={swallow}>
-      {built.bundle ? <FormPage key={revision} bundle={built.bundle} embedded /> : <Alert type="warning" showIcon title={built.error} />}
+      {built.bundle ? <FormPage key={revision} bundle={built.bundle} embedded preview /> : <Alert type="warning" showIcon title={built.error} />}
     </div>
   );
 }

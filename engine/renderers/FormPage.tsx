@@ -55,7 +55,7 @@ interface EditorProps extends PageKindProps {
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready' };
 
-function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, compiled, logic, page }: EditorProps) {
+function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, preview, compiled, logic, page }: EditorProps) {
   const { t } = useTranslation('form');
   const group = bundle.entity!.group;
   const [load, setLoad] = useState<Load>({ kind: recordId ? 'loading' : 'ready' });
@@ -109,14 +109,14 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
   }, [recordId, group, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty || preview) return;
     const guard = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', guard);
     return () => window.removeEventListener('beforeunload', guard);
-  }, [dirty]);
+  }, [dirty, preview]);
 
   const ruleKey = ruleState.key;
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -179,12 +179,12 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
   );
   const leaveGuard = useContext(LeaveGuardContext);
   useEffect(() => {
-    if (!leaveGuard) return;
+    if (!leaveGuard || preview) return;
     leaveGuard.current = mayLeave;
     return () => {
       if (leaveGuard.current === mayLeave) leaveGuard.current = null;
     };
-  }, [leaveGuard, mayLeave]);
+  }, [leaveGuard, mayLeave, preview]);
 
   const cancel = () => void mayLeave().then((ok) => ok && onCancel?.());
 
@@ -224,25 +224,27 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, com
         onChange={onChange}
         onSubmit={(e) => void onSubmit(e)}
       >
-        <Space style={{ marginTop: 8 }}>
-          {page.flow ? (
-            <>
-              <Button type="primary" htmlType="submit" loading={saving} onClick={() => (intent.current = 'submit')} data-testid="form-submit-flow">
-                {t('form.submitFlow')}
+        {!preview && (
+          <Space style={{ marginTop: 8 }}>
+            {page.flow ? (
+              <>
+                <Button type="primary" htmlType="submit" loading={saving} onClick={() => (intent.current = 'submit')} data-testid="form-submit-flow">
+                  {t('form.submitFlow')}
+                </Button>
+                <Button htmlType="submit" loading={saving} onClick={() => (intent.current = 'draft')} data-testid="form-save-draft">
+                  {t('form.saveDraft')}
+                </Button>
+              </>
+            ) : (
+              <Button type="primary" htmlType="submit" loading={saving} data-testid="form-save">
+                {t('form.save')}
               </Button>
-              <Button htmlType="submit" loading={saving} onClick={() => (intent.current = 'draft')} data-testid="form-save-draft">
-                {t('form.saveDraft')}
-              </Button>
-            </>
-          ) : (
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="form-save">
-              {t('form.save')}
+            )}
+            <Button onClick={cancel} data-testid="form-cancel">
+              {t('form.cancel')}
             </Button>
-          )}
-          <Button onClick={cancel} data-testid="form-cancel">
-            {t('form.cancel')}
-          </Button>
-        </Space>
+          </Space>
+        )}
       </Form>
     </div>
   );

@@ -20,6 +20,8 @@ export interface PageKindProps {
   onDone?: (record: Record<string, unknown>) => void;
   onCancel?: () => void;
   embedded?: boolean;
+  /** A preview (the form designer's): the form works as staff see it, but offers no save or cancel and never guards leaving. */
+  preview?: boolean;
 }
 
 const kinds = new Map<string, ComponentType<PageKindProps>>();

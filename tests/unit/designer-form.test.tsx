@@ -46,6 +46,9 @@ describe('FormDesigner', () => {
     fireEvent.click(screen.getByTestId('designer-mode-preview'));
     const preview = await screen.findByTestId('designer-preview');
     expect(await within(preview).findByText('请假事由')).toBeTruthy();
+    // a preview stores nothing: no save or cancel
+    expect(within(preview).queryByTestId('form-save')).toBeNull();
+    expect(within(preview).queryByTestId('form-cancel')).toBeNull();
 
     fireEvent.click(screen.getByTestId('designer-mode-design'));
     fireEvent.keyDown(await screen.findByTestId('form-designer'), { key: 'z', ctrlKey: true });
