@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, Menu } from '../db/types.js';
 import type { MenuNode } from '../../shared/types.js';
 import { now } from '../lib/clock.js';
+import { preparedQuery } from '../engine/flow/prepared.js';
 
 /** What the shell needs to build the menu and guard routes. Arrays are shared: treat as read-only. */
 export interface UserMenus {
@@ -208,6 +209,32 @@ export async function userMenus(db: Kysely<DB>, userId: number): Promise<UserMen
     ? c.rows.filter((r) => mine.has(r.id) && r.status === 1 && (r.admin_only !== 1 || set.sysadmin)).map(nodeOf)
     : [];
   return { menu: set.menu, menu_my, access: set.access, menuaction: set.menuaction, roles: set.roles, isdwgly: set.isdwgly };
+}
+
+/** The role ids of one user (userRolesAccess: compiled once, it runs on every approval). */
+const ownRoleIds = preparedQuery<{ user: number }, { id: number }>((db, p) => db.selectFrom('user_roles').select('role_id as id').where('user_id', '=', p.user));
+
+/**
+ * `roles` and `access` of `userMenus(db, userId)` — the codes of the user's enabled roles and their permission
+ * codes — without the personal menu: one small prepared query once the catalogue is loaded (the per-request
+ * caller of the approval API, issue 4 bench). Arrays are shared: treat as read-only.
+ */
+export async function userRolesAccess(db: Kysely<DB>, userId: number): Promise<Pick<UserMenus, 'roles' | 'access'>> {
+  const own = (await ownRoleIds(db, { user: userId })).rows;
+  let c = await catalogueOf(db);
+  if (own.some((r) => !c.roles.has(r.id))) c = await catalogueOf(db, true);
+  const roleIds = own
+    .filter((r) => c.roles.get(r.id)?.status === 1)
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+  const key = roleIds.join(',');
+  let set = c.sets.get(key);
+  if (!set) {
+    if (c.sets.size > 1000) c.sets.clear();
+    set = buildRoleSet(c, roleIds);
+    c.sets.set(key, set);
+  }
+  return { roles: set.roles, access: set.access };
 }
 
 /** Every node of a menu tree, depth first (sections before their children). */

@@ -24,6 +24,7 @@ import type { Dialect } from '../db/index.js';
 import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { Translate } from './context.js';
+import { preparedInsert, preparedQuery } from '../engine/flow/prepared.js';
 
 /**
  * Message kinds (`messages.type`). The flow runtime uses 1–6; the kinds 12, 13, 14, 15 and 18 are the ones
@@ -104,6 +105,11 @@ export const DEFAULT_MESSAGE_SETTING: MessageSetting = { mute_types: [], popup: 
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** The setting of one user (addMessages with one recipient, e.g. the next approver: compiled once, issue 4 bench). */
+const settingOf = preparedQuery<{ user: number }, { user_id: number; setting: string | null }>((db, p) => db.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', '=', p.user));
+/** Rows of `messages` (prepared per row count up to PREPARED_ROWS_MAX, else the query builder). */
+const insertMessages = preparedInsert('messages', ['user_id', 'type', 'title', 'from_user_id', 'flow_id', 'affair_id', 'meeting_id', 'source_id', 'created_at', 'read_at']);
+
 function idOrNull(v: number | null | undefined): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
 }
@@ -144,7 +150,7 @@ export async function addMessages(trx: Db, dialect: Dialect, msgs: NewMessages[]
   const muted = new Map<number, Set<number>>();
   const ids = [...all];
   for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-    const rows = await trx.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
+    const rows = ids.length === 1 ? (await settingOf(trx, { user: ids[0] })).rows : await trx.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
     for (const r of rows) {
       const s = parseSetting(r.setting);
       if (s.mute_types.length) muted.set(r.user_id, new Set(s.mute_types));
@@ -174,7 +180,7 @@ export async function addMessages(trx: Db, dialect: Dialect, msgs: NewMessages[]
   }
   // Both dialects take multi-row VALUES; SQLite limits bound parameters, so insert in chunks.
   const chunk = dialect === 'sqlite' ? INSERT_CHUNK : INSERT_CHUNK * 4;
-  for (let i = 0; i < values.length; i += chunk) await trx.insertInto('messages').values(values.slice(i, i + chunk)).execute();
+  for (let i = 0; i < values.length; i += chunk) await insertMessages(trx, values.slice(i, i + chunk));
   return [...recipients];
 }
 

@@ -38,12 +38,12 @@ import { signatureForAction } from '../../services/signature.js';
 import { registerBadges } from './badges.js';
 import { involvedList, startableFlows } from '../../engine/flow/startable.js';
 import { schemaStore } from '../../engine/schemaStore.js';
-import { flattenMenus, userMenus } from '../../services/menu.js';
+import { flattenMenus, userMenus, userRolesAccess } from '../../services/menu.js';
 import { localText } from '../Template/service.js';
 
-/** The caller of a request: administrator (users.is_admin or the sysadmin role) and 督办 right from one menu read. */
+/** The caller of a request: administrator (users.is_admin or the sysadmin role) and 督办 right from one role read (userRolesAccess). */
 async function callerOf(req: FastifyRequest): Promise<FlowCaller> {
-  const menus = await userMenus(req.server.ctx.db, req.user.userId);
+  const menus = await userRolesAccess(req.server.ctx.db, req.user.userId);
   const admin = req.user.isAdmin || menus.roles.includes('sysadmin');
   return { userId: req.user.userId, deptId: req.user.deptId, locale: req.locale, admin, supervisor: menus.access.includes(SUPERVISE_CODE) };
 }

@@ -23,7 +23,7 @@ import { withNames } from '../../engine/flow/listNames.js';
 import { taskListCached } from '../../engine/flow/listCache.js';
 import { allCounts, superviseList, SUPERVISE_CODE } from '../../engine/flow/supervise.js';
 import { batchApprove, BATCH_MAX, type BatchItem } from '../../engine/flow/batch.js';
-import { userMenus } from '../../services/menu.js';
+import { userRolesAccess } from '../../services/menu.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import type { Registry } from '../../../../engine/schema/loader.js';
 import { bodyOf } from '../Users/access.js';
@@ -31,7 +31,7 @@ import { OPINION_MAX, positiveInt } from './parse.js';
 
 /** Whether the caller holds the 督办 permission (SUPERVISE_CODE) through a role. */
 export async function isSupervisor(req: FastifyRequest): Promise<boolean> {
-  return (await userMenus(req.server.ctx.db, req.user.userId)).access.includes(SUPERVISE_CODE);
+  return (await userRolesAccess(req.server.ctx.db, req.user.userId)).access.includes(SUPERVISE_CODE);
 }
 
 const approvalRoutes = new WeakMap<Registry, Map<string, string | null>>();

@@ -25,6 +25,13 @@ interface Compiled {
 /** A query run with values (see the module comment); `O` is one row. */
 export type PreparedQuery<V, O> = (db: Kysely<DB>, values: V) => Promise<QueryResult<O>>;
 
+/** The SQL of `build` run with placeholders, and per parameter the placeholder's name or the builder's constant. */
+function compileWithSlots<V extends object>(db: Kysely<DB>, build: (db: Kysely<DB>, p: Placeholders<V>) => Compilable<unknown>): Compiled {
+  const p = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) as Slot }) as Placeholders<V>;
+  const q = build(db, p).compile();
+  return { sql: q.sql, slots: q.parameters.map((v) => (v !== null && typeof v === 'object' && SLOT in v ? { name: (v as Slot)[SLOT] } : { value: v })) };
+}
+
 /** Compiles `build` once per dialect (see the module comment). */
 export function preparedQuery<V extends object, O>(build: (db: Kysely<DB>, p: Placeholders<V>) => Compilable<O>): PreparedQuery<V, O> {
   const byAdapter = new WeakMap<object, Compiled>();
@@ -32,9 +39,7 @@ export function preparedQuery<V extends object, O>(build: (db: Kysely<DB>, p: Pl
     const adapter = db.getExecutor().adapter;
     let c = byAdapter.get(adapter);
     if (!c) {
-      const p = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) as Slot }) as Placeholders<V>;
-      const q = build(db, p).compile();
-      c = { sql: q.sql, slots: q.parameters.map((v) => (v !== null && typeof v === 'object' && SLOT in v ? { name: (v as Slot)[SLOT] } : { value: v })) };
+      c = compileWithSlots(db, build);
       byAdapter.set(adapter, c);
     }
     const parameters = c.slots.map((s) => {
@@ -50,13 +55,20 @@ export function preparedQuery<V extends object, O>(build: (db: Kysely<DB>, p: Pl
 /** Largest number of rows a preparedInsert runs as a prepared statement (one per row count). */
 export const PREPARED_ROWS_MAX = 16;
 
+/** A compiled multi-row insert: per parameter the row and column it takes, or the builder's constant. */
+interface CompiledInsert {
+  sql: string;
+  slots: ({ row: number; column: string } | { value: unknown })[];
+}
+
 /**
  * Inserts `rows` into `table`, each row an object of exactly `columns` (values null rather than undefined):
- * one prepared statement per row count up to PREPARED_ROWS_MAX; more rows, or a row with an undefined value
- * (Kysely leaves such a column out), go through the query builder as usual.
+ * one prepared statement per row count up to PREPARED_ROWS_MAX, whose parameters are read straight from the
+ * rows; more rows, or a row with an undefined value (Kysely leaves such a column out), go through the query
+ * builder as usual.
  */
 export function preparedInsert(table: keyof DB & string, columns: readonly string[]): (db: Kysely<DB>, rows: Record<string, unknown>[]) => Promise<void> {
-  const byCount = new Map<number, PreparedQuery<Record<string, unknown>, unknown>>();
+  const byCount = new Map<number, WeakMap<object, CompiledInsert>>();
   return async (db, rows) => {
     if (!rows.length) return;
     const n = rows.length;
@@ -64,15 +76,26 @@ export function preparedInsert(table: keyof DB & string, columns: readonly strin
       await db.insertInto(table).values(rows as never).execute();
       return;
     }
-    let q = byCount.get(n);
-    if (!q) {
-      q = preparedQuery<Record<string, unknown>, unknown>((b, p) =>
-        b.insertInto(table).values(Array.from({ length: n }, (_, i) => Object.fromEntries(columns.map((c) => [c, p[`${c}.${i}`]]))) as never),
+    let byAdapter = byCount.get(n);
+    if (!byAdapter) byCount.set(n, (byAdapter = new WeakMap()));
+    const adapter = db.getExecutor().adapter;
+    let c = byAdapter.get(adapter);
+    if (!c) {
+      // Placeholder `<row>:<column>` for each value.
+      const q = compileWithSlots<Record<string, unknown>>(db, (b, p) =>
+        b.insertInto(table).values(Array.from({ length: n }, (_, i) => Object.fromEntries(columns.map((col) => [col, p[`${i}:${col}`]]))) as never),
       );
-      byCount.set(n, q);
+      c = {
+        sql: q.sql,
+        slots: q.slots.map((s) => {
+          if (!('name' in s)) return s;
+          const at = s.name.indexOf(':');
+          return { row: Number(s.name.slice(0, at)), column: s.name.slice(at + 1) };
+        }),
+      };
+      byAdapter.set(adapter, c);
     }
-    const values: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) for (const c of columns) values[`${c}.${i}`] = rows[i][c];
-    await q(db, values);
+    const parameters = c.slots.map((s) => ('row' in s ? rows[s.row][s.column] : s.value));
+    await db.executeQuery(CompiledQuery.raw(c.sql, parameters));
   };
 }

@@ -8,7 +8,6 @@
  *
  * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale.
  */
-import { randomFillSync } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   FlowError,
@@ -40,8 +39,11 @@ import { recordBodyVersions } from './bodyVersions.js';
 import { clearanceOf } from '../../services/clearance.js';
 import { secretLevelOfInstance } from './secret.js';
 import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
-import { lockInstance, selectInstance, updateInstance, type InstanceSet } from './statements.js';
+import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus, type InstanceSet } from './statements.js';
 import { mirrorState } from './mirror.js';
+import { flowId } from './ids.js';
+
+export { flowId };
 
 export type { InstanceView };
 
@@ -74,20 +76,6 @@ export const FLOW_TITLE_MAX = 255;
 
 type Trx = Transaction<DB>;
 type Row = { id: number; def_id: string; def_version: number; secret_level?: number; entity: string | null; record_id: number | null; title: string; initiator_id: number; initiator_dept_id: number | null; status: string; state: string; version: number; created_at: number; started_at: number | null; ended_at: number | null };
-
-/** Random bytes for flowId, filled 256 ids at a time (one call into the system's generator instead of one per id). */
-const idPool = Buffer.alloc(16 * 256);
-let idAt = idPool.length;
-
-/** A fresh id for runs, tasks and timers: 16 random bytes (crypto), URL-safe (fits flow_tasks.id). */
-export function flowId(): string {
-  if (idAt === idPool.length) {
-    randomFillSync(idPool);
-    idAt = 0;
-  }
-  idAt += 16;
-  return idPool.toString('base64url', idAt - 16, idAt);
-}
 
 /** The machine's message of `e` in `locale` (server catalogue `flow.*`, else the machine's zh-CN text). */
 function refusal(e: FlowError, locale: Locale): ApiError {
@@ -222,7 +210,7 @@ export class FlowRuntime {
    */
   async act(c: FlowCaller, id: number, action: Omit<UserAction, 'actor'> & { type: string }, version?: number, detail?: Record<string, unknown>): Promise<InstanceView> {
     // The answer is built from what the transaction wrote (not read again): the state right after this action.
-    let written: { row: Row; def: FlowDef } | undefined;
+    let written: { row: Row; def: FlowDef; state: FlowState } | undefined;
     const notified = await this.db.transaction().execute(async (trx) => {
       const row = await this.lockRow(trx, id, c.locale);
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
@@ -234,11 +222,11 @@ export class FlowRuntime {
       const result = this.run(def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
       const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId);
-      written = { row: stored.row, def };
+      written = { row: stored.row, def, state: stored.state };
       return [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
     });
     await this.push(notified);
-    return this.viewOf(c, written!.row, written!.def);
+    return this.viewOf(c, written!.row, written!.def, written!.state);
   }
 
   /** Fires pending timer `timerId` of instance `id` (deadline, delay, urge) as the system; false when it is gone. */
@@ -271,9 +259,11 @@ export class FlowRuntime {
     return this.viewOf(c, row);
   }
 
-  /** The view of instance `row` for `c` (see view); `def` when the caller already holds the pinned definition. */
-  private async viewOf(c: FlowCaller, row: Row, def?: FlowDef): Promise<InstanceView> {
-    const state = JSON.parse(row.state) as FlowState;
+  /**
+   * The view of instance `row` for `c` (see view); `def` when the caller already holds the pinned definition,
+   * `state` when it holds `row.state` parsed (the state an action just wrote: not read back).
+   */
+  private async viewOf(c: FlowCaller, row: Row, def?: FlowDef, state: FlowState = JSON.parse(row.state) as FlowState): Promise<InstanceView> {
     const involved = row.initiator_id === c.userId || state.tasks.some((t) => t.assignee === c.userId || t.onBehalfOf === c.userId);
     if (!involved && !c.admin && !c.supervisor) throw badInput(translate(c.locale, 'flow.notFound'));
     // 密级 (DESIGN §7): classified above the caller's clearance → as if it did not exist, for everyone.
@@ -351,9 +341,9 @@ export class FlowRuntime {
   /**
    * Runs the service nodes reached (./services.ts, their data patches merged into `after`), writes `after` at
    * the version read, then mirrors tasks, timers and events; stale → -1 flow.stale. Answers the users the
-   * services reminded (to push after commit) and the instance row as written.
+   * services reminded (to push after commit), the instance row as written and the state it holds.
    */
-  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null): Promise<{ notified: number[]; row: Row }> {
+  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null): Promise<{ notified: number[]; row: Row; state: FlowState }> {
     const notified: number[] = [];
     const after = effects.service.length
       ? await runFlowServices(effects, {
@@ -369,7 +359,7 @@ export class FlowRuntime {
       : reached;
     const level = secretLevelOfInstance(row.entity, after);
     const set: InstanceSet = { state: JSON.stringify(after), status: after.status, version: row.version + 1, started_at: after.startedAt ?? row.started_at, ended_at: after.endedAt ?? null, secret_level: level };
-    const r = await updateInstance(trx, { ...set, updated_at: at, id: row.id, was: row.version });
+    const r = await (set.status === row.status ? updateInstanceSameStatus : updateInstance)(trx, { ...set, updated_at: at, id: row.id, was: row.version });
     if (Number(r.numAffectedRows ?? 0) !== 1) throw badInput(translate(locale, 'flow.stale'));
     // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
     if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
@@ -377,7 +367,7 @@ export class FlowRuntime {
     await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale);
     await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
     if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
-    return { notified, row: { ...row, ...set } };
+    return { notified, row: { ...row, ...set }, state: after };
   }
 
 }

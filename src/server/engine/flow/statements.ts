@@ -19,6 +19,18 @@ export const updateInstance = preparedQuery<InstanceSet & { updated_at: number; 
     .where('id', '=', p.id)
     .where('version', '=', p.was),
 );
+/**
+ * The same without `status` (and `p.status` ignored), for an action that leaves the status as it was: SQLite
+ * rewrites the entries of every index holding a column the statement sets, even to the value it had (the three
+ * status indexes of flow_instances: pages written into the WAL on every approval).
+ */
+export const updateInstanceSameStatus = preparedQuery<InstanceSet & { updated_at: number; id: number; was: number }, unknown>((db, p) =>
+  db
+    .updateTable('flow_instances')
+    .set({ state: p.state, version: p.version, started_at: p.started_at, ended_at: p.ended_at, secret_level: p.secret_level, updated_at: p.updated_at })
+    .where('id', '=', p.id)
+    .where('version', '=', p.was),
+);
 /** Columns of a task that an action may change. */
 export type TaskSet = { node_id: string; node_run_id: string; kind: string; assignee_id: number; on_behalf_of: number | null; status: string; result: string | null; opinion: string | null; acted_at: number | null; deadline: number | null; overdue: number };
 /** Writes `TaskSet` into task `id`. */
