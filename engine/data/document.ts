@@ -1,9 +1,11 @@
 /**
  * Client calls of the official-document area (issue 5, SPEC §7 /api/document/*) that the definitions cannot
- * say through the generic entity API: 发文字号 marks and the sign-for (签收) list. Every call goes through the
+ * say through the generic entity API: 发文字号 marks, the sign-for (签收) list and 督办 (gwdbList, saveDb, dbHistory,
+ * cbHistory, checkSupervision, dbUpdateDbr; server src/server/api/document/supervise.ts). Every call goes through the
  * app's HTTP layer (refusals toast and reject with an ApiError).
  */
 import { post } from '../../src/app/services/http';
+import type { SuperviseItem } from '../../src/shared/flow';
 
 /** One 发文字号 mark (文号类型) as document/markList answers it; `preview` is its next number ("京政发〔2026〕12号"). */
 export interface DocMark {
@@ -36,6 +38,39 @@ export interface SignForItem {
   receive_flow_id: number | null;
 }
 
+/** A row of the 督办 list (document/gwdbList): a running 发文 / 收文 with its current steps, handlers, earliest task deadline, overdue flag and 催办 count. */
+export type GwdbItem = SuperviseItem;
+
+/**
+ * One entry of a document's 督办 history (document/dbHistory, oldest first): kind 'supervise' — a 督办 by
+ * `userName` with its deadline (epoch ms, or null) and 督办意见 `remark`; kind 'reassign' — `userName` named
+ * `supervisorName` 督办人 in place of `previousName`, `remark` the reason (may be '').
+ */
+export interface SupervisionEntry {
+  id: number;
+  instanceId: number;
+  userId: number;
+  userName: string | null;
+  deadline: number | null;
+  remark: string;
+  createdAt: number;
+  kind: 'supervise' | 'reassign' | string;
+  supervisorId: number | null;
+  supervisorName: string | null;
+  previousId: number | null;
+  previousName: string | null;
+}
+
+/** One 催办 of a document's flow log (document/cbHistory, oldest first): when (epoch ms), who, the message, whom it reminded. */
+export interface UrgeEntry {
+  id: number;
+  at: number;
+  actor: number | null;
+  actorName: string | null;
+  opinion: string | null;
+  handlers: string[];
+}
+
 export const documentApi = {
   /** document/markList: enabled marks (and disabled ones for 公文设置 holders). */
   markList: (body: { keyword?: string; status?: number; current?: number; pageSize?: number } = {}) =>
@@ -49,4 +84,17 @@ export const documentApi = {
   gwqsSign: (id: number) => post<{ id: number; flowId: number }>('document/gwqsSign', { id }),
   /** document/gwqsDelete: 退回 with a reason. */
   gwqsDelete: (id: number, reason: string) => post<{ id: number }>('document/gwqsDelete', { id, reason }),
+  /** document/gwdbList: the running documents the caller supervises (page `current`, ≤ 100 a page), newest first. */
+  gwdbList: (body: { current?: number; pageSize?: number; keyword?: string; overdue?: boolean } = {}) =>
+    post<{ list: GwdbItem[]; total: number }>('document/gwdbList', body),
+  /** document/saveDb: records a 督办 of flow instance `id` (deadline epoch ms or null; remark required, ≤ 1000). */
+  saveDb: (id: number, remark: string, deadline: number | null) => post<SupervisionEntry>('document/saveDb', { id, remark, deadline }),
+  /** document/dbHistory: the 督办 entries of flow instance `id`, oldest first. */
+  dbHistory: (id: number) => post<SupervisionEntry[]>('document/dbHistory', { id }),
+  /** document/cbHistory: the 催办 of flow instance `id`, oldest first. */
+  cbHistory: (id: number) => post<UrgeEntry[]>('document/cbHistory', { id }),
+  /** document/checkSupervision: whether flow instance `id` has a 督办 entry. */
+  checkSupervision: (id: number) => post<{ supervised: boolean }>('document/checkSupervision', { id }),
+  /** document/dbUpdateDbr: names user `userId` 督办人 of flow instance `id` (holders of document:supervise); answers the 'reassign' entry. */
+  dbUpdateDbr: (id: number, userId: number, remark?: string) => post<SupervisionEntry>('document/dbUpdateDbr', { id, userId, ...(remark ? { remark } : {}) }),
 };

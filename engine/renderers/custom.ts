@@ -13,7 +13,8 @@
  * - `document.favorites`: 收藏公文 (./flowpages/FavoriteList);
  * - `document.search`: 公文检索 (./flowpages/DocumentSearch);
  * - `document.settings`: 公文设置 (./flowpages/DocSettings);
- * - `document.authQuery`: 授权查询 (./flowpages/DocAuthQuery).
+ * - `document.authQuery`: 授权查询 (./flowpages/DocAuthQuery);
+ * - `document.supervise`: 公文督办 (./flowpages/DocSupervise).
  */
 import { customPageComponent, registerCustomPage, type PageKindProps } from './registry';
 import type { ComponentType } from 'react';
@@ -30,6 +31,7 @@ import { FavoriteList } from './flowpages/FavoriteList';
 import { DocumentSearch } from './flowpages/DocumentSearch';
 import { DocSettings } from './flowpages/DocSettings';
 import { DocAuthQuery } from './flowpages/DocAuthQuery';
+import { DocSupervise } from './flowpages/DocSupervise';
 
 const COMPONENTS: Record<string, ComponentType<PageKindProps>> = {
   'flow.print': PrintSheet,
@@ -45,6 +47,7 @@ const COMPONENTS: Record<string, ComponentType<PageKindProps>> = {
   'document.search': DocumentSearch,
   'document.settings': DocSettings,
   'document.authQuery': DocAuthQuery,
+  'document.supervise': DocSupervise,
 };
 
 // Module state survives hot reloads; register only what is missing.

@@ -1,0 +1,193 @@
+/**
+ * 公文督办 (custom component `document.supervise`, /document/gwdb; SPEC §2.3 gwdb, §7 gwdbList…dbUpdateDbr; issue 5
+ * "督办 with deadlines and urging"): the running 发文 and 收文 the caller follows up (document/gwdbList — holders of
+ * `document:supervise` those of their data scope, others those they started), newest first, with server paging, a
+ * title search and 只看超期. Columns: 标题 (opens the document's approval page, a new browser tab from here per SPEC
+ * §2.2) with 发文 / 收文, 当前环节, 当前办理人, 办理期限 (the earliest deadline of the open steps; red and 已超期 when
+ * overdue), 催办次数, 发起时间. Row actions: 督办 (holders of the right and the drafter, ./DocSuperviseDialogs),
+ * 催办 where the server allows it (the work lists' UrgeDialog, flow/act urge), 督办记录 (./DocSuperviseHistory) and
+ * 更换督办人 (holders of `document:supervise` only — the user's access codes; the server decides again). The list
+ * reloads after an action and when the window regains focus. Texts from the `docsupervise` namespace.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Checkbox, Input, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useAtomValue } from 'jotai';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { documentApi, type GwdbItem } from '../../data/document';
+import type { SuperviseRow } from '../../data/flow';
+import { userAtom } from '../../../src/app/stores/user';
+import { loadBadges } from '../../../src/app/stores/badges';
+import { useOpenDetail } from '../../../src/app/router/openDetail';
+import type { PageKindProps } from '../registry';
+import { UrgeDialog } from '../worklist/dialogs';
+import { approvalPath } from './docSuperviseModel';
+import { ReassignDialog, SuperviseDialog } from './DocSuperviseDialogs';
+import { HistoryDrawer } from './DocSuperviseHistory';
+
+/** The permission of 督办 over documents (schemas/document/area.json). */
+export const DOC_SUPERVISE_CODE = 'document:supervise';
+
+const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
+const kindOf = (defId: string) => defId.slice(defId.indexOf('.') + 1);
+
+/** The page (see the module comment). */
+export function DocSupervise(_props: PageKindProps) {
+  const { t } = useTranslation('docsupervise');
+  const openDetail = useOpenDetail();
+  const user = useAtomValue(userAtom);
+  const holder = !!user?.access?.includes(DOC_SUPERVISE_CODE);
+  const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '', overdue: false });
+  const [data, setData] = useState<{ list: GwdbItem[]; total: number }>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [round, setRound] = useState(0);
+  const [supervising, setSupervising] = useState<GwdbItem | null>(null);
+  const [urging, setUrging] = useState<GwdbItem | null>(null);
+  const [viewing, setViewing] = useState<GwdbItem | null>(null);
+  const [reassigning, setReassigning] = useState<GwdbItem | null>(null);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  /** After one's own 督办, 催办 or change: the list and the menu badges (no reminder refreshes them then). */
+  const afterAction = useCallback(() => {
+    reload();
+    loadBadges().catch(() => undefined);
+  }, [reload]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    documentApi
+      .gwdbList({ current: query.current, pageSize: query.pageSize, keyword: query.keyword || undefined, overdue: query.overdue || undefined })
+      .then((r) => live && setData(r))
+      .catch(() => live && setData({ list: [], total: 0 }))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query, round]);
+
+  useEffect(() => {
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [reload]);
+
+  const columns = useMemo<ColumnsType<GwdbItem>>(() => {
+    const sep = t('separator');
+    return [
+      {
+        key: 'title',
+        title: t('col.title'),
+        render: (_v, r) => {
+          const href = approvalPath(r.defId, r.instanceId);
+          return (
+            <Space size={6}>
+              <Tag color={kindOf(r.defId) === 'send' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>
+                {t(`kind.${kindOf(r.defId)}`, { defaultValue: r.defId })}
+              </Tag>
+              {href ? (
+                <Typography.Link onClick={() => openDetail(href)} title={r.title} data-testid="docsupervise-open">
+                  {r.title}
+                </Typography.Link>
+              ) : (
+                <span title={r.title}>{r.title}</span>
+              )}
+            </Space>
+          );
+        },
+      },
+      { key: 'node', title: t('col.node'), width: 120, render: (_v, r) => r.nodes.map((n) => n.title).join(sep) },
+      { key: 'handlers', title: t('col.handlers'), width: 120, render: (_v, r) => r.handlers.join(sep) },
+      {
+        key: 'deadline',
+        title: t('col.deadline'),
+        width: 195,
+        render: (_v, r) =>
+          r.deadline == null && !r.overdue ? (
+            <Typography.Text type="secondary">{t('noDeadline')}</Typography.Text>
+          ) : (
+            <Space size={4} data-testid={r.overdue ? 'docsupervise-overdue' : undefined}>
+              <Typography.Text type={r.overdue ? 'danger' : undefined}>{time(r.deadline)}</Typography.Text>
+              {r.overdue && <Tag color="error">{t('overdue')}</Tag>}
+            </Space>
+          ),
+      },
+      { key: 'urged', title: t('col.urged'), width: 80, align: 'center', render: (_v, r) => <span data-testid="docsupervise-urged">{r.urgeCount}</span> },
+      { key: 'started', title: t('col.started'), width: 110, render: (_v, r) => (r.startedAt ? dayjs(r.startedAt).format('YYYY-MM-DD') : '') },
+      {
+        key: 'actions',
+        title: t('col.actions'),
+        width: holder ? 250 : 170,
+        render: (_v, r) => (
+          <Space size={12} wrap>
+            {(holder || r.initiator === user?.id) && (
+              <Typography.Link onClick={() => setSupervising(r)} data-testid="docsupervise-supervise">
+                {t('action.supervise')}
+              </Typography.Link>
+            )}
+            {r.mayUrge && (
+              <Typography.Link onClick={() => setUrging(r)} data-testid="docsupervise-urge">
+                {t('action.urge')}
+              </Typography.Link>
+            )}
+            <Typography.Link onClick={() => setViewing(r)} data-testid="docsupervise-history-open">
+              {t('action.history')}
+            </Typography.Link>
+            {holder && (
+              <Typography.Link onClick={() => setReassigning(r)} data-testid="docsupervise-reassign">
+                {t('action.reassign')}
+              </Typography.Link>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [t, openDetail, holder, user?.id]);
+
+  // The work lists' 催办 dialog wants a work-list row; it reads the title and the handlers only.
+  const urgeRow = urging ? ({ ...urging, flowTitle: t(`kind.${kindOf(urging.defId)}`), initiatorName: null } as SuperviseRow) : null;
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Space>
+          {t('title')}
+          <Tag data-testid="docsupervise-total">{t('total', { count: data.total })}</Tag>
+        </Space>
+      }
+      data-testid="docsupervise"
+    >
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search allowClear placeholder={t('search')} maxLength={100} onSearch={(v) => setQuery((q) => ({ ...q, current: 1, keyword: v.trim() }))} style={{ width: 280 }} data-testid="docsupervise-search" />
+        <Checkbox checked={query.overdue} onChange={(e) => setQuery((q) => ({ ...q, current: 1, overdue: e.target.checked }))} data-testid="docsupervise-overdue-only">
+          {t('overdueOnly')}
+        </Checkbox>
+        <Button icon={<ReloadOutlined />} onClick={reload} data-testid="docsupervise-reload">
+          {t('reload')}
+        </Button>
+      </Space>
+      <Table<GwdbItem>
+        rowKey="instanceId"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={data.list}
+        locale={{ emptyText: t('empty') }}
+        pagination={{
+          current: query.current,
+          pageSize: query.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          showTotal: (n) => t('total', { count: n }),
+          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
+        }}
+        data-testid="docsupervise-table"
+      />
+      <SuperviseDialog row={supervising} onClose={() => setSupervising(null)} onDone={afterAction} />
+      <UrgeDialog row={urgeRow} onClose={() => setUrging(null)} onDone={afterAction} />
+      <HistoryDrawer row={viewing} onClose={() => setViewing(null)} />
+      <ReassignDialog row={reassigning} onClose={() => setReassigning(null)} onDone={afterAction} />
+    </Card>
+  );
+}
