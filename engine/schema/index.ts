@@ -11,3 +11,7 @@ export { lintRegistry, formatIssues, type LintOptions, type LocaleFile } from '.
 export { checkCel, celTypeOfProperty, type ExprChecker, type ExprCheckResult, type ExprScope } from './expr';
 export { collectTexts, isText, mergeLocaleFiles, textOf, type LocaleMessages } from './text';
 export { MIGRATIONS, migrate, identity, type Migration } from './migrations';
+export { diffForm, type Change, type ChangeKind, type ChangeTarget, type FormSnapshot } from './diff';
+export { diffFlow } from './diffFlow';
+export { renderChange, type DiffTranslate } from './diffText';
+export { overlayOps } from './diffOps';

@@ -27,7 +27,9 @@ import { migration as m0020 } from './migrations/0020_flow_instance_secret.js';
 import { migration as m0021 } from './migrations/0021_user_task_versions.js';
 import { migration as m0022 } from './migrations/0022_document_templates.js';
 import { migration as m0023 } from './migrations/0023_document_settings.js';
+import { migration as m0024 } from './migrations/0024_definition_revisions.js';
 import { migration as m0026 } from './migrations/0026_document_links.js';
+import { migration as m0027 } from './migrations/0027_designed_forms.js';
 
 /** Portable DDL helpers handed to every migration. */
 export interface Ddl {
@@ -48,7 +50,7 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0026];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0026, m0027];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {

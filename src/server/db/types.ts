@@ -14,6 +14,8 @@ import type { DocMarkTable, DocMarkNumberTable, DocBodyTemplateTable } from './d
 import type { DocSearchTable } from './searchTypes.js';
 import type { DocArchiveTable, DocFavoriteTable, DocRelationTable } from './extrasTypes.js';
 import type { DocRelationGrantTable, DocRelationKindTable } from './documentLinkTypes.js';
+import type { DefinitionDraftTable, DefinitionRevisionTable } from './revisionTypes.js';
+import type { DesignedFormTable } from './designedFormTypes.js';
 
 export type { DocMarkTable, DocMarkNumberTable };
 
@@ -409,8 +411,19 @@ export interface DB {
   doc_body_templates: DocBodyTemplateTable;
 }
 
+/** Tables of migration 0024 (./revisionTypes.ts: designers' revisions and drafts), merged into DB. */
+export interface DB {
+  definition_revisions: DefinitionRevisionTable;
+  definition_drafts: DefinitionDraftTable;
+}
+
 /** Tables of migration 0026 (./documentLinkTypes.ts: 关联类型, authorisations of 关联文件), merged into DB. */
 export interface DB {
   doc_relation_kinds: DocRelationKindTable;
   doc_relation_grants: DocRelationGrantTable;
+}
+
+/** Table of migration 0027 (./designedFormTypes.ts: designer-made forms), merged into DB. */
+export interface DB {
+  designed_forms: DesignedFormTable;
 }

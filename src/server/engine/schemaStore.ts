@@ -8,6 +8,9 @@
  * whose ops do not all apply (node not found, ambiguous or duplicate id, bad path) or whose result breaks
  * the format is not applied at all and is listed in `conflicts`; one made against an older base
  * (`base_hash` differs) is applied when its ops still apply, and listed as `base-moved` — never resolved silently.
+ *
+ * Designer-made forms (issue 6, ./designed.ts): the newest revision of every published one is loaded with the
+ * base files (entity, form page and the generated area `custom`); overlays never target them.
  */
 import type { Kysely } from 'kysely';
 import { buildRegistry, type DefinitionFile, type Registry } from '../../../engine/schema/loader.js';
@@ -17,6 +20,7 @@ import { mergeLocaleFiles, type LocaleMessages } from '../../../engine/schema/te
 import type { DefinitionKind, OverlayDef, OverlayOp } from '../../../engine/schema/types.js';
 import type { DB } from '../db/types.js';
 import { readDefinitionFiles, readLocaleFiles, schemaDirs } from './definitions.js';
+import { designedFiles, designedTexts, loadDesignedForms, rememberDesignedEntities, type DesignedForm } from './designed.js';
 
 /** A published overlay row as the store applies it. */
 export interface StoredOverlay {
@@ -54,6 +58,8 @@ export interface EffectiveSchema {
   conflicts: OverlayConflict[];
   /** Cache of composite ETags and answers built from this registry (Template/page), by key. */
   memo: Map<string, unknown>;
+  /** The published designer-made forms in the registry (./designed.ts). */
+  designed: DesignedForm[];
 }
 
 interface Base {
@@ -117,7 +123,7 @@ export async function publishedOverlays(db: Kysely<DB>): Promise<(Omit<StoredOve
  * Build the effective schema from the base and `overlays` (pure apart from the cached base): each overlay
  * is tried alone over its base definition; clean ones (or base-moved only) go to `buildRegistry`.
  */
-export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOverlays>>): EffectiveSchema {
+export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOverlays>>, designed: DesignedForm[] = []): EffectiveSchema {
   const b = baseDefinitions();
   const conflicts: OverlayConflict[] = [];
   const clean: OverlayDef[] = [];
@@ -143,7 +149,7 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
     byDefId.set(id, ov);
     for (const [locale, messages] of Object.entries(r.messages)) i18n.push({ id, locale, messages });
   }
-  const registry = buildRegistry(b.files, { overlays: clean });
+  const registry = buildRegistry(designed.length ? [...b.files, ...designedFiles(designed)] : b.files, { overlays: clean });
   // an overlay whose result breaks the format is left out by buildRegistry: list it as not applied
   const rejected = new Set<string>();
   for (const e of registry.errors) {
@@ -158,8 +164,9 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
   const texts = mergeLocaleFiles([
     ...Object.entries(b.texts).map(([locale, messages]) => ({ locale, messages })),
     ...i18n.filter((m) => !rejected.has(m.id)),
+    ...designedTexts(designed),
   ]);
-  return { registry, texts, conflicts, memo: new Map() };
+  return { registry, texts, conflicts, memo: new Map(), designed };
 }
 
 const cache = new WeakMap<object, Promise<EffectiveSchema>>();
@@ -171,7 +178,10 @@ const cache = new WeakMap<object, Promise<EffectiveSchema>>();
 export function schemaStore(db: Kysely<DB>): Promise<EffectiveSchema> {
   let p = cache.get(db);
   if (!p) {
-    p = publishedOverlays(db).then(effectiveSchema);
+    p = Promise.all([publishedOverlays(db), loadDesignedForms(db)]).then(([overlays, designed]) => {
+      rememberDesignedEntities(designed);
+      return effectiveSchema(overlays, designed);
+    });
     cache.set(db, p);
     p.catch(() => cache.delete(db));
   }

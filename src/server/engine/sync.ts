@@ -159,28 +159,44 @@ export async function syncEntityTables(
     const diffs = specs.map((s, i) => (lives[i] ? diffTable(s, lives[i]!) : null));
     const destructive = diffs.flatMap((d) => d?.destructive ?? []);
     if (destructive.length) throw new EntitySchemaError(destructive);
-    for (let i = 0; i < specs.length; i++) {
-      const spec = specs[i];
-      const live = lives[i];
-      const diff = diffs[i];
-      if (!live || !diff) {
-        await createTable(trx, dialect, spec);
-        report.created.push(spec.table);
-        await createIndexes(trx, spec, new Set(), report);
-        continue;
-      }
-      for (const c of diff.add) {
-        await trx.schema.alterTable(spec.table).addColumn(c.name, sql.raw(sqlTypeOn(c, dialect)), columnBuilder(c, dialect, false)).execute();
-        report.altered.push(`${spec.table}.${c.name}`);
-      }
-      for (const c of diff.widen) {
-        // SQLite does not enforce varchar lengths: nothing to do there.
-        if (dialect !== 'pg') continue;
-        await sql`alter table ${sql.id(spec.table)} alter column ${sql.id(c.name)} type ${sql.raw(c.sqlType)}`.execute(trx);
-        report.altered.push(`${spec.table}.${c.name} widened`);
-      }
-      await createIndexes(trx, spec, live.indexes, report);
-    }
+    for (let i = 0; i < specs.length; i++) await applySpec(trx, dialect, specs[i], lives[i], diffs[i], report);
   });
+  return report;
+}
+
+/** Creates the table of `spec` (no `live`) or applies the additive steps of `diff` to it, in `trx`. */
+async function applySpec(trx: Transaction<any>, dialect: Dialect, spec: TableSpec, live: LiveTable | null | undefined, diff: ReturnType<typeof diffTable> | null, report: SyncReport): Promise<void> {
+  if (!live || !diff) {
+    await createTable(trx, dialect, spec);
+    report.created.push(spec.table);
+    await createIndexes(trx, spec, new Set(), report);
+    return;
+  }
+  for (const c of diff.add) {
+    await trx.schema.alterTable(spec.table).addColumn(c.name, sql.raw(sqlTypeOn(c, dialect)), columnBuilder(c, dialect, false)).execute();
+    report.altered.push(`${spec.table}.${c.name}`);
+  }
+  for (const c of diff.widen) {
+    // SQLite does not enforce varchar lengths: nothing to do there.
+    if (dialect !== 'pg') continue;
+    await sql`alter table ${sql.id(spec.table)} alter column ${sql.id(c.name)} type ${sql.raw(c.sqlType)}`.execute(trx);
+    report.altered.push(`${spec.table}.${c.name} widened`);
+  }
+  await createIndexes(trx, spec, live.indexes, report);
+}
+
+/**
+ * Brings ONE entity's table in line with `def` inside the caller's transaction `trx` (designer publishes,
+ * issue 6): creates it when missing, else adds columns, widens varchars (PostgreSQL) and creates indexes.
+ * A destructive difference throws `EntitySchemaError` before anything is altered. No entity migrations,
+ * no advisory lock (the caller's transaction is the unit).
+ */
+export async function syncEntityTableIn(trx: Transaction<any>, dialect: Dialect, def: EntityDef): Promise<SyncReport> {
+  const report: SyncReport = { created: [], altered: [], migrations: [] };
+  const spec = deriveTable(def);
+  const live = await liveTable(trx, dialect, spec.table);
+  const diff = live ? diffTable(spec, live) : null;
+  if (diff?.destructive.length) throw new EntitySchemaError(diff.destructive);
+  await applySpec(trx, dialect, spec, live, diff, report);
   return report;
 }

@@ -13,6 +13,8 @@
  *   a problem answers -1 naming its path
  * - Flowset/set {id, version, comment?} → {id, version}: publishes an older version again (restore)
  * - Flowset/delete {id} → {deleted}: removes a flow that only the designer made and no instance uses
+ * - revisions, diff, saveDraft, draft, deleteDraft, publish, restore, export, import: issue 6, administrators
+ *   only (./revisions.ts); saveJson and save also run the definition lint (CEL branch conditions, fields)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildRegistry } from '../../../../engine/schema/loader.js';
@@ -25,6 +27,7 @@ import { currentFlow, flowIds, flowVersion, publishFlow } from '../../engine/flo
 import { paging } from '../../engine/flow/lists.js';
 import { bodyOf } from '../Users/access.js';
 import { positiveInt } from '../flow/parse.js';
+import { lintFlow, registerFlowRevisions } from './revisions.js';
 
 /** Permission code of the flow calls that write (DESIGN §4 permissions). */
 export const FLOWSET_EDIT = 'flowset:edit';
@@ -113,6 +116,7 @@ export function register(app: FastifyInstance): void {
   const save = async (req: FastifyRequest, raw: unknown) => {
     await mustEdit(req);
     const def = checked(req, raw);
+    await lintFlow(req, def);
     const b = bodyOf(req);
     const comment = typeof b.comment === 'string' ? b.comment.trim().slice(0, 255) || null : null;
     return { id: def.id, version: await publishFlow(db, def, req.user.userId, comment) };
@@ -156,4 +160,6 @@ export function register(app: FastifyInstance): void {
       return { deleted: 1 };
     });
   });
+
+  registerFlowRevisions(app, checked);
 }

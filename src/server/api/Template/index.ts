@@ -13,11 +13,18 @@
  * - getColumns {id} → [{id, field, title, render, width?, sortable, dict?}] of a list page
  * - getFunc {} → [{name, signature, description (localised), example}] (engine/expr FUNCTIONS)
  * - checkjsgs {entity, expr} → {ok: true, type} or {ok: false, message} (formula type-check, engine/expr)
+ * - revisions, revision, diff, formedit, draft, formdelete, set, restore, export, import, importform: form
+ *   revisions, administrators only (./revisionCalls.ts)
+ * - add, edit, delete: designer-made forms of area `custom` (./designedCalls.ts); their entity calls
+ *   /api/custom_<key>/list… (./designedApi.ts); `list` marks them `designed: true, status`
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, call } from '../../lib/route.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { checkFormula, columnsOf, fieldInfo, formAnswer, formTemplates, functionList, pageAnswer } from './service.js';
+import { registerRevisions } from './revisionCalls.js';
+import { registerDesignedCalls, withDesigned } from './designedCalls.js';
+import { registerDesignedApi } from './designedApi.js';
 
 const idProp = { type: 'string', title: 'field.definitionId', minLength: 1, maxLength: 200 };
 const etagProp = { type: 'string', title: 'field.etag', maxLength: 64 };
@@ -52,7 +59,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call(app, 'Template/list', {}, async (req) => formTemplates(await schemasOf(req), req.locale));
+  call(app, 'Template/list', {}, async (req) => withDesigned(req, formTemplates(await schemasOf(req), req.locale)));
 
   call<{ id: string; etag?: string }>(app, 'Template/info', { body: { type: 'object', required: ['id'], properties: { id: idProp, etag: etagProp } } }, async (req) => {
     const s = await schemasOf(req);
@@ -103,4 +110,8 @@ export function register(app: FastifyInstance): void {
       return a;
     },
   );
+
+  registerRevisions(app);
+  registerDesignedCalls(app);
+  registerDesignedApi(app);
 }

@@ -10,14 +10,15 @@ import type { Transaction } from 'kysely';
 import type { EntityDef } from '../../../../engine/schema/types.js';
 import type { DB } from '../../db/types.js';
 import { loadEntities } from '../definitions.js';
+import { designedEntity } from '../designed.js';
 import { deriveTable } from '../table.js';
 import { recordToRow, rowToRecord } from '../codec.js';
 import { validateRecord } from '../validation.js';
 import type { Locale } from '../../../shared/constants.js';
 
-/** The entity definition of `id`, or undefined. */
+/** The entity definition of `id` (shipped, else a published designer-made one, ../designed.ts), or undefined. */
 export function flowEntity(id: string): EntityDef | undefined {
-  return loadEntities().find((e) => e.id === id);
+  return loadEntities().find((e) => e.id === id) ?? designedEntity(id);
 }
 
 /** The model fields of `record` (system fields and `_…` extras left out): the flow's form data. */
