@@ -4,7 +4,7 @@
  * started by the same script, rounds alternated, medians reported (DESIGN §9).
  *
  * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-page, list-keyword, todo, approve,
- * push, form, pdf, search (default: all)
+ * push, form, pdf, search, flow-layout (default: all)
  * The list scenarios first start the app once (migrations, seed, entity tables), stop it, fill
  * biz_reception with 1,000,000 rows (./scenarios/list.ts), then measure the app started again.
  * The filled database is cached between runs with the same inputs (./cache.ts).
@@ -263,6 +263,14 @@ async function main(): Promise<void> {
     await (await import('./scenarios/pdf.js')).runPdfBench();
     if (wanted.length) {
       wanted = wanted.filter((w) => w !== 'pdf');
+      if (!wanted.length) return;
+    }
+  }
+  // Flow designer (issue 6): layout of a 100-node flow, in this process, no server.
+  if (!wanted.length || wanted.includes('flow-layout')) {
+    await (await import('./scenarios/flowLayout.js')).runFlowLayoutBench();
+    if (wanted.length) {
+      wanted = wanted.filter((w) => w !== 'flow-layout');
       if (!wanted.length) return;
     }
   }

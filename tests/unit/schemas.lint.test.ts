@@ -13,6 +13,7 @@ import { readSchemaDir, ROOT } from './schema/helpers';
 import { widgetKeys } from '../../widgets';
 import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
 import '../../engine/renderers/index';
+import '../../designer/flow/pages/register';
 
 describe('schemas/', () => {
   it('every definition file loads and lints clean', () => {

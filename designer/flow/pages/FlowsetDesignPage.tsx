@@ -1,0 +1,233 @@
+/**
+ * 流程设计 (custom component `flowset.design`, /flowset/add; issue 6, SPEC §2.3): `?id=` opens the flow's
+ * draft (Flowset/draft), else its newest published version (Flowset/getInfo); `?id=&entity=&title=` of a flow
+ * not yet published starts from a blank flow (start → end) for that entity. Renders FlowDesigner with the
+ * entity's model (./useFlowModel). 保存草稿 stores the definition as the draft (Flowset/saveDraft); 发布 is
+ * refused while validateForPublish reports problems (they are listed), else asks for a comment, saves the
+ * draft and publishes it (Flowset/publish; a server refusal is shown); 放弃草稿 deletes the draft and
+ * reloads the published version. Unsaved changes are guarded on leaving (返回列表 and the browser's unload).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Input, List, Modal, Result, Space, Spin, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { FlowDef } from '../../../engine/flow/types';
+import type { Text } from '../../../engine/schema/types';
+import type { PageKindProps } from '../../../engine/renderers/registry';
+import { FlowDesigner } from '../FlowDesigner';
+import { findBranch, findNode, validateForPublish, type DesignerProblem } from '../model';
+import { flowsetApi } from './api';
+import { blankFlow } from './blankFlow';
+import { useFlowModel } from './useFlowModel';
+
+/** Where the definition being edited came from. */
+type Origin = { kind: 'draft'; updatedAt: number } | { kind: 'version'; version: number } | { kind: 'new' };
+
+const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+/** The designer edits a text's zh-CN default (designer/flow setNodeTitle), so that is what it shows. */
+const text = (x: Text) => x.d;
+
+/** The design page (see the module comment). */
+export function FlowsetDesignPage(_props: PageKindProps) {
+  const { t, i18n } = useTranslation('flowset');
+  const { t: td } = useTranslation('flowdesigner');
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const [loaded, setLoaded] = useState<FlowDef | null>(null);
+  const [current, setCurrent] = useState<FlowDef | null>(null);
+  const [origin, setOrigin] = useState<Origin | null>(null);
+  const [published, setPublished] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [refused, setRefused] = useState<DesignerProblem[] | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { model, entityTitle } = useFlowModel(current?.entity ?? params.get('entity'));
+  const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    const [draft, info] = await Promise.all([flowsetApi.draft(id).catch(() => null), flowsetApi.info(id).catch(() => null)]);
+    setPublished(info?.version ?? null);
+    let def: FlowDef | null = null;
+    if (draft) {
+      def = draft.definition;
+      setOrigin({ kind: 'draft', updatedAt: draft.updatedAt });
+    } else if (info) {
+      def = info.definition;
+      setOrigin({ kind: 'version', version: info.version });
+    } else if (params.get('entity') && params.get('title')) {
+      def = blankFlow(id, params.get('entity')!, params.get('title')!, { start: t('new.start'), end: t('new.end') });
+      setOrigin({ kind: 'new' });
+    }
+    if (!def) setFailed(true);
+    setLoaded(def);
+    setCurrent(def);
+    setDirty(!!def && !draft && !info);
+  }, [id, params, t]);
+  useEffect(() => {
+    if (id) void load();
+  }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The browser's own leave guard while changes are unsaved.
+  useEffect(() => {
+    if (!dirty) return;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [dirty]);
+
+  const onChange = useCallback((def: FlowDef) => {
+    setCurrent(def);
+    setDirty(true);
+    setRefused(null);
+  }, []);
+
+  const saveDraft = async (): Promise<boolean> => {
+    if (!current) return false;
+    setBusy(true);
+    try {
+      const r = await flowsetApi.saveDraft(current);
+      setOrigin({ kind: 'draft', updatedAt: r.updatedAt });
+      setDirty(false);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startPublish = () => {
+    if (!current) return;
+    setServerError(null);
+    const problems = validateForPublish(current, { model, locale });
+    setRefused(problems.length ? problems : null);
+    if (!problems.length) {
+      setComment('');
+      setPublishing(true);
+    }
+  };
+
+  const publish = async () => {
+    if (!current) return;
+    if ((dirty || origin?.kind !== 'draft') && !(await saveDraft())) return;
+    setBusy(true);
+    try {
+      const r = await flowsetApi.publish(current.id, comment.trim());
+      setPublishing(false);
+      void message.success(t('design.published', { version: r.version }));
+      setPublished(r.version);
+      setOrigin({ kind: 'version', version: r.version });
+      setDirty(false);
+    } catch (e) {
+      setPublishing(false);
+      setServerError(t('design.serverRefused', { message: (e as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = () =>
+    modal.confirm({
+      title: t('design.discard'),
+      content: t('design.discardConfirm'),
+      okText: t('design.discard'),
+      cancelText: t('design.cancel'),
+      onOk: async () => {
+        if (origin?.kind === 'draft') await flowsetApi.deleteDraft(id);
+        void message.success(t('design.discarded'));
+        setDirty(false);
+        if (published == null) navigate('/flowset/list');
+        else await load();
+      },
+    });
+
+  const back = () => {
+    if (!dirty) return navigate('/flowset/list');
+    modal.confirm({ title: t('design.unsaved'), content: t('design.leaveConfirm'), okText: t('design.back'), cancelText: t('design.cancel'), onOk: () => navigate('/flowset/list') });
+  };
+
+  const problemTitle = (p: DesignerProblem) => {
+    if (!p.nodeId || !current) return '';
+    const n = findNode(current, p.nodeId);
+    const b = n ? undefined : findBranch(current, p.nodeId);
+    return n ? text(n.title) : b ? text(b.branch.title) : p.nodeId;
+  };
+
+  const status = useMemo(() => {
+    if (!origin) return null;
+    if (origin.kind === 'draft') return <Tag color="orange">{t('design.editingDraft', { time: time(origin.updatedAt) })}</Tag>;
+    if (origin.kind === 'version') return <Tag color="blue">{t('design.editingVersion', { version: origin.version })}</Tag>;
+    return <Tag>{t('design.newFlow')}</Tag>;
+  }, [origin, t]);
+
+  if (!id) return <Result status="warning" title={t('design.missingId')} />;
+  if (failed) return <Result status="404" title={t('design.notFound', { id })} extra={<Button onClick={() => navigate('/flowset/list')}>{t('design.back')}</Button>} />;
+  if (!loaded || !current) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+  return (
+    <Card size="small" data-testid="flowset-design">
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="flowset-back">
+            {t('design.back')}
+          </Button>
+          <Typography.Text strong>{text(current.title)}</Typography.Text>
+          <Typography.Text type="secondary">{current.entity ? t('design.entity', { entity: entityTitle ?? current.entity }) : t('design.noEntity')}</Typography.Text>
+          {status}
+          {dirty ? <Tag color="red">{t('design.unsaved')}</Tag> : null}
+        </Space>
+        <Space wrap>
+          {origin?.kind === 'draft' || (dirty && published != null) ? (
+            <Button danger onClick={discard} disabled={busy} data-testid="flowset-discard">
+              {t('design.discard')}
+            </Button>
+          ) : null}
+          <Button onClick={() => void saveDraft().then((ok) => ok && void message.success(t('design.saved')))} loading={busy} disabled={!dirty} data-testid="flowset-save-draft">
+            {t('design.saveDraft')}
+          </Button>
+          <Button type="primary" onClick={startPublish} disabled={busy} data-testid="flowset-publish">
+            {t('design.publish')}
+          </Button>
+        </Space>
+      </Space>
+      {refused ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefused(null)}
+          style={{ marginBottom: 12 }}
+          message={t('design.refusedTitle', { count: refused.length })}
+          description={<List size="small" dataSource={refused} renderItem={(p) => <List.Item>{[problemTitle(p), td(p.key, p.params ?? {})].filter(Boolean).join('：')}</List.Item>} />}
+          data-testid="flowset-refused"
+        />
+      ) : null}
+      {serverError ? <Alert type="error" showIcon closable onClose={() => setServerError(null)} style={{ marginBottom: 12 }} message={serverError} data-testid="flowset-server-error" /> : null}
+      <FlowDesigner definition={loaded} model={model} onChange={onChange} text={text} height={620} />
+      <Modal
+        open={publishing}
+        title={t('design.publishTitle')}
+        okText={t('design.publishOk')}
+        cancelText={t('design.cancel')}
+        confirmLoading={busy}
+        onOk={() => void publish()}
+        onCancel={() => setPublishing(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('design.comment')}</Typography.Paragraph>
+        <Input.TextArea rows={3} maxLength={255} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('design.commentPlaceholder')} data-testid="flowset-publish-comment" />
+      </Modal>
+    </Card>
+  );
+}
