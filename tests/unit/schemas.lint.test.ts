@@ -14,6 +14,7 @@ import { widgetKeys } from '../../widgets';
 import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
 import '../../engine/renderers/index';
 import '../../designer/flow/pages/register';
+import '../../designer/form/pages/register';
 
 describe('schemas/', () => {
   it('every definition file loads and lints clean', () => {

@@ -1,0 +1,260 @@
+/**
+ * 表单设计 (custom component `form.design`, /form/new?id=<form page id>; issue 6, SPEC §2.3): opens the form's
+ * draft, else its current revision (./useFormSource), in FormDesigner with keys from the labels' pinyin
+ * (Form/getpinyin, cached per text). 保存草稿 stores the compiled form (toFormPage: page, model, owned
+ * dictionaries, en-US texts) as the draft (Template/formedit); 发布 is refused while checkDesign reports
+ * problems (they are listed), else asks for a comment and publishes the compiled form (Template/set; a server
+ * refusal is shown); 放弃草稿 deletes the draft and reloads the current revision. 提交时启动 binds the form to
+ * a flow of its entity (the page's `flow`: submitting the form starts it). Unsaved changes are guarded on
+ * leaving (返回列表 and the browser's unload).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Input, List, Modal, Result, Select, Space, Spin, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { PageKindProps } from '../../../engine/renderers/registry';
+import { FormDesigner } from '../FormDesigner';
+import { checkDesign, toFormPage, type DesignProblem, type FormDesignState } from '../model';
+import { formsetApi, type FormDefinition } from './api';
+import { useFormSource, type FormOrigin } from './useFormSource';
+
+const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+
+/**
+ * The stored form of a design: the page (with `flow` when one is bound), the model, the owned dictionaries
+ * and the en-US texts. @throws DesignError badCondition (toFormPage).
+ */
+export function compileDesign(state: FormDesignState, flow: string | null): FormDefinition {
+  const c = toFormPage({ ...state, meta: { ...state.meta, flow: flow || undefined } });
+  return { page: c.page, entity: { model: c.model }, dicts: c.dicts, texts: { 'en-US': c.texts['en-US'] ?? {} } };
+}
+
+/** The design page (see the module comment). */
+export function FormDesignPage(_props: PageKindProps) {
+  const { t, i18n } = useTranslation('formset');
+  const { t: td } = useTranslation('designer');
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { source, error, reload } = useFormSource(id);
+  const [state, setState] = useState<FormDesignState | null>(null);
+  const [origin, setOrigin] = useState<FormOrigin | null>(null);
+  const [flow, setFlow] = useState<string | null>(null);
+  const [flows, setFlows] = useState<{ value: string; label: string }[]>([]);
+  const [dirty, setDirty] = useState(false);
+  const [refused, setRefused] = useState<DesignProblem[] | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const pinyinCache = useRef(new Map<string, Promise<string>>());
+  const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+
+  useEffect(() => {
+    if (!source) return;
+    setState(source.state);
+    setOrigin(source.origin);
+    setFlow(source.state.meta.flow ?? null);
+    setDirty(false);
+    setRefused(null);
+  }, [source]);
+
+  const entity = source?.state.meta.entity;
+  useEffect(() => {
+    if (!entity) return;
+    formsetApi.flows().then(
+      (r) => setFlows(r.list.filter((f) => f.entity === entity).map((f) => ({ value: f.id, label: t('design.flowOption', { title: f.title.d, id: f.id }) }))),
+      () => setFlows([]),
+    );
+  }, [entity, t]);
+
+  // The browser's own leave guard while changes are unsaved.
+  useEffect(() => {
+    if (!dirty) return;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [dirty]);
+
+  const pinyin = useCallback((text: string) => {
+    const cache = pinyinCache.current;
+    let p = cache.get(text);
+    if (!p) {
+      p = formsetApi.pinyin(text).then((r) => r.pinyin);
+      p.catch(() => cache.delete(text));
+      cache.set(text, p);
+    }
+    return p;
+  }, []);
+
+  const onChange = useCallback((s: FormDesignState) => {
+    setState(s);
+    setDirty(true);
+    setRefused(null);
+  }, []);
+
+  /** The compiled form, or null after showing why it cannot be compiled. */
+  const compiled = (): FormDefinition | null => {
+    if (!state) return null;
+    try {
+      return compileDesign(state, flow);
+    } catch (e) {
+      setServerError(t('design.compileFailed', { message: (e as Error).message }));
+      return null;
+    }
+  };
+
+  const saveDraft = async () => {
+    const def = compiled();
+    if (!def) return;
+    setBusy(true);
+    try {
+      const r = await formsetApi.saveDraft(id, def);
+      setOrigin({ kind: 'draft', updatedAt: r.updatedAt });
+      setDirty(false);
+      void message.success(t('design.saved'));
+    } catch {
+      // the HTTP layer showed the refusal
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startPublish = () => {
+    if (!state) return;
+    setServerError(null);
+    const problems = checkDesign(state, locale);
+    setRefused(problems.length ? problems : null);
+    if (!problems.length) {
+      setComment('');
+      setPublishing(true);
+    }
+  };
+
+  const publish = async () => {
+    const def = compiled();
+    if (!def) return setPublishing(false);
+    setBusy(true);
+    try {
+      const r = await formsetApi.publish(id, def, comment.trim());
+      setPublishing(false);
+      void message.success(t('design.published', { revision: r.revision }));
+      setDirty(false);
+      await reload();
+    } catch (e) {
+      setPublishing(false);
+      setServerError(t('design.serverRefused', { message: (e as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = () =>
+    modal.confirm({
+      title: t('design.discard'),
+      content: t('design.discardConfirm'),
+      okText: t('design.discard'),
+      cancelText: t('design.cancel'),
+      onOk: async () => {
+        if (origin?.kind === 'draft') await formsetApi.deleteDraft(id);
+        void message.success(t('design.discarded'));
+        setDirty(false);
+        await reload();
+      },
+    });
+
+  const back = () => {
+    if (!dirty) return navigate('/form/list');
+    modal.confirm({ title: t('design.unsaved'), content: t('design.leaveConfirm'), okText: t('design.back'), cancelText: t('design.cancel'), onOk: () => navigate('/form/list') });
+  };
+
+  const status = useMemo(() => {
+    if (!origin) return null;
+    if (origin.kind === 'draft') return <Tag color="orange">{t('design.editingDraft', { time: time(origin.updatedAt) })}</Tag>;
+    if (origin.revision === 0) return <Tag>{source?.revisions.designed ? t('design.neverPublished') : t('design.editingBase')}</Tag>;
+    return <Tag color="blue">{t('design.editingRevision', { revision: origin.revision })}</Tag>;
+  }, [origin, source, t]);
+
+  if (!id) return <Result status="warning" title={t('design.missingId')} />;
+  if (error) return <Result status="404" title={t('design.notFound', { id })} subTitle={error} extra={<Button onClick={() => navigate('/form/list')}>{t('design.back')}</Button>} />;
+  if (!source || !state) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  const title = locale === 'en-US' ? (state.en[state.meta.title.t] ?? state.meta.title.d) : state.meta.title.d;
+
+  return (
+    <Card size="small" data-testid="form-design">
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="form-back">
+            {t('design.back')}
+          </Button>
+          <Typography.Text strong>{title}</Typography.Text>
+          <Typography.Text type="secondary">{state.meta.entity}</Typography.Text>
+          {status}
+          {dirty ? <Tag color="red">{t('design.unsaved')}</Tag> : null}
+        </Space>
+        <Space wrap>
+          <Typography.Text type="secondary">{t('design.flow')}</Typography.Text>
+          <Select
+            allowClear
+            style={{ width: 260 }}
+            placeholder={flows.length ? t('design.noFlow') : t('design.noFlows')}
+            value={flow ?? undefined}
+            options={flow && !flows.some((f) => f.value === flow) ? [...flows, { value: flow, label: flow }] : flows}
+            onChange={(v?: string) => {
+              setFlow(v ?? null);
+              setDirty(true);
+            }}
+            data-testid="form-flow"
+          />
+          {origin?.kind === 'draft' || dirty ? (
+            <Button danger onClick={discard} disabled={busy} data-testid="form-discard">
+              {t('design.discard')}
+            </Button>
+          ) : null}
+          <Button onClick={() => void saveDraft()} loading={busy} disabled={!dirty} data-testid="form-save-draft">
+            {t('design.saveDraft')}
+          </Button>
+          <Button type="primary" onClick={startPublish} disabled={busy} data-testid="form-publish">
+            {t('design.publish')}
+          </Button>
+        </Space>
+      </Space>
+      {source.revisions.conflicts?.length ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('design.conflicts', { count: source.revisions.conflicts.length })} data-testid="form-conflicts" />
+      ) : null}
+      {refused ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefused(null)}
+          style={{ marginBottom: 12 }}
+          title={t('design.refusedTitle', { count: refused.length })}
+          description={<List size="small" dataSource={refused} renderItem={(p) => <List.Item>{td(`problem.${p.code}`, { message: p.message ?? '' })}</List.Item>} />}
+          data-testid="form-refused"
+        />
+      ) : null}
+      {serverError ? <Alert type="error" showIcon closable onClose={() => setServerError(null)} style={{ marginBottom: 12 }} title={serverError} data-testid="form-server-error" /> : null}
+      <FormDesigner key={source.loadNo} initial={source.state} pinyin={pinyin} onChange={onChange} dicts={source.sharedDicts} />
+      <Modal
+        open={publishing}
+        title={t('design.publishTitle')}
+        okText={t('design.publishOk')}
+        cancelText={t('design.cancel')}
+        confirmLoading={busy}
+        onOk={() => void publish()}
+        onCancel={() => setPublishing(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('design.comment')}</Typography.Paragraph>
+        <Input.TextArea rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('design.commentPlaceholder')} data-testid="form-publish-comment" />
+      </Modal>
+    </Card>
+  );
+}
