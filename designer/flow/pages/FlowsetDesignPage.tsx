@@ -209,7 +209,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
           onClose={() => setRefused(null)}
           style={{ marginBottom: 12 }}
           message={t('design.refusedTitle', { count: refused.length })}
-          description={<List size="small" dataSource={refused} renderItem={(p) => <List.Item>{[problemTitle(p), td(p.key, p.params ?? {})].filter(Boolean).join('：')}</List.Item>} />}
+          description={<List size="small" dataSource={refused} renderItem={(p) => <List.Item>{problemTitle(p) ? t('design.problemLine', { title: problemTitle(p), text: td(p.key, p.params ?? {}) }) : td(p.key, p.params ?? {})}</List.Item>} />}
           data-testid="flowset-refused"
         />
       ) : null}

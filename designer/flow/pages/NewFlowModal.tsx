@@ -56,7 +56,7 @@ export function NewFlowModal({ open, taken, onOk, onCancel }: NewFlowModalProps)
           <Select
             showSearch
             optionFilterProp="label"
-            options={entities.map((f) => ({ value: f.entity, label: `${titles.get(f.entity) ?? f.title}（${f.entity}）` }))}
+            options={entities.map((f) => ({ value: f.entity, label: t('new.entityOption', { title: titles.get(f.entity) ?? f.title, entity: f.entity }) }))}
             data-testid="flowset-new-entity"
           />
         </Form.Item>
