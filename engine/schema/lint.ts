@@ -49,6 +49,8 @@ export interface LintOptions {
   checkExpr?: ExprChecker | false;
   /** Locales every Text key must be in; default zh-CN and en-US. */
   locales?: string[];
+  /** Ids of flows that exist outside the registry (published in the flow designer, flow_versions); a form may start them. */
+  flows?: string[];
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -58,7 +58,7 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       }
     }
     if (page.pageKind === 'form') {
-      if (page.flow && !registry.get('flow', page.flow)) add(file, '/flow', `unknown flow "${page.flow}"`);
+      if (page.flow && !registry.get('flow', page.flow) && !ctx.opts.flows?.includes(page.flow)) add(file, '/flow', `unknown flow "${page.flow}"`);
       if (page.afterSubmit) checkRoute(ctx, page.afterSubmit, '/afterSubmit');
       (page.rules ?? []).forEach((r, i) => {
         field(r.field, `/rules/${i}/field`);

@@ -226,8 +226,13 @@ describe('designer-made forms', () => {
     const form = leaveForm() as any;
     form.entity.model.properties.phone = { type: 'string', maxLength: 20, 'x-title': text('field.phone', '联系电话'), 'x-kind': 'text' };
     form.page.layout[0].children.push(field('phone'));
+    // the form now starts the flow published in the flow designer (no file defines it)
+    form.page.flow = 'custom.leave.flow';
     const pub = await t.post('Template/set', { id: FORM, definition: JSON.stringify(form), comment: '加联系电话' }, admin);
     expect(pub).toMatchObject({ code: 0, data: { revision: 2 } });
+    expect((await t.post('Template/page', { id: FORM }, staff)).data.page.flow).toBe('custom.leave.flow');
+    const unknown = { ...form, page: { ...form.page, flow: 'custom.nowhere' } };
+    expect((await t.post('Template/edit', { id: FORM, definition: JSON.stringify(unknown) }, admin)).msg).toContain('unknown flow "custom.nowhere"');
     expect(await columns()).toContain('phone');
     const r = await t.post('custom_leave/add', { leaveType: 'nianjia', startDate: '2026-05-06', endDate: '2026-05-06', reason: '年假', phone: '13800000011' }, staff);
     expect(r.data).toMatchObject({ phone: '13800000011', days: 1 });

@@ -24,6 +24,7 @@ import { baseDefinition } from '../../engine/schemaStore.js';
 import { schemasOf } from './index.js';
 import { jsonParam, mustAdmin, saveDraft } from './revisionStore.js';
 import { checkDesigned, deleteDesigned, designedRow, designedRows, freeKey, idsOf, skeleton, type DesignedRow } from './designedForms.js';
+import { flowIds } from '../../engine/flow/versions.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -97,7 +98,7 @@ export function registerDesignedCalls(app: FastifyInstance): void {
       await db.updateTable('designed_forms').set({ title, updated_at: now() }).where('id', '=', row.id).execute();
       row = { ...row, title };
     }
-    const definition = checkDesigned(req, await schemasOf(req), row, raw);
+    const definition = checkDesigned(req, await schemasOf(req), row, raw, await flowIds(req.server.ctx.db));
     return { id, updatedAt: await saveDraft(db, 'form', id, definition, req.user.userId), definition };
   });
 

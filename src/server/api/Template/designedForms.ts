@@ -160,9 +160,10 @@ export function skeleton(row: { form_key: string; title: string }): DesignedDefi
 /**
  * `raw` normalised and checked for designed form `row` (-1 naming the problem): at least one field of its own,
  * owned dictionaries named `custom_<key>_…`, the lint and meta-schema over the registry with this form (its
- * list page, dictionaries and the area `custom` declaring its codes) in place.
+ * list page, dictionaries and the area `custom` declaring its codes) in place; `flows`: designer-published flow ids
+ * it may start (lintChanged).
  */
-export function checkDesigned(req: FastifyRequest, s: EffectiveSchema, row: { form_key: string; title: string }, raw: unknown): DesignedDefinition {
+export function checkDesigned(req: FastifyRequest, s: EffectiveSchema, row: { form_key: string; title: string }, raw: unknown, flows: string[] = []): DesignedDefinition {
   const def = normalise(row, raw);
   const own = Object.keys(def.entity.model.properties).filter((f) => f !== 'flowStatus' && f !== 'flowId');
   if (!own.length) throw badInput(req.t('designer.noFields'));
@@ -171,7 +172,7 @@ export function checkDesigned(req: FastifyRequest, s: EffectiveSchema, row: { fo
     if (typeof d.id !== 'string' || !d.id.startsWith(prefix)) throw badInput(req.t('error.badParam', { field: `dicts/${i}/id` }));
   });
   const forms = [...s.designed.filter((f) => f.key !== row.form_key).map((f) => ({ key: f.key, title: f.title })), { key: row.form_key, title: row.title }];
-  refuseIssues(req, lintChanged(s, [def.page, def.entity, designedListPage(def.entity, def.page.id), ...(def.dicts ?? []), designedArea(forms)]));
+  refuseIssues(req, lintChanged(s, [def.page, def.entity, designedListPage(def.entity, def.page.id), ...(def.dicts ?? []), designedArea(forms)], flows));
   return def;
 }
 

@@ -114,7 +114,7 @@ function textOps(def: unknown, extra: LocaleMessages | undefined): OverlayOp[] {
  * id and kind, same entity, same model fields and kinds (-1 naming the problem), and clean under the lint.
  * Answers the page and the whole entity (the shipped one with the new model) and the extra texts.
  */
-export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string, raw: unknown): { page: FormPageDef; entity: EntityDef; texts?: LocaleMessages } {
+export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string, raw: unknown, flows: string[] = []): { page: FormPageDef; entity: EntityDef; texts?: LocaleMessages } {
   const base = baseForm(req, id);
   if (!isObj(raw) || !isObj(raw.page)) throw badInput(req.t('error.badParam', { field: 'page' }));
   const page = raw.page as unknown as FormPageDef;
@@ -130,7 +130,7 @@ export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string,
   const changed = [...fields].filter((f) => kindOf(base.entity.model.properties[f] as Obj | undefined) !== kindOf(model.properties[f] as Obj | undefined));
   if (changed.length) throw badInput(req.t('revisions.fieldsChanged', { fields: changed.join(', ') }));
   const entity: EntityDef = { ...base.entity, model };
-  refuseIssues(req, lintChanged(s, [page, entity]));
+  refuseIssues(req, lintChanged(s, [page, entity], flows));
   return { page, entity, ...(isObj(raw.texts) ? { texts: raw.texts as LocaleMessages } : {}) };
 }
 

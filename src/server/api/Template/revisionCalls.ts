@@ -39,6 +39,7 @@ import { registerRecordForm } from './recordForm.js';
 import { deleteDraft, exportFile, mustAdmin, jsonParam, presentChanges, readDraft, readImportFile, saveDraft } from './revisionStore.js';
 import type { EffectiveSchema } from '../../engine/schemaStore.js';
 import { checkDesigned, designedRow, normalise, publishDesigned, skeleton, type DesignedRow } from './designedForms.js';
+import { flowIds } from '../../engine/flow/versions.js';
 
 const ID = /^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/;
 
@@ -72,12 +73,14 @@ function currentOf(req: FastifyRequest, s: EffectiveSchema, f: FormRef) {
 }
 
 /** `raw` checked as the next version of form `f` (-1 naming the problem). */
-function checkOf(req: FastifyRequest, s: EffectiveSchema, f: FormRef, raw: unknown) {
-  return f.designed ? checkDesigned(req, s, f.designed, raw) : checkedForm(req, s, f.id, raw);
+async function checkOf(req: FastifyRequest, s: EffectiveSchema, f: FormRef, raw: unknown) {
+  // a form may start a flow published in the flow designer (flow_versions) as well as a shipped one
+  const flows = await flowIds(req.server.ctx.db);
+  return f.designed ? checkDesigned(req, s, f.designed, raw, flows) : checkedForm(req, s, f.id, raw, flows);
 }
 
 /** Publishes a checked version of form `f`; answers the revision number. */
-function publishOf(req: FastifyRequest, f: FormRef, form: ReturnType<typeof checkOf>, opts: { comment: string | null; restoredFrom?: number | null }) {
+function publishOf(req: FastifyRequest, f: FormRef, form: Awaited<ReturnType<typeof checkOf>>, opts: { comment: string | null; restoredFrom?: number | null }) {
   return f.designed ? publishDesigned(req, f.designed, form, opts) : publishForm(req, f.id, form, opts);
 }
 
@@ -184,7 +187,7 @@ export function registerRevisions(app: FastifyInstance): void {
       if (!d) throw badInput(req.t('revisions.noDraft', { id }));
       raw = d.definition;
     }
-    const form = checkOf(req, await schemasOf(req), f, raw);
+    const form = await checkOf(req, await schemasOf(req), f, raw);
     return { id, revision: await publishOf(req, f, form, { comment: comment(b.comment) }) };
   });
 
@@ -194,7 +197,7 @@ export function registerRevisions(app: FastifyInstance): void {
     const id = f.id;
     const b = bodyOf(req);
     const old = await revisionOf(req, f, revisionNo(req, b.revision, 'revision'));
-    const form = checkOf(req, await schemasOf(req), f, old.snapshot);
+    const form = await checkOf(req, await schemasOf(req), f, old.snapshot);
     const revision = await publishOf(req, f, form, { comment: comment(b.comment) ?? req.t('revisions.restored', { revision: old.revision }), restoredFrom: old.revision });
     return { id, revision, restoredFrom: old.revision };
   });
@@ -219,7 +222,7 @@ export function registerRevisions(app: FastifyInstance): void {
     if (b.id !== undefined && b.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: file.id, id: String(b.id) }));
     const f = await formOf(req, file.id);
     const id = f.id;
-    const form = checkOf(req, await schemasOf(req), f, file.definition);
+    const form = await checkOf(req, await schemasOf(req), f, file.definition);
     if (b.draft === true || b.draft === 1 || b.draft === '1' || b.draft === 'true') return { id, draft: true, updatedAt: await saveDraft(db, 'form', id, file.definition, req.user.userId) };
     return { id, revision: await publishOf(req, f, form, { comment: comment(b.comment) }) };
   };

@@ -63,9 +63,10 @@ export async function deleteDraft(db: Kysely<DB>, kind: TargetKind, id: string):
 /**
  * Lint of changed definitions in the context of the effective ones (engine/schema lintRegistry: format,
  * references, CEL type-checks, flow tree), locale-file checks left out (designer texts live in overlays).
- * Answers the issues of the changed definitions only.
+ * Answers the issues of the changed definitions only. `flows`: ids of flows published in the designer (flow_versions,
+ * engine/flow/versions.ts flowIds) that a form may start although no file defines them.
  */
-export function lintChanged(s: EffectiveSchema, changed: Definition[]): SchemaIssue[] {
+export function lintChanged(s: EffectiveSchema, changed: Definition[], flows: string[] = []): SchemaIssue[] {
   const key = (d: { kind: string; id: string }) => `${d.kind}:${d.id}`;
   const replace = new Map(changed.map((d) => [key(d), d]));
   const files: DefinitionFile[] = [];
@@ -87,7 +88,7 @@ export function lintChanged(s: EffectiveSchema, changed: Definition[]): SchemaIs
     mine.add(path);
   }
   const registry = buildRegistry(files);
-  return lintRegistry(registry, [], { locales: [] }).filter((i) => mine.has(i.file));
+  return lintRegistry(registry, [], { locales: [], flows }).filter((i) => mine.has(i.file));
 }
 
 /** -1 "定义有误（<path>）：<message>" for the first issue, if any. */
