@@ -4,7 +4,7 @@
  * joins (all / any), delays, services, the end; re-entering a node after a 退回; rejecting and finishing.
  * Internal to engine/flow; pure TS.
  */
-import { resolveAssignees } from './assignees';
+import { clearedUsers, resolveAssignees } from './assignees';
 import { evaluateCondition } from './conditions';
 import { addDuration } from './deadlines';
 import type { PathStep } from './definition';
@@ -77,7 +77,7 @@ function enterTaskNode(w: Work, node: TaskNode, run: NodeRun): void {
   }
   if (!users.length) {
     const policy = node.emptyAssignee ?? 'skip';
-    if (policy === 'toAdmin') users = [...new Set(w.ctx.admins?.(w.state) ?? [])];
+    if (policy === 'toAdmin') users = clearedUsers([...new Set(w.ctx.admins?.(w.state) ?? [])], w.state, w.ctx);
     if (policy === 'skip') {
       w.closeRun(run, 'skipped', 'skipped');
       w.event('nodeSkipped', { nodeId: node.id, detail: { reason: 'noAssignee' } }, null);

@@ -50,7 +50,16 @@ export function resolveRule(rule: AssigneeRule, nodeId: string, state: FlowState
   }
 }
 
-/** Users of a rule list: every rule's users in order, the same person once (DESIGN §5 dedupe within a node). */
-export function resolveAssignees(rules: AssigneeRule[], nodeId: string, state: FlowState, ctx: Pick<FlowContext, 'resolve'>): UserId[] {
-  return uniqueUsers(rules.flatMap((r) => resolveRule(r, nodeId, state, ctx)));
+/**
+ * Users of a rule list: every rule's users in order, the same person once (DESIGN §5 dedupe within a node), without
+ * those whose clearance does not cover the instance (`ctx.cleared`, DESIGN §7).
+ */
+export function resolveAssignees(rules: AssigneeRule[], nodeId: string, state: FlowState, ctx: Pick<FlowContext, 'resolve' | 'cleared'>): UserId[] {
+  return clearedUsers(uniqueUsers(rules.flatMap((r) => resolveRule(r, nodeId, state, ctx))), state, ctx);
+}
+
+/** `users` whose clearance covers instance `state` (`ctx.cleared`; all of them without it). DESIGN §7. */
+export function clearedUsers(users: UserId[], state: FlowState, ctx: Pick<FlowContext, 'cleared'>): UserId[] {
+  const cleared = ctx.cleared;
+  return cleared ? users.filter((u) => cleared(u, state)) : users;
 }

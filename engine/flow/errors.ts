@@ -12,6 +12,7 @@ export type FlowErrorKey =
   | 'flow.noSuchTask'
   | 'flow.taskWaiting'
   | 'flow.noAssignee'
+  | 'flow.notCleared'
   | 'flow.badReturnTarget'
   | 'flow.fieldReadOnly'
   | 'flow.badInput'
@@ -28,6 +29,7 @@ export const FLOW_ERROR_TEXT: Record<FlowErrorKey, string> = {
   'flow.noSuchTask': '待办不存在',
   'flow.taskWaiting': '该待办正在等待他人处理',
   'flow.noAssignee': '节点“{node}”没有处理人',
+  'flow.notCleared': '{user} 的涉密等级低于该文件的密级，不能处理或查看',
   'flow.badReturnTarget': '不能退回到该环节：{target}',
   'flow.fieldReadOnly': '字段 {field} 在此环节不可编辑',
   'flow.badInput': '参数不正确：{what}',

@@ -116,7 +116,13 @@ function checkUsers(w: Work, task: Task, users: unknown): UserId[] {
   if (!Array.isArray(users) || !users.length || !users.every((u) => Number.isInteger(u) && (u as number) > 0)) throw new FlowError('flow.badInput', { what: 'users' });
   const busy = new Set(w.tasksOf(w.run(task.nodeRunId)).filter((t) => isDeciding(t) && (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated')).map((t) => t.assignee));
   for (const u of users as UserId[]) if (u === task.assignee || busy.has(u)) throw new FlowError('flow.badInput', { what: `user ${u} already handles this node` });
-  return [...new Set(users as UserId[])];
+  return mustBeCleared(w, [...new Set(users as UserId[])]);
+}
+
+/** `users` when each one's clearance covers the instance (ctx.cleared, DESIGN §7). @throws FlowError notCleared {user: id}. */
+function mustBeCleared(w: Work, users: UserId[]): UserId[] {
+  for (const u of users) if (w.ctx.cleared && !w.ctx.cleared(u, w.state)) throw new FlowError('flow.notCleared', { user: u });
+  return users;
 }
 
 /** 转办: the task passes to another user for good (same node, same place in a sequence). */
@@ -169,7 +175,7 @@ export function onCc(w: Work, action: Act<'cc'>): void {
   const task = pickTask(w, action, DECIDING);
   if (!Array.isArray(action.users) || !action.users.length || !action.users.every((u) => Number.isInteger(u) && u > 0)) throw new FlowError('flow.badInput', { what: 'users' });
   const run = w.run(task.nodeRunId);
-  const users = [...new Set(action.users)];
+  const users = mustBeCleared(w, [...new Set(action.users)]);
   for (const u of users) w.createTask(run, action.circulate ? 'read' : 'cc', u);
   w.event('cc', { nodeId: task.nodeId, taskId: task.id, opinion: action.opinion, detail: { users, circulate: action.circulate === true } });
 }

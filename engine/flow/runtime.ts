@@ -110,7 +110,9 @@ export class Work {
    * `onBehalfOf`; a node deadline sets `deadline` and a deadline timer; the assignee is notified.
    */
   createTask(run: NodeRun, kind: TaskKind, assignee: UserId, extra: Partial<Task> = {}, notify: NotifyKind | null = this.notifyKind): Task {
-    const proxy = this.ctx.delegateOf?.(assignee, this.now) ?? null;
+    // A delegate not cleared for the instance (ctx.cleared, DESIGN §7) does not take it over.
+    let proxy = this.ctx.delegateOf?.(assignee, this.now) ?? null;
+    if (proxy !== null && this.ctx.cleared && !this.ctx.cleared(proxy, this.state)) proxy = null;
     const task: Task = {
       id: this.ctx.newId(),
       nodeRunId: run.id,

@@ -224,6 +224,14 @@ export interface FlowContext {
   delegateOf?(userId: UserId, at: number): UserId | null;
   /** The administrators (emptyAssignee `toAdmin`). */
   admins?(state: FlowState): UserId[];
+  /**
+   * 密级 (DESIGN §7): whether `userId`'s clearance covers instance `state` (its classification as its data says
+   * now). Resolved people failing it are left out — assignees of task, cc and ccOnDone nodes (so the node's
+   * emptyAssignee policy applies when nobody is left), the administrators of `toAdmin`, 委托 delegates (the task
+   * stays with the assignee) — and a person an action names (transfer, delegate, addSign, cc) refuses the action
+   * (FlowError flow.notCleared {user}). Default: everyone is cleared.
+   */
+  cleared?(userId: UserId, state: FlowState): boolean;
   /** 'YYYY-MM-DD' + n working days; default engine/expr addWorkdays (chinese-days + /setting/holiday overrides). */
   addWorkdays?(date: string, n: number): string;
   /** Offset of local time from UTC in minutes for day arithmetic; default 480 (China). */

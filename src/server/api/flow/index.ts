@@ -8,11 +8,14 @@
  *   {defId, entity, recordId, draft?, opinion?} for a record (see startForRecord)
  * - flow/info {id} → InstanceView (state, definition, `actions` = what the caller may do now) and `open`, the
  *   approval route (with `:id`) of the instance's flow (approvalRouteOf: 收文 → /document/show/:id?); -1 unless
- *   the caller takes part (or administers, or holds the 督办 permission flow:supervise)
+ *   the caller takes part (or administers, or holds the 督办 permission flow:supervise); a reader through an
+ *   authorised 关联文件 gets it read-only (`actions` [], `via` the reader document; ./linkRead.ts), never above
+ *   their clearance
  * - flow/act {id, version?, type, taskId?, opinion?, data?, target?, resubmit?, to?, users?, position?, circulate?, picks?,
  *   signature?} → InstanceView (signature: true puts the caller's handwritten signature on the action's events);
  *   refusals of the machine are -1 with their reason; a stale `version` → -1 flow.stale
- * - flow/log {id} → [{id, at, actor, actorName, type, nodeId, taskId, opinion, detail}] (流程日志)
+ * - flow/log {id} → [{id, at, actor, actorName, type, nodeId, taskId, opinion, detail}] (流程日志); like flow/info
+ *   also for a reader through an authorised 关联文件
  * - flow/todo | done | cc | sent | drafts | supervise, flow/counts, flow/batch: the work lists, their filters and
  *   批量同意 (./lists.ts); flow/badges {flag} → the menu badge counts (./badges.ts);
  *   flow/involved {current?, pageSize?, keyword?, flows?, area?} → {list, total}: instances the caller started or held a task of
@@ -40,6 +43,7 @@ import { involvedList, startableFlows } from '../../engine/flow/startable.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { flattenMenus, userMenus, userRolesAccess } from '../../services/menu.js';
 import { localText } from '../Template/service.js';
+import { logOrLinkRead, viewOrLinkRead } from './linkRead.js';
 
 /** The caller of a request: administrator (users.is_admin or the sysadmin role) and 督办 right from one role read (userRolesAccess). */
 async function callerOf(req: FastifyRequest): Promise<FlowCaller> {
@@ -103,7 +107,7 @@ export function register(app: FastifyInstance): void {
   }
 
   call<any>(app, 'flow/info', {}, async (req) => {
-    const view = await runtime.view(await callerOf(req), positiveInt(req, bodyOf(req).id, 'id'));
+    const view = await viewOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, bodyOf(req).id, 'id'));
     const { registry } = await schemaStore(db);
     return { ...view, open: approvalRouteOf(registry, view.defId) };
   });
@@ -117,7 +121,7 @@ export function register(app: FastifyInstance): void {
     return runtime.act(await callerOf(req), id, action, version, signature ? { signature } : undefined);
   });
 
-  call<any>(app, 'flow/log', {}, async (req) => runtime.log(await callerOf(req), positiveInt(req, bodyOf(req).id, 'id')));
+  call<any>(app, 'flow/log', {}, async (req) => logOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, bodyOf(req).id, 'id')));
 
   const textOf = (req: FastifyRequest) => (t: { t: string; d: string } | undefined) => (t ? (definitionText(req.locale, t.t) ?? t.d) : '');
   registerWorkLists(app, runtime, callerOf);

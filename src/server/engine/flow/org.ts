@@ -30,6 +30,8 @@ export interface OrgSnapshot {
   userUnits?: Map<UserId, Set<number>>;
   /** Unit of each department (itself when it is a unit, else its nearest unit above); loaded with userUnits. */
   deptUnit?: Map<number, number | null>;
+  /** 密级 clearance (users.clearance, 0–3) of the people above (role and position holders, leaders, administrators, delegates). */
+  clearance: Map<UserId, number>;
 }
 
 /** Every assignee rule of a definition (task nodes, cc nodes, ccOnDone), depth first. */
@@ -73,11 +75,11 @@ function needsOf(def: FlowDef): Needs {
 }
 
 /** 委托 in force at `at` for flow `defId` (every action asks; compiled once, ./prepared.ts): flow-specific first, newest first. */
-const delegationsAt = preparedQuery<{ at: number; defId: string }, { user_id: number; delegate_id: number }>((db, p) =>
+const delegationsAt = preparedQuery<{ at: number; defId: string }, { user_id: number; delegate_id: number; clearance: number }>((db, p) =>
   db
     .selectFrom('flow_delegations as d')
     .innerJoin('users as u', 'u.id', 'd.delegate_id')
-    .select(['d.user_id', 'd.delegate_id'])
+    .select(['d.user_id', 'd.delegate_id', 'u.clearance'])
     .where('d.start_at', '<=', p.at)
     .where('d.end_at', '>=', p.at)
     .where('u.status', '=', 1)
@@ -98,7 +100,7 @@ export async function loadOrg(db: Db, def: FlowDef, at: number): Promise<OrgSnap
           .selectFrom('user_roles as ur')
           .innerJoin('roles as r', 'r.id', 'ur.role_id')
           .innerJoin('users as u', 'u.id', 'ur.user_id')
-          .select(['ur.user_id as user', 'r.code as code'])
+          .select(['ur.user_id as user', 'r.code as code', 'u.clearance'])
           .where('r.code', 'in', codes)
           .where('r.status', '=', 1)
           .where('u.status', '=', 1)
@@ -110,7 +112,7 @@ export async function loadOrg(db: Db, def: FlowDef, at: number): Promise<OrgSnap
       ? db
           .selectFrom('user_departments as ud')
           .innerJoin('users as u', 'u.id', 'ud.user_id')
-          .select(['ud.user_id as user', 'ud.position_id as position'])
+          .select(['ud.user_id as user', 'ud.position_id as position', 'u.clearance'])
           .where('ud.position_id', 'in', positions)
           .where('u.status', '=', 1)
           .orderBy('u.sort')
@@ -121,14 +123,14 @@ export async function loadOrg(db: Db, def: FlowDef, at: number): Promise<OrgSnap
       ? db
           .selectFrom('departments as d')
           .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'd.leader_id').on('u.status', '=', 1))
-          .select(['d.id', 'd.parent_id', 'u.id as leader_id'])
+          .select(['d.id', 'd.parent_id', 'u.id as leader_id', 'u.clearance as leader_clearance'])
           .execute()
       : [],
     leaderRules
       ? db
           .selectFrom('user_departments as ud')
           .innerJoin('users as u', 'u.id', 'ud.user_id')
-          .select(['ud.user_id as user', 'ud.dept_id as dept'])
+          .select(['ud.user_id as user', 'ud.dept_id as dept', 'u.clearance'])
           .where('ud.is_leader', '=', 1)
           .where('u.status', '=', 1)
           .orderBy('ud.sort')
@@ -138,7 +140,7 @@ export async function loadOrg(db: Db, def: FlowDef, at: number): Promise<OrgSnap
       ? []
       : db
       .selectFrom('users as u')
-      .select('u.id')
+      .select(['u.id', 'u.clearance'])
       .where('u.status', '=', 1)
       .where((eb) => eb.or([eb('u.is_admin', '=', 1), eb.exists(eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('r.code', '=', 'sysadmin'))]))
       .orderBy('u.id')
@@ -160,7 +162,15 @@ export async function loadOrg(db: Db, def: FlowDef, at: number): Promise<OrgSnap
   for (const r of leaderRows) push(leaders, r.dept, r.user);
   const delegates = new Map<UserId, UserId>();
   for (const d of delegations) if (!delegates.has(d.user_id) && d.delegate_id !== d.user_id) delegates.set(d.user_id, d.delegate_id);
-  const snapshot: OrgSnapshot = { roleUsers, positionUsers, parent, leaders, admins: adminRows.map((r) => r.id), delegates };
+  const clearance = new Map<UserId, number>();
+  const cleared = (u: UserId | null, level: number | null | undefined) => u != null && clearance.set(u, Number(level ?? 0) || 0);
+  for (const r of roleRows) cleared(r.user, r.clearance);
+  for (const r of posRows) cleared(r.user, r.clearance);
+  for (const d of depts) cleared(d.leader_id, d.leader_clearance);
+  for (const r of leaderRows) cleared(r.user, r.clearance);
+  for (const r of adminRows) cleared(r.id, r.clearance);
+  for (const d of delegations) cleared(d.delegate_id, d.clearance);
+  const snapshot: OrgSnapshot = { roleUsers, positionUsers, parent, leaders, admins: adminRows.map((r) => r.id), delegates, clearance };
   if (units) Object.assign(snapshot, await loadUnits(db, [...new Set(roleRows.map((r) => r.user))]));
   return snapshot;
 }

@@ -30,6 +30,7 @@ import { translate } from '../../i18n/index.js';
 import { now } from '../../lib/clock.js';
 import { ApiError, badInput } from '../../lib/errors.js';
 import { loadOrg, resolverOf } from './org.js';
+import { clearedHook, notClearedName, type NamedSources } from './cleared.js';
 import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
@@ -118,7 +119,8 @@ export class FlowRuntime {
     if (this.bus && userIds.length) await notifyUsers(this.bus, [...new Set(userIds)]);
   }
 
-  private async context(trx: Trx, def: FlowDef, initiatorDept: number | null, at: number): Promise<FlowContext> {
+  /** The machine's context for an instance of `entity` (密级 of the people `named` names: ./cleared.ts). */
+  private async context(trx: Trx, def: FlowDef, initiatorDept: number | null, at: number, entity: string | null, named: NamedSources): Promise<FlowContext> {
     const org = await loadOrg(trx, def, at);
     return {
       now: at,
@@ -126,6 +128,7 @@ export class FlowRuntime {
       resolve: resolverOf(org, initiatorDept),
       delegateOf: (user) => org.delegates.get(user) ?? null,
       admins: () => org.admins,
+      cleared: await clearedHook(trx, org, def, entity, named),
     };
   }
 
@@ -161,12 +164,12 @@ export class FlowRuntime {
     if (!title) throw badInput(translate(c.locale, 'validate.required', { field: translate(c.locale, 'flow.field.title') }));
     if (title.length > FLOW_TITLE_MAX) throw badInput(translate(c.locale, 'validate.maxLength', { field: translate(c.locale, 'flow.field.title'), limit: FLOW_TITLE_MAX }));
     const at = now();
-    const ctx = await this.context(trx, flow.def, c.deptId, at);
+    const ctx = await this.context(trx, flow.def, c.deptId, at, input.entity ?? null, { initiator: c.userId, data: [input.data], picks: [input.picks], targets: [] });
     let state = newInstance(flow.def, { initiator: c.userId, data: input.data ?? {}, picks: input.picks ?? {}, defVersion: flow.version }, ctx);
     const action: UserAction = input.draft
       ? { type: 'saveDraft', actor: c.userId, data: input.data, picks: input.picks }
       : { type: 'start', actor: c.userId, data: input.data, picks: input.picks, opinion: input.opinion };
-    const result = this.run(flow.def, state, action, ctx, c.locale);
+    const result = await this.run(trx, flow.def, state, action, ctx, c.locale);
     state = result.state;
     const row = await trx
       .insertInto('flow_instances')
@@ -216,10 +219,12 @@ export class FlowRuntime {
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
       const def = await this.defOf(row, c.locale, trx);
       const at = now();
-      const ctx = await this.context(trx, def, row.initiator_dept_id, at);
-      ctx.supervises = (user) => user === c.userId && c.supervisor === true;
       const before = JSON.parse(row.state) as FlowState;
-      const result = this.run(def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
+      const sent = action as { data?: Record<string, unknown>; picks?: Record<string, unknown>; to?: unknown; users?: unknown };
+      const named = { initiator: row.initiator_id, data: [before.data, sent.data], picks: [before.picks, sent.picks], targets: [sent.to, sent.users] };
+      const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, named);
+      ctx.supervises = (user) => user === c.userId && c.supervisor === true;
+      const result = await this.run(trx, def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
       const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId);
       written = { row: stored.row, def, state: stored.state };
@@ -242,8 +247,8 @@ export class FlowRuntime {
       }
       const def = await this.defOf(row, 'zh-CN', trx);
       const at = now();
-      const ctx = await this.context(trx, def, row.initiator_dept_id, at);
-      const result = this.run(def, before, { type: 'timer', timerId }, ctx, 'zh-CN');
+      const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, { initiator: row.initiator_id, data: [before.data], picks: [before.picks], targets: [] });
+      const result = await this.run(trx, def, before, { type: 'timer', timerId }, ctx, 'zh-CN');
       const stored = await this.store(trx, row, before, result.state, result.effects, at, 'zh-CN', null);
       notified = [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, null)))];
       return true;
@@ -304,10 +309,12 @@ export class FlowRuntime {
     return rows.map((r) => ({ id: r.id, at: Number(r.at), actor: r.actor_id, actorName: r.realname ?? null, type: r.type, nodeId: r.node_id, taskId: r.task_id, opinion: r.opinion, detail: r.detail ? JSON.parse(r.detail) : null }));
   }
 
-  private run(def: FlowDef, state: FlowState, action: FlowAction, ctx: FlowContext, locale: Locale) {
+  /** `apply` with the machine's refusals as -1 in `locale` (flow.notCleared names the person, read through `trx`). */
+  private async run(trx: Trx, def: FlowDef, state: FlowState, action: FlowAction, ctx: FlowContext, locale: Locale) {
     try {
       return apply(def, state, action, ctx);
     } catch (e) {
+      if (e instanceof FlowError && e.key === 'flow.notCleared') throw badInput(translate(locale, e.key, { name: await notClearedName(trx, Number(e.params.user)) }));
       if (e instanceof FlowError) throw refusal(e, locale);
       throw e;
     }
