@@ -9,7 +9,7 @@
  * A page with `flow` offers 提交 (save, then submit the record to that flow) and 暂存 (save, then keep the
  * flow as a draft, 待发) instead of 保存, and goes to `afterSubmit` when both succeed.
  */
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -54,6 +54,15 @@ interface EditorProps extends PageKindProps {
 }
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready' };
+
+/**
+ * Enter in a one-line field never submits the form (the browser's implicit submission): confirming a typed date
+ * or a picked option with Enter must not save the record or start its flow. Pickers have handled the key by then;
+ * text areas and buttons keep their own Enter.
+ */
+function noImplicitSubmit(e: KeyboardEvent<HTMLDivElement>): void {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+}
 
 function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, preview, compiled, logic, page }: EditorProps) {
   const { t } = useTranslation('form');
@@ -201,7 +210,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
     );
   }
   return (
-    <div className="oa-form-page" data-testid={`form-page-${page.id}`}>
+    <div className="oa-form-page" data-testid={`form-page-${page.id}`} onKeyDown={noImplicitSubmit}>
       {modalHolder}
       {!embedded && <Typography.Title level={4}>{bundleText(bundle)(page.title)}</Typography.Title>}
       {refusal && <Alert type="error" showIcon closable style={{ marginBottom: 16 }} title={t('form.staleTitle')} description={refusal} data-testid="form-refusal" onClose={() => setRefusal(null)} />}

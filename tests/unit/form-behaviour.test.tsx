@@ -92,6 +92,16 @@ describe('FormPage behaviour', () => {
     expect(calls.add[0]).toMatchObject({ title: '兄弟城市考察', guestUnit: '某市发展和改革委员会', people: 12, days: 24, arrangement: '市政府招待所' });
   });
 
+  it('does not submit on Enter in a one-line field (confirming a typed date must not save or start the flow)', async () => {
+    renderWithUser(<FormPage bundle={testBundle()} embedded />, userWith([]));
+    await screen.findByText('接待事由');
+    type('接待事由', '兄弟城市考察');
+    // false: the browser's implicit submission was prevented; a text area keeps its Enter (a new line)
+    expect(fireEvent.keyDown(input('接待事由'), { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(screen.getByLabelText('接待安排（住宿、用餐、参观等）', { exact: true }), { key: 'Enter' })).toBe(true);
+    expect(calls.add).toHaveLength(0);
+  });
+
   it('edits with the version it read and shows a refusal above the form', async () => {
     calls.refuse = '该记录已被他人修改，请刷新后再试';
     renderWithUser(<FormPage bundle={testBundle()} recordId={5} embedded />, userWith([]));
