@@ -36,9 +36,24 @@ function useText(state: FormDesignState) {
   return (text: Text | undefined, fallback = '') => (text ? labelOf(state, text)[en ? 'en' : 'zh'] || fallback : fallback);
 }
 
-function Item({ id, parent, ancestors, view, children, horizontal }: { id: string; parent: string | null; ancestors: string[]; view: ViewProps; children: ReactNode; horizontal?: boolean }) {
+/** What a row needs to draw itself: whether it is selected and the callbacks of the canvas (stable across renders). */
+interface ItemProps {
+  id: string;
+  parent: string | null;
+  ancestors: string[];
+  selected: boolean;
+  onSelect: (id: string) => void;
+  onKey: (e: KeyboardEvent, id: string) => void;
+  children: ReactNode;
+  horizontal?: boolean;
+}
+
+/**
+ * A sortable control. dnd-kit re-renders every useSortable caller when the drop position changes during a drag;
+ * that render stays cheap because `children` are elements made by the caller (unchanged, so React skips them).
+ */
+function Item({ id, parent, ancestors, selected, onSelect, onKey, children, horizontal }: ItemProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, data: { parent, ancestors } satisfies CanvasDragData });
-  const selected = view.selected === id;
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
@@ -61,11 +76,11 @@ function Item({ id, parent, ancestors, view, children, horizontal }: { id: strin
       data-selected={selected || undefined}
       onClick={(e) => {
         e.stopPropagation();
-        view.onSelect(id);
+        onSelect(id);
       }}
       onKeyDown={(e) => {
         if (e.target !== e.currentTarget) return; // a key on a nested control is that control's
-        view.onKey(e, id);
+        onKey(e, id);
         if (!e.defaultPrevented) listeners?.onKeyDown?.(e);
       }}
     >
@@ -73,6 +88,49 @@ function Item({ id, parent, ancestors, view, children, horizontal }: { id: strin
     </div>
   );
 }
+
+/** The head line of a control: its label and, after it, a tag and a kind. */
+function Head({ id, label, tag, kind }: { id: string; label: string; tag?: string; kind?: string }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
+      <span data-testid={`canvas-label-${id}`}>{label}</span>
+      {tag !== undefined && <Tag>{tag}</Tag>}
+      {kind !== undefined && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {kind}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+type RowProps = Omit<ItemProps, 'children'> & { label: string; tag?: string; kind?: string };
+
+/**
+ * A control without children (field, description text, sub-table column) drawn from plain values, so that a
+ * change elsewhere in the form (every command answers a deep copy of the state) leaves the other rows as they
+ * are: only rows whose label, tag, kind, place or selection changed render again.
+ */
+const Row = memo(
+  function Row({ label, tag, kind, ...item }: RowProps) {
+    return (
+      <Item {...item}>
+        <Head id={item.id} label={label} tag={tag} kind={kind} />
+      </Item>
+    );
+  },
+  (a, b) =>
+    a.id === b.id &&
+    a.parent === b.parent &&
+    a.label === b.label &&
+    a.tag === b.tag &&
+    a.kind === b.kind &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.onKey === b.onKey &&
+    a.horizontal === b.horizontal &&
+    a.ancestors.join('/') === b.ancestors.join('/'),
+);
 
 function Zone({ container, ancestors, items, view, horizontal, children }: { container: string | null; ancestors: string[]; items: string[]; view: ViewProps; horizontal?: boolean; children: ReactNode }) {
   const { t } = useTranslation('designer');
@@ -100,73 +158,61 @@ function NodeView({ node, parent, ancestors, view }: { node: AnyNode; parent: st
   const { t } = useTranslation('designer');
   const tx = useText(view.state);
   const inner = [...ancestors, node.id];
-  const head = (label: string, extra?: ReactNode) => (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
-      <span data-testid={`canvas-label-${node.id}`}>{label}</span>
-      {extra}
-    </div>
-  );
-  let body: ReactNode;
+  const item = { id: node.id, parent, ancestors, selected: view.selected === node.id, onSelect: view.onSelect, onKey: view.onKey };
   switch (node.type) {
     case 'section':
     case 'tab':
     case 'grid':
-      body = (
-        <>
-          {head(node.type === 'grid' ? `${t('palette.grid')} × ${node.columns}` : tx(node.title, t(`palette.${node.type}`)), <Tag>{t(`palette.${node.type === 'tab' ? 'tab' : node.type}`)}</Tag>)}
+      return (
+        <Item {...item}>
+          <Head id={node.id} label={node.type === 'grid' ? `${t('palette.grid')} × ${node.columns}` : tx(node.title, t(`palette.${node.type}`))} tag={t(`palette.${node.type === 'tab' ? 'tab' : node.type}`)} />
           <Children nodes={node.children} container={node.id} ancestors={inner} view={view} />
-        </>
+        </Item>
       );
-      break;
     case 'tabs':
-      body = (
-        <>
-          {head(t('palette.tabs'))}
+      return (
+        <Item {...item}>
+          <Head id={node.id} label={t('palette.tabs')} />
           <Zone container={node.id} ancestors={inner} items={node.children.map((c) => c.id)} view={view}>
             {node.children.map((tab) => (
               <NodeView key={tab.id} node={tab} parent={node.id} ancestors={inner} view={view} />
             ))}
           </Zone>
-        </>
+        </Item>
       );
-      break;
     case 'text':
-      body = head(tx(node.text), <Tag>{t('palette.description')}</Tag>);
-      break;
+      return <Row {...item} label={tx(node.text)} tag={t('palette.description')} />;
     case 'subtable': {
       const rows = ((view.state.model.properties[node.field]?.items as { properties?: FormDesignState['model']['properties'] } | undefined)?.properties ?? {}) as FormDesignState['model']['properties'];
-      body = (
-        <>
-          {head(tx(view.state.model.properties[node.field]?.['x-title'], node.field), <Tag>{node.field}</Tag>)}
+      return (
+        <Item {...item}>
+          <Head id={node.id} label={tx(view.state.model.properties[node.field]?.['x-title'], node.field)} tag={node.field} />
           <Zone container={node.id} ancestors={inner} items={node.columns.map((c) => c.id)} view={view} horizontal>
             {node.columns.map((c) => (
-              <Item key={c.id} id={c.id} parent={node.id} ancestors={inner} view={view} horizontal>
-                {head(tx(rows[c.field]?.['x-title'], c.field), <Tag>{c.field}</Tag>)}
-              </Item>
+              <Row
+                key={c.id}
+                id={c.id}
+                parent={node.id}
+                ancestors={inner}
+                selected={view.selected === c.id}
+                onSelect={view.onSelect}
+                onKey={view.onKey}
+                horizontal
+                label={tx(rows[c.field]?.['x-title'], c.field)}
+                tag={c.field}
+              />
             ))}
           </Zone>
-        </>
+        </Item>
       );
-      break;
     }
     default: {
       const p = view.state.model.properties[node.field];
       const required = (view.state.model.required ?? []).includes(node.field);
-      body = head(`${required ? '* ' : ''}${tx(p?.['x-title'], node.field)}`, (
-        <>
-          <Tag>{node.field}</Tag>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`palette.${node.type === 'attachments' ? 'attachments' : kindOfProperty(p)}`)}
-          </Typography.Text>
-        </>
-      ));
+      const kind = t(`palette.${node.type === 'attachments' ? 'attachments' : kindOfProperty(p)}`);
+      return <Row {...item} label={`${required ? '* ' : ''}${tx(p?.['x-title'], node.field)}`} tag={node.field} kind={kind} />;
     }
   }
-  return (
-    <Item id={node.id} parent={parent} ancestors={ancestors} view={view}>
-      {body}
-    </Item>
-  );
 }
 
 function Children({ nodes, container, ancestors, view }: { nodes: LayoutNode[]; container: string | null; ancestors: string[]; view: ViewProps }) {

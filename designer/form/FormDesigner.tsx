@@ -6,14 +6,12 @@
  * FormPage; what would stop a publish (checkDesign) is listed above. Routes and server calls are the caller's:
  * it passes the design, a pinyin lookup and gets changes.
  */
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  closestCenter,
-  pointerWithin,
   useSensor,
   useSensors,
   type CollisionDetection,
@@ -48,22 +46,84 @@ export interface FormDesignerProps {
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
-/** Nested drop zones: the innermost under the pointer wins; never a zone inside the dragged node. */
-const collisions: CollisionDetection = (args) => {
-  const active = String(args.active.id);
-  const containers = args.droppableContainers.filter((c) => {
-    const d = c.data.current as CanvasDragData | undefined;
-    return c.id !== active && !(d?.ancestors ?? []).includes(active);
-  });
-  const hits = pointerWithin({ ...args, droppableContainers: containers });
-  if (hits.length) {
-    const area = (id: string | number) => {
-      const r = args.droppableRects.get(id);
-      return r ? r.width * r.height : Infinity;
-    };
-    return [...hits].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
+type Box = { top: number; left: number; width: number; height: number };
+
+/**
+ * Plain copies of dnd-kit's measured drop-zone rects, one per measurement (the Map dnd-kit keeps until it
+ * measures again). dnd-kit's rects are getters that read the scroll offsets of the node's scrollable ancestors
+ * on every access — 4 reads per zone per pointer move, 800 on a 200-field form; all canvas zones share their
+ * scrollable ancestors, so one zone's rect read now tells how far they all moved since the copy.
+ */
+const plainRects = new WeakMap<object, { boxes: Map<string | number, Box>; ref: string | number; top: number; left: number }>();
+
+function currentRects(rects: Parameters<CollisionDetection>[0]['droppableRects']): (id: string | number) => Box | undefined {
+  let copy = plainRects.get(rects);
+  if (!copy) {
+    const boxes = new Map<string | number, Box>();
+    for (const [id, r] of rects) boxes.set(id, { top: r.top, left: r.left, width: r.width, height: r.height });
+    const ref = boxes.keys().next().value;
+    if (ref === undefined) return () => undefined;
+    copy = { boxes, ref, top: boxes.get(ref)!.top, left: boxes.get(ref)!.left };
+    plainRects.set(rects, copy);
   }
-  return closestCenter({ ...args, droppableContainers: containers });
+  const now = rects.get(copy.ref);
+  const dy = now ? now.top - copy.top : 0;
+  const dx = now ? now.left - copy.left : 0;
+  const { boxes } = copy;
+  return (id) => {
+    const b = boxes.get(id);
+    return b && { top: b.top + dy, left: b.left + dx, width: b.width, height: b.height };
+  };
+}
+
+/**
+ * Nested drop zones: the innermost (smallest) zone under the pointer wins — within the span of a container's
+ * controls, the nearest of them; with none under it, the zone whose centre is closest to the dragged rect's;
+ * never a zone inside the dragged node. Exported for tests.
+ */
+export const canvasCollisions: CollisionDetection = (args) => {
+  const active = String(args.active.id);
+  const rect = currentRects(args.droppableRects);
+  const p = args.pointerCoordinates;
+  type Hit = { c: (typeof args.droppableContainers)[number]; value: number };
+  let best: Hit | null = null as Hit | null;
+  let closest: Hit | null = null as Hit | null;
+  const cx = args.collisionRect.left + args.collisionRect.width / 2;
+  const cy = args.collisionRect.top + args.collisionRect.height / 2;
+  for (const c of args.droppableContainers) {
+    const d = c.data.current as CanvasDragData | undefined;
+    if (c.id === active || (d?.ancestors ?? []).includes(active)) continue;
+    const r = rect(c.id);
+    if (!r) continue;
+    if (p && r.left <= p.x && p.x <= r.left + r.width && r.top <= p.y && p.y <= r.top + r.height) {
+      const area = r.width * r.height;
+      if (!best || area < best.value) best = { c, value: area };
+    } else if (!best) {
+      const dist = Math.hypot(r.left + r.width / 2 - cx, r.top + r.height / 2 - cy);
+      if (!closest || dist < closest.value) closest = { c, value: dist };
+    }
+  }
+  // In a gap between the controls of a zone (their margins), the nearest control: a drop there lands between
+  // them, not at the zone's end, and the drop position does not flicker to the zone between two rows.
+  const zone = best && (best.c.data.current as CanvasDragData | undefined)?.container;
+  if (best && p && zone !== undefined) {
+    let span: { top: number; left: number; bottom: number; right: number } | null = null;
+    let near: Hit | null = null as Hit | null;
+    for (const c of args.droppableContainers) {
+      const d = c.data.current as CanvasDragData | undefined;
+      if (c.id === active || d?.container !== undefined || d?.parent === undefined || d.parent !== zone) continue;
+      const r = rect(c.id);
+      if (!r) continue;
+      span = span
+        ? { top: Math.min(span.top, r.top), left: Math.min(span.left, r.left), bottom: Math.max(span.bottom, r.top + r.height), right: Math.max(span.right, r.left + r.width) }
+        : { top: r.top, left: r.left, bottom: r.top + r.height, right: r.left + r.width };
+      const dist = Math.hypot(r.left + r.width / 2 - p.x, r.top + r.height / 2 - p.y);
+      if (!near || dist < near.value) near = { c, value: dist };
+    }
+    if (near && span && span.top <= p.y && p.y <= span.bottom && span.left <= p.x && p.x <= span.right) best = near;
+  }
+  const hit = best ?? closest;
+  return hit ? [{ id: hit.c.id, data: { droppableContainer: hit.c, value: hit.value } }] : [];
 };
 
 /** Where a drop on `over` puts things. */
@@ -116,26 +176,28 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
     if (clip) void run((s) => pasteNode(s, clip, insertTarget(s.layout, selected)));
   };
 
-  const onNodeKey = useCallback(
-    (e: KeyboardEvent, id: string) => {
-      if (isTyping(e.target)) return;
-      if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-        e.preventDefault();
-        void run((s) => moveBy(s, id, e.key === 'ArrowUp' ? -1 : 1));
-      } else if (e.key === 'Delete' || e.key === 'Backspace') {
-        e.preventDefault();
-        void run((s) => removeNode(s, id));
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c') {
-        e.preventDefault();
-        try {
-          design.setClipboard(copyNode(state, id));
-        } catch {
-          /* a tab: nothing to copy */
-        }
+  // Keys on a canvas control: one callback for the designer's life (reads the latest state through a ref), so
+  // that re-renders of the designer (a drag starting or ending, the inspector) leave the memoised canvas alone.
+  const latest = useRef({ run, design, state });
+  latest.current = { run, design, state };
+  const onNodeKey = useCallback((e: KeyboardEvent, id: string) => {
+    const { run, design, state } = latest.current;
+    if (isTyping(e.target)) return;
+    if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+      e.preventDefault();
+      void run((s) => moveBy(s, id, e.key === 'ArrowUp' ? -1 : 1));
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      void run((s) => removeNode(s, id));
+    } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c') {
+      e.preventDefault();
+      try {
+        design.setClipboard(copyNode(state, id));
+      } catch {
+        /* a tab: nothing to copy */
       }
-    },
-    [run, design, state],
-  );
+    }
+  }, []);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (isTyping(e.target) || !(e.ctrlKey || e.metaKey)) return;
@@ -211,7 +273,7 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
       {mode === 'preview' ? (
         <Preview state={state} revision={design.revision} dicts={dicts} />
       ) : (
-        <DndContext sensors={sensors} collisionDetection={collisions} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+        <DndContext sensors={sensors} collisionDetection={canvasCollisions} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
           <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
             <div style={{ width: 160, flex: 'none', position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
               <Palette onAdd={add} />

@@ -4,7 +4,7 @@
  * started by the same script, rounds alternated, medians reported (DESIGN §9).
  *
  * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-page, list-keyword, todo, approve,
- * push, form, pdf, search, flow-layout (default: all)
+ * push, form, pdf, search, flow-layout, designer-drag (default: all)
  * The list scenarios first start the app once (migrations, seed, entity tables), stop it, fill
  * biz_reception with 1,000,000 rows (./scenarios/list.ts), then measure the app started again.
  * The filled database is cached between runs with the same inputs (./cache.ts).
@@ -247,6 +247,14 @@ async function main(): Promise<void> {
     await (await import('./form/run.js')).runFormBench();
     if (wanted.length) {
       wanted = wanted.filter((w) => w !== 'form');
+      if (!wanted.length) return;
+    }
+  }
+  // Form designer (issue 6): main-thread work per frame while dragging a field on a 200-field form, in Chromium.
+  if (!wanted.length || wanted.includes('designer-drag')) {
+    await (await import('./designer/run.js')).runDesignerDragBench();
+    if (wanted.length) {
+      wanted = wanted.filter((w) => w !== 'designer-drag');
       if (!wanted.length) return;
     }
   }
