@@ -151,6 +151,8 @@ describe.each(entities.map((def) => [def.id, def] as const))('entity %s', (_id, 
     const id = add.data.id;
     const mine = await t.post(`${G}/list`, { pageSize: 200 }, s.zhangwei);
     expect(mine.data.list.map((r: { id: number }) => r.id)).toContain(id);
+    // The list shows the record exactly as the add answered it (every field kind converted the same way, same order).
+    expect(JSON.stringify(mine.data.list.find((r: { id: number }) => r.id === id))).toBe(JSON.stringify(add.data));
     if (def.scope === 'all' || def.scope === 'public') return; // everyone signed in sees these
     const theirs = await t.post(`${G}/list`, { pageSize: 200 }, s.sunli);
     expect(theirs.code).toBe(0);

@@ -59,7 +59,20 @@ export function openDatabase(opts: {
   // …and the WAL file is cut back to this size after a checkpoint reset it (it does not keep its largest size).
   sqlite.pragma(`journal_size_limit = ${SQLITE_WAL_CHECKPOINT_PAGES * 4096 * 2}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 connection under a Kysely instance that `openDatabase` opened on SQLite, for hot reads
+ * run outside Kysely (engine/repository.ts list pages); undefined for PostgreSQL, transactions and any other
+ * instance. Its one connection is Kysely's too: a caller must not read while `inTransaction` is true (another
+ * request's open transaction) and must not change the connection's state.
+ */
+export function sqliteHandleOf(db: object): SqliteDatabase.Database | undefined {
+  return sqliteHandles.get(db);
 }
 
 /** WAL pages between automatic checkpoints (4 KiB pages: ~40 MB of WAL at most between two). */

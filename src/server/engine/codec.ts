@@ -65,6 +65,31 @@ export function rowToRecord(spec: TableSpec, row: Record<string, unknown>): Enti
   return out;
 }
 
+/**
+ * A decoder of rows read as value arrays (better-sqlite3 raw mode) whose columns are `names`, in that order:
+ * the record `rowToRecord` would give for the same row as an object. `names` must be columns of `spec` in
+ * `spec` order (so the record's keys come in the same order).
+ */
+export function arrayDecoder(spec: TableSpec, names: readonly string[]): (values: readonly unknown[]) => EntityRecord {
+  const plan = readPlanOf(spec);
+  const readers = names.map((n) => plan.find(([name]) => name === n) ?? ([n, null] as Reader));
+  const convs = readers.map((r) => r[1]);
+  if (names.includes('__proto__')) {
+    return (values) => {
+      const out: EntityRecord = {};
+      for (let i = 0; i < readers.length; i++) {
+        const v = values[i];
+        if (v !== undefined) out[readers[i][0]] = v === null || !convs[i] ? v : convs[i]!(v);
+      }
+      return out;
+    };
+  }
+  // One object literal per row (a fixed shape, ~10× faster than keyed stores with 20+ names). A raw row has a
+  // value for every selected column, so none is left out as `rowToRecord` leaves out absent ones.
+  const fields = readers.map(([name, conv], i) => `${JSON.stringify(name)}: ${conv ? `(v = values[${i}]) === null ? null : c[${i}](v)` : `values[${i}]`}`);
+  return new Function('c', `return function decode(values) { let v; return {${fields.join(', ')}}; };`)(convs) as (values: readonly unknown[]) => EntityRecord;
+}
+
 type Reader = [name: string, conv: ((v: unknown) => unknown) | null];
 const readPlans = new WeakMap<TableSpec, Reader[]>();
 

@@ -3,28 +3,37 @@
  * the caller's data scope in the WHERE of every read, update and delete. One query for the page and,
  * when the total is not known (./totals.ts), one (same WHERE) for the total; no per-row queries.
  */
-import type { CompiledQuery, ExpressionBuilder, Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/index.js';
 import type { ListQuery } from './query.js';
 import type { ScopeFilter } from './scope.js';
 import type { TableSpec } from './table.js';
 import { cachedTotal, storeTotal, totalsGeneration } from './totals.js';
+import { sqliteHandleOf } from '../db/index.js';
+import { arrayDecoder, rowToRecord, type EntityRecord } from './codec.js';
 
 type Db = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown>;
 
-function scopeParts(eb: ExpressionBuilder<any, any>, scope: ScopeFilter): Expression<SqlBool>[] {
+/**
+ * The scope's conditions. With `inline` (SQLite list statements) the department, unit or user id is written as a
+ * number rather than bound: SQLite, planning with the index statistics of ANALYZE (sqlite_stat4), marks a
+ * statement for re-preparation each time such a parameter is bound again, i.e. on every run. The ids are integers
+ * from the session and the database; any other value stays a parameter.
+ */
+function scopeParts(eb: ExpressionBuilder<any, any>, scope: ScopeFilter, inline = false): Expression<SqlBool>[] {
+  const id = (n: number) => (inline && Number.isSafeInteger(n) ? eb.lit(n) : n);
   const secret = scope.secret ? [eb.or([eb(scope.secret.column, 'is', null), eb(scope.secret.column, '<=', String(scope.secret.max))])] : [];
   if (scope.scope === 'all') return secret;
-  if (scope.deptId != null) return [eb('owner_dept_id', '=', scope.deptId), ...secret];
-  if (scope.unitId != null) return [eb('owner_unit_id', '=', scope.unitId), ...secret];
-  return [eb('created_by', '=', scope.createdBy ?? -1), ...secret];
+  if (scope.deptId != null) return [eb('owner_dept_id', '=', id(scope.deptId)), ...secret];
+  if (scope.unitId != null) return [eb('owner_unit_id', '=', id(scope.unitId)), ...secret];
+  return [eb('created_by', '=', id(scope.createdBy ?? -1)), ...secret];
 }
 
 function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q: ListQuery) {
   const like = dialect === 'pg' ? 'ilike' : 'like';
   return (eb: ExpressionBuilder<any, any>) => {
-    const parts = scopeParts(eb, scope);
+    const parts = scopeParts(eb, scope, dialect === 'sqlite');
     for (const c of q.conditions) {
       const v = c.value as any;
       switch (c.op) {
@@ -105,31 +114,158 @@ export async function listRows(
   extra?: ExtraWhere,
   columns?: string[],
 ): Promise<{ rows: Row[]; total: number }> {
+  const p = listPlan(db, dialect, spec, searchable, scope, q, extra, columns);
+  const gen = totalsGeneration(db, spec.table);
+  const rows = (await db.executeQuery(p.pageSql())).rows as Row[];
+  return { rows, total: await listTotal(db, spec, p, rows.length, at, gen) };
+}
+
+/**
+ * `listRows` answering records (as `rowToRecord` converts rows, keys in `spec` column order). On SQLite, when
+ * no transaction is open on the connection, the page is read outside Kysely: one prepared statement per shape
+ * in raw mode (value arrays), decoded straight into records (issue 3 bench: no row objects built twice).
+ */
+export async function listRecords(
+  db: Kysely<any>,
+  dialect: Dialect,
+  spec: TableSpec,
+  searchable: string[],
+  scope: ScopeFilter,
+  q: ListQuery,
+  at: number,
+  extra?: ExtraWhere,
+  columns?: string[],
+): Promise<{ records: EntityRecord[]; total: number }> {
+  const p = listPlan(db, dialect, spec, searchable, scope, q, extra, columns);
+  const gen = totalsGeneration(db, spec.table);
+  const records = (dialect === 'sqlite' && readRaw(db, spec, p)) || ((await db.executeQuery(p.pageSql())).rows as Row[]).map((r) => rowToRecord(spec, r));
+  return { records, total: await listTotal(db, spec, p, records.length, at, gen) };
+}
+
+/** What a list statement needs: its WHERE, cache keys, paging, and its SQL compiled once per shape. */
+interface ListPlan {
+  where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+  /** Cache key of the WHERE (totals and compiled statements). */
+  key: string;
+  q: ListQuery;
+  offset: number;
+  columns?: string[];
+  dialect: Dialect;
+  /** The page statement as Kysely compiles it (select * or `columns`). */
+  pageSql(): CompiledQuery;
+}
+
+function listPlan(db: Kysely<any>, dialect: Dialect, spec: TableSpec, searchable: string[], scope: ScopeFilter, q: ListQuery, extra: ExtraWhere | undefined, columns: string[] | undefined): ListPlan {
   const base = listWhere(dialect, searchable, scope, q);
   const where = extra ? (eb: ExpressionBuilder<any, any>) => eb.and([base(eb), extra.where(eb)]) : base;
   const key = JSON.stringify([scope, q.conditions, q.keyword, extra?.key ?? null]);
   const offset = (q.current - 1) * q.pageSize;
-  const pageSql = compiledQuery(db, `${spec.table}\u0000${JSON.stringify([columns ?? null, q.sort, q.current, q.pageSize])}\u0000${key}`, () => {
-    const from = db.selectFrom(spec.table);
-    let page = (columns ? from.select(columns) : from.selectAll()).where(where).orderBy(q.sort.field, q.sort.order);
-    if (q.sort.field !== 'id') page = page.orderBy('id', 'desc');
-    return page.limit(q.pageSize).offset(offset).compile();
-  });
-  const gen = totalsGeneration(db, spec.table);
-  const rows = (await db.executeQuery(pageSql)).rows as Row[];
+  return {
+    where,
+    key,
+    q,
+    offset,
+    columns,
+    dialect,
+    pageSql: () => compiledQuery(db, `${spec.table}\u0000${JSON.stringify([columns ?? null, q.sort, q.current, q.pageSize])}\u0000${key}`, () => pageQuery(db, dialect, spec, q, where, offset, columns)),
+  };
+}
+
+/**
+ * The page statement. On SQLite LIMIT and OFFSET are written as numbers, not bound: SQLite marks a statement
+ * whose LIMIT is a bound parameter for re-preparation whenever that parameter is bound again, i.e. on every run
+ * (it plans with the limit's value) — a full parse and plan per list. Both are integers computed here (a page
+ * number too large for an exact integer keeps the parameters).
+ */
+function pageQuery(db: Kysely<any>, dialect: Dialect, spec: TableSpec, q: ListQuery, where: ListPlan['where'], offset: number, columns: readonly string[] | undefined): CompiledQuery {
+  const from = db.selectFrom(spec.table);
+  let page = (columns ? from.select(columns as string[]) : from.selectAll()).where(where).orderBy(q.sort.field, q.sort.order);
+  if (q.sort.field !== 'id') page = page.orderBy('id', 'desc');
+  if (dialect === 'sqlite' && Number.isSafeInteger(q.pageSize) && Number.isSafeInteger(offset)) return page.limit(sql.lit(q.pageSize)).offset(sql.lit(offset)).compile();
+  return page.limit(q.pageSize).offset(offset).compile();
+}
+
+/** The total of a list whose page (`plan`) held `count` rows (see `listRows`). */
+async function listTotal(db: Kysely<any>, spec: TableSpec, p: ListPlan, count: number, at: number, gen: number): Promise<number> {
+  const { q, offset } = p;
   // A short page (or an empty first page) tells the total exactly.
-  if (rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
-    const total = offset + rows.length;
-    storeTotal(db, spec.table, key, total, at, gen);
-    return { rows, total };
+  if (count < q.pageSize && (count > 0 || offset === 0)) {
+    const total = offset + count;
+    storeTotal(db, spec.table, p.key, total, at, gen);
+    return total;
   }
-  const cached = cachedTotal(db, spec.table, key, at);
-  const fits = (n: number) => (rows.length ? n >= offset + rows.length : n <= offset);
-  if (cached !== undefined && fits(cached)) return { rows, total: cached };
-  const count = await db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as('n')).where(where).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  storeTotal(db, spec.table, key, total, at, gen);
-  return { rows, total };
+  const cached = cachedTotal(db, spec.table, p.key, at);
+  const fits = (n: number) => (count ? n >= offset + count : n <= offset);
+  if (cached !== undefined && fits(cached)) return cached;
+  const row = await db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as('n')).where(p.where).executeTakeFirst();
+  const total = Number(row?.n ?? 0);
+  storeTotal(db, spec.table, p.key, total, at, gen);
+  return total;
+}
+
+/** A prepared raw-mode statement of one list shape and the decoder of its value arrays. */
+interface RawList {
+  stmt: SqliteStatement;
+  decode: (values: readonly unknown[]) => EntityRecord;
+}
+
+type SqliteStatement = ReturnType<NonNullable<ReturnType<typeof sqliteHandleOf>>['prepare']>;
+
+const rawLists = new WeakMap<object, WeakMap<TableSpec, Map<string, RawList>>>();
+
+interface Names {
+  names: string[];
+  /** `names` as JSON (part of the statement's cache key). */
+  key: string;
+}
+const namesOf = new WeakMap<TableSpec, { all?: Names; some: WeakMap<readonly string[], Names> }>();
+
+/** The columns of `spec` a raw list selects (those of `columns` when given), in `spec` order; remembered per spec and `columns` array. */
+function selectedNames(spec: TableSpec, columns: readonly string[] | undefined): Names {
+  let m = namesOf.get(spec);
+  if (!m) namesOf.set(spec, (m = { some: new WeakMap() }));
+  let n = columns ? m.some.get(columns) : m.all;
+  if (!n) {
+    const names = (columns ? spec.columns.filter((c) => columns.includes(c.name)) : spec.columns).map((c) => c.name);
+    n = { names, key: JSON.stringify(names) };
+    if (columns) m.some.set(columns, n);
+    else m.all = n;
+  }
+  return n;
+}
+
+/**
+ * The page of `p` read straight from the SQLite connection under `db` as records, or null when it cannot be
+ * (not an `openDatabase` instance, a transaction open on the connection, or any error preparing or running the
+ * statement: the caller then reads through Kysely, which waits for the connection and reports real errors).
+ * The statement names the columns of `spec` (those of `p.columns` when given) in `spec` order, so the records
+ * equal `rowToRecord` of the Kysely rows.
+ */
+function readRaw(db: Kysely<any>, spec: TableSpec, p: ListPlan): EntityRecord[] | null {
+  const sqlite = sqliteHandleOf(db);
+  if (!sqlite || sqlite.inTransaction) return null;
+  const { names, key: namesKey } = selectedNames(spec, p.columns);
+  const compiled = compiledQuery(db, `raw\u0000${spec.table}\u0000${namesKey}\u0000${JSON.stringify([p.q.sort, p.q.current, p.q.pageSize])}\u0000${p.key}`, () =>
+    pageQuery(db, p.dialect, spec, p.q, p.where, p.offset, names),
+  );
+  let bySpec = rawLists.get(sqlite);
+  if (!bySpec) rawLists.set(sqlite, (bySpec = new WeakMap()));
+  let lists = bySpec.get(spec);
+  if (!lists) bySpec.set(spec, (lists = new Map()));
+  try {
+    let r = lists.get(compiled.sql);
+    if (!r) {
+      if (lists.size >= COMPILED_MAX) lists.clear();
+      r = { stmt: sqlite.prepare(compiled.sql).raw(true), decode: arrayDecoder(spec, names) };
+      lists.set(compiled.sql, r);
+    }
+    const values = r.stmt.all(compiled.parameters as unknown[]) as unknown[][];
+    const out = new Array<EntityRecord>(values.length);
+    for (let i = 0; i < values.length; i++) out[i] = r.decode(values[i]);
+    return out;
+  } catch {
+    return null;
+  }
 }
 
 /** The rows of `ids` inside `scope` (missing or out-of-scope ids are simply absent). */

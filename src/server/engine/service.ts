@@ -20,19 +20,19 @@ import { translate } from '../i18n/index.js';
 import { now } from '../lib/clock.js';
 import { badInput } from '../lib/errors.js';
 import { audit } from '../services/audit.js';
-import { userMenus } from '../services/menu.js';
+import { userRolesAccess } from '../services/menu.js';
 import { ActionConditions, type ActionUser } from './actions.js';
 import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
 import { refFields, refsOf, type RefFields, type RefNames } from './refs.js';
 import { pageContext } from './listPage.js';
 import { parseListQuery, type ListBody } from './query.js';
-import { deleteRows, getRows, insertRow, listRows, updateRow } from './repository.js';
+import { deleteRows, getRows, insertRow, listRecords, updateRow } from './repository.js';
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
 import { invalidateTotals } from './totals.js';
 import { INT_MAX, fieldTitle, validateRecord, writableFields } from './validation.js';
 
-/** Permission-code Sets per `userMenus().access` array (shared per role set, so built once per role set). */
+/** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
 const codeSets = new WeakMap<readonly string[], Set<string>>();
 function codeSet(access: readonly string[]): Set<string> {
   let set = codeSets.get(access);
@@ -101,7 +101,8 @@ export class EntityService {
 
   /** Permission checks, scope and the `user` of action conditions for caller `c` (-1 error.forbidden without `code` or the op's code). */
   async access(c: Caller, op: Op | null, code?: string): Promise<Access> {
-    const m = await userMenus(this.db, c.userId);
+    // Roles and permission codes only (no menu tree, no personal menu): one prepared query per call.
+    const m = await userRolesAccess(this.db, c.userId);
     const codes = codeSet(m.access);
     const need = code ?? (op ? this.def.permissions?.[op] : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
@@ -129,7 +130,11 @@ export class EntityService {
 
   /** A row as the API answers it: the record with `_actions` (the record object is built once, not copied). */
   present(row: Record<string, unknown>, a: Access): EntityRecord {
-    const record = rowToRecord(this.spec, row);
+    return this.withActions(rowToRecord(this.spec, row), a);
+  }
+
+  /** `record` (already converted from its row) with its `_actions` set. */
+  private withActions(record: EntityRecord, a: Access): EntityRecord {
     record._actions = this.actionsFor(a, record);
     return record;
   }
@@ -163,8 +168,8 @@ export class EntityService {
     const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const a = await this.access(c, 'view');
     const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
-    const { rows, total } = await listRows(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
-    const list = rows.map((r) => this.present(r, a));
+    const { records, total } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
+    const list = records.map((r) => this.withActions(r, a));
     return { list, total, refs: await refsOf(this.db, this.refFields, list) };
   }
 

@@ -211,8 +211,15 @@ export async function userMenus(db: Kysely<DB>, userId: number): Promise<UserMen
   return { menu: set.menu, menu_my, access: set.access, menuaction: set.menuaction, roles: set.roles, isdwgly: set.isdwgly };
 }
 
-/** The role ids of one user (userRolesAccess: compiled once, it runs on every approval). */
-const ownRoleIds = preparedQuery<{ user: number }, { id: number }>((db, p) => db.selectFrom('user_roles').select('role_id as id').where('user_id', '=', p.user));
+/**
+ * The role ids of one user (userRolesAccess: compiled once, it runs on every approval and every entity call). The
+ * user id is compared as `? + 0`: a bare `user_id = ?` lets SQLite plan with the index statistics of ANALYZE
+ * (sqlite_stat4), and it then prepares the statement again every time the parameter is bound, i.e. on every run;
+ * the same index is used either way (and on PostgreSQL).
+ */
+const ownRoleIds = preparedQuery<{ user: number }, { id: number }>((db, p) =>
+  db.selectFrom('user_roles').select('role_id as id').where('user_id', '=', sql<number>`${p.user} + 0`),
+);
 
 /**
  * `roles` and `access` of `userMenus(db, userId)` — the codes of the user's enabled roles and their permission
