@@ -122,11 +122,16 @@ export function BooleanWidget(p: WidgetProps) {
 
 const day = (v: unknown): Dayjs | null => (typeof v === 'string' && v ? dayjs(v) : null);
 
+/** Widget props of a control mounted on its first use (./lazy.tsx): focused, a select open when pressed. */
+export type ActivatedProps = WidgetProps & { autoFocus?: boolean; defaultOpen?: boolean };
+
 /** A date, stored 'YYYY-MM-DD'. */
-export function DateWidget(p: WidgetProps) {
+export function DateWidget(p: ActivatedProps) {
   return (
     <DatePicker
       id={idOf(p)}
+      autoFocus={p.autoFocus}
+      defaultOpen={p.readonly ? undefined : p.defaultOpen}
       style={{ width: '100%' }}
       value={day(p.value)}
       disabled={p.disabled}
@@ -183,13 +188,15 @@ export function dictOptions(p: WidgetProps): { value: string; label: string; col
 }
 
 /** A dictionary value (antd Select; multiple when the field is an array). */
-export function DictWidget(p: WidgetProps) {
+export function DictWidget(p: ActivatedProps) {
   const { t } = useTranslation('form');
   const options = dictOptions(p);
   const multiple = p.schema.type === 'array';
   return (
     <Select
       id={idOf(p)}
+      autoFocus={p.autoFocus}
+      defaultOpen={p.defaultOpen}
       style={{ width: '100%' }}
       mode={multiple ? 'multiple' : undefined}
       allowClear

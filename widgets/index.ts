@@ -2,30 +2,32 @@
  * The built-in widgets of engine forms, registered once under their kind keys (FieldKind of
  * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
  * daterange, dict, user, users, dept, depts, attachments; the organisation's roles and position; docMark (发文字号 mark); docBody (正文 with templates). Import this module before rendering a form.
+ * text, date and dict are drawn without antd's control until used (./lazy.tsx, the form benchmark of issue 3).
  * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
  */
 import { registerWidget, widgetOf } from './registry';
-import { BooleanWidget, DateRangeWidget, DateTimeWidget, DateWidget, DictWidget, IntegerWidget, MoneyWidget, NumberWidget, TextareaWidget, TextWidget } from './basic';
+import { BooleanWidget, DateRangeWidget, DateTimeWidget, IntegerWidget, MoneyWidget, NumberWidget, TextareaWidget } from './basic';
 import { DeptsWidget, DeptWidget, UsersWidget, UserWidget } from './OrgPicker';
 import { AttachmentsWidget } from './Attachments';
 import { RichTextWidget } from './RichText';
 import { PositionWidget, RolesWidget } from './OrgOptions';
 import { DocMarkWidget } from './DocMark';
 import { DocBodyWidget } from './DocBody';
+import { LazyDateWidget, LazyDictWidget, PlainTextWidget } from './lazy';
 import type { FormWidget } from './registry';
 
 const BUILTIN: Record<string, FormWidget> = {
-  text: TextWidget,
+  text: PlainTextWidget,
   textarea: TextareaWidget,
   richtext: RichTextWidget,
   integer: IntegerWidget,
   number: NumberWidget,
   money: MoneyWidget,
   boolean: BooleanWidget,
-  date: DateWidget,
+  date: LazyDateWidget,
   datetime: DateTimeWidget,
   daterange: DateRangeWidget,
-  dict: DictWidget,
+  dict: LazyDictWidget,
   user: UserWidget,
   users: UsersWidget,
   dept: DeptWidget,
@@ -44,4 +46,5 @@ export { registerWidget, widgetOf, widgetKeys, widgetMap, type FormWidget } from
 export { AttachmentList, downloadAttachment, formatSize } from './Attachments';
 export { sanitizeHtml } from './sanitize';
 export { upperOf, dictOptions } from './basic';
+export { LazyStyles } from './lazy';
 export type { FormContext, FieldOptions } from './context';

@@ -9,6 +9,7 @@ import { Card, Tabs, Typography } from 'antd';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { LayoutNode } from '../../schema/types';
 import type { BundleText } from '../text';
+import { LazyStyles } from '../../../widgets/lazy';
 
 /** formContext of engine forms as the template reads it. */
 export interface LayoutContext {
@@ -74,5 +75,9 @@ export function LayoutTemplate(props: ObjectFieldTemplateProps) {
   for (const p of props.properties) if (!p.hidden) byName.set(p.name, p.content);
   const ui = (props.uiSchema ?? {}) as Record<string, { 'ui:options'?: { hidden?: boolean } }>;
   const fieldOf = (name: string) => (ui[name]?.['ui:options']?.hidden ? null : (byName.get(name) ?? null));
-  return <div className="oa-form-layout">{renderLayout(ctx.layout, fieldOf, ctx.tx)}</div>;
+  return (
+    <LazyStyles>
+      <div className="oa-form-layout">{renderLayout(ctx.layout, fieldOf, ctx.tx)}</div>
+    </LazyStyles>
+  );
 }
