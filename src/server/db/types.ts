@@ -3,21 +3,11 @@
  * Times are epoch milliseconds (bigint columns, read back as numbers); flags are 0/1 integers.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BodyVersionTable, DocReceiptTable } from './receiptTypes.js';
-import type { DocSupervisionTable } from './superviseTypes.js';
 import type { AttachmentTable, SelectorRecentTable, UserGroupTable, UserGroupMemberTable } from './fileTypes.js';
 export type { AttachmentTable, SelectorRecentTable, UserGroupTable, UserGroupMemberTable };
-import type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable } from './flowTypes.js';
-
-export type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable };
-import type { DocMarkTable, DocMarkNumberTable, DocBodyTemplateTable } from './documentTypes.js';
-import type { DocSearchTable } from './searchTypes.js';
-import type { DocArchiveTable, DocFavoriteTable, DocRelationTable } from './extrasTypes.js';
-import type { DocRelationGrantTable, DocRelationKindTable } from './documentLinkTypes.js';
-import type { DefinitionDraftTable, DefinitionRevisionTable } from './revisionTypes.js';
-import type { DesignedFormTable } from './designedFormTypes.js';
-
-export type { DocMarkTable, DocMarkNumberTable };
+import type { AreaTables } from './areaTables.js';
+export type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable } from './flowTypes.js';
+export type { DocMarkTable, DocMarkNumberTable } from './documentTypes.js';
 
 export interface DepartmentTable {
   id: Generated<number>;
@@ -276,7 +266,8 @@ export interface DefinitionOverlayTable {
   published_at: number | null;
 }
 
-export interface DB {
+/** Every table: the platform's (here) and the business areas' (./areaTables.ts). */
+export interface DB extends AreaTables {
   departments: DepartmentTable;
   positions: PositionTable;
   users: UserTable;
@@ -363,67 +354,4 @@ export interface AppTable {
   version: Generated<number>;
   /** Last edit (ms); null until edited. */
   updated_at: number | null;
-}
-
-/** Tables of migrations 0008 and 0009 (./flowTypes.ts), merged into DB. */
-export interface DB {
-  flow_versions: FlowVersionTable;
-  flow_instances: FlowInstanceTable;
-  flow_tasks: FlowTaskTable;
-  flow_events: FlowEventTable;
-  flow_timers: FlowTimerTable;
-  flow_delegations: FlowDelegationTable;
-  messages: MessageTable;
-  message_settings: MessageSettingTable;
-}
-
-/** Tables of migration 0013 (./documentTypes.ts: 发文字号 marks and numbers), merged into DB. */
-export interface DB {
-  doc_marks: DocMarkTable;
-  doc_mark_numbers: DocMarkNumberTable;
-}
-
-/** Tables of migrations 0014 and 0018 (./receiptTypes.ts: distribution and sign-for, 正文 versions), merged into DB. */
-export interface DB {
-  doc_receipts: DocReceiptTable;
-  body_versions: BodyVersionTable;
-}
-
-/** Tables of migration 0015 (./searchTypes.ts: 公文检索), merged into DB. */
-export interface DB {
-  doc_search: DocSearchTable;
-}
-
-/** Tables of migration 0017 (./superviseTypes.ts: 督办 of official documents), merged into DB. */
-export interface DB {
-  doc_supervisions: DocSupervisionTable;
-}
-
-/** Tables of migration 0019 (./extrasTypes.ts: 收藏, 关联文件, 归档 of official documents), merged into DB. */
-export interface DB {
-  doc_favorites: DocFavoriteTable;
-  doc_relations: DocRelationTable;
-  doc_archives: DocArchiveTable;
-}
-
-/** Tables of migration 0022 (./documentTypes.ts: 正文 templates of official documents), merged into DB. */
-export interface DB {
-  doc_body_templates: DocBodyTemplateTable;
-}
-
-/** Tables of migration 0024 (./revisionTypes.ts: designers' revisions and drafts), merged into DB. */
-export interface DB {
-  definition_revisions: DefinitionRevisionTable;
-  definition_drafts: DefinitionDraftTable;
-}
-
-/** Tables of migration 0026 (./documentLinkTypes.ts: 关联类型, authorisations of 关联文件), merged into DB. */
-export interface DB {
-  doc_relation_kinds: DocRelationKindTable;
-  doc_relation_grants: DocRelationGrantTable;
-}
-
-/** Table of migration 0027 (./designedFormTypes.ts: designer-made forms), merged into DB. */
-export interface DB {
-  designed_forms: DesignedFormTable;
 }
