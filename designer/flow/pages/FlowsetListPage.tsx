@@ -12,7 +12,7 @@ import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { saveDownloadedFile } from '../../../src/app/services/http';
+import { jsonFileText, saveJsonFile } from '../../shared/definitionFile';
 import type { PageKindProps } from '../../../engine/renderers/registry';
 import { flowsetApi, type FlowsetRow } from './api';
 import { NewFlowModal, type NewFlow } from './NewFlowModal';
@@ -55,16 +55,14 @@ export function FlowsetListPage(_props: PageKindProps) {
   const exportFlow = async (r: FlowsetRow) => {
     const file = await flowsetApi.exportFile(r.id);
     const filename = `${r.id}.v${file.revision}.flow.json`;
-    saveDownloadedFile({ blob: new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), filename });
+    saveJsonFile(file, filename);
     void message.success(t('list.exported', { name: filename }));
   };
 
   const importFlow = async (file: File) => {
     setImportError(null);
-    const text = await file.text();
-    try {
-      JSON.parse(text);
-    } catch {
+    const text = await jsonFileText(file);
+    if (text === null) {
       setImportError(t('list.badFile'));
       return;
     }

@@ -14,7 +14,7 @@ import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { saveDownloadedFile } from '../../../src/app/services/http';
+import { jsonFileText, saveJsonFile } from '../../shared/definitionFile';
 import { useOpenDetail } from '../../../src/app/router/openDetail';
 import type { PageKindProps } from '../../../engine/renderers/registry';
 import { formsetApi, type FormRevisions, type FormRow } from './api';
@@ -76,16 +76,14 @@ export function FormListPage(_props: PageKindProps) {
   const exportForm = async (r: FormRow) => {
     const file = await formsetApi.exportFile(r.id);
     const filename = `${r.id}.r${file.revision}.form.json`;
-    saveDownloadedFile({ blob: new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), filename });
+    saveJsonFile(file, filename);
     void message.success(t('list.exported', { name: filename }));
   };
 
   const importForm = async (file: File) => {
     setImportError(null);
-    const text = await file.text();
-    try {
-      JSON.parse(text);
-    } catch {
+    const text = await jsonFileText(file);
+    if (text === null) {
       setImportError(t('list.badFile'));
       return;
     }
