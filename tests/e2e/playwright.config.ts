@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Port of the app under test; the server listens on 127.0.0.1 only and Playwright stops it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18181);
-const dataDir = path.join(root, 'test-results', 'e2e-data');
+/** Data directory of the server under test; E2E_DATA_DIR lets parallel runs keep apart. */
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, 'test-results', 'e2e-data');
+/** Built client the server serves (`vite build --outDir …`); E2E_CLIENT_DIR lets parallel runs keep apart. */
+const clientDir = process.env.E2E_CLIENT_DIR ?? path.join(root, 'dist', 'client');
 
 /**
  * E2E in Debian's Chromium (never a downloaded browser) against the built app on 127.0.0.1,
@@ -15,7 +18,7 @@ const dataDir = path.join(root, 'test-results', 'e2e-data');
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
-  outputDir: path.join(root, 'test-results', 'e2e'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results', 'e2e'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -54,6 +57,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },
