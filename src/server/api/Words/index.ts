@@ -38,10 +38,12 @@ export function register(app: FastifyInstance): void {
   const def = loadEntities().find((e) => e.id === 'words.word');
   if (!def) throw new Error('entity words.word is not defined in schemas/');
   const svc = new EntityService(def, app.ctx.db, app.ctx.dialect);
-  // The generic Words/add and Words/edit are registered later (engine/api.ts); a root hook guards them.
-  app.addHook('preHandler', async (req) => {
-    const url = req.routeOptions.url;
-    if (url === '/api/Words/add' || url === '/api/Words/edit') await guardPublic(req);
+  // The generic Words/add and Words/edit are registered later (engine/api.ts): the guard is put on those two
+  // routes as they are registered, not on every request.
+  const guard = async (req: FastifyRequest) => guardPublic(req);
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/api/Words/add' && route.url !== '/api/Words/edit') return;
+    route.preHandler = [...([] as any[]).concat(route.preHandler ?? []), guard];
   });
 
   call<any>(app, 'Words/save', {}, async (req) => {

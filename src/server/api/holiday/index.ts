@@ -55,10 +55,16 @@ export function register(app: FastifyInstance): void {
     timer = setInterval(refresh, HOLIDAY_REFRESH_MS);
     timer.unref();
   });
-  // Before the answer leaves (not after): whoever was told "saved" computes with the new calendar at once.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method === 'POST' && WRITES.test(req.url.split('?')[0])) await refresh();
+  // Before the answer leaves (not after): whoever was told "saved" computes with the new calendar at once. The
+  // hook is put on the write routes only (they are registered later, by engine/api.ts), not on every request.
+  const reread = async (_req: unknown, _reply: unknown, payload: unknown) => {
+    await refresh();
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    if (!methods.includes('POST') || !WRITES.test(route.url)) return;
+    route.onSend = [...([] as any[]).concat(route.onSend ?? []), reread];
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
