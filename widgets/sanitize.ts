@@ -1,37 +1,39 @@
 /**
- * HTML sanitising for rich text shown outside the editor (detail pages): keeps a small allow-list of
- * formatting elements (p, br, strong, b, em, i, u, s, ul, ol, li, h1–h6, blockquote, code, pre, a, span)
- * and, on links, only http(s)/mailto `href`; every other element is unwrapped (its text kept) except
- * script/style/iframe/object/embed/template, which are dropped with their content. Needs a DOM (DOMParser).
+ * HTML sanitising for rich text shown outside the editor (detail pages, the 正文 view, template previews), with
+ * DOMPurify over the allow-list of src/shared/richtext.ts: allowed formatting elements stay, every other element is
+ * unwrapped (its text kept), script/style/iframe… are dropped with their content, and the only attribute left is a
+ * link's http(s)/mailto `href` (links open in a new tab, rel noopener). Needs a DOM.
  */
-const ALLOWED = new Set('p br strong b em i u s ul ol li h1 h2 h3 h4 h5 h6 blockquote code pre a span hr'.split(' '));
-const DROPPED = new Set('script style iframe object embed template noscript svg math link meta'.split(' '));
+import DOMPurify from 'dompurify';
+import { RICH_TEXT_DROPPED, RICH_TEXT_TAGS, allowedHref } from '../src/shared/richtext';
+
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+/** One DOMPurify instance with the link hook installed (made on first use: the module loads without a DOM). */
+function instance(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  const p = DOMPurify(window);
+  p.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') {
+      node.removeAttribute('href');
+      return;
+    }
+    const href = node.getAttribute('href');
+    if (href !== null && !allowedHref(href)) node.removeAttribute('href');
+    node.setAttribute('rel', 'noopener noreferrer');
+    node.setAttribute('target', '_blank');
+  });
+  purifier = p;
+  return p;
+}
 
 /** The sanitised form of `html` (see the module comment). */
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const clean = (node: Element) => {
-    for (const child of [...node.children]) {
-      const tag = child.tagName.toLowerCase();
-      if (DROPPED.has(tag)) {
-        child.remove();
-        continue;
-      }
-      clean(child);
-      if (!ALLOWED.has(tag)) {
-        child.replaceWith(...child.childNodes);
-        continue;
-      }
-      for (const attr of [...child.attributes]) {
-        const keep = tag === 'a' && attr.name === 'href' && /^(https?:|mailto:)/i.test(attr.value.trim());
-        if (!keep) child.removeAttribute(attr.name);
-      }
-      if (tag === 'a') {
-        child.setAttribute('rel', 'noopener noreferrer');
-        child.setAttribute('target', '_blank');
-      }
-    }
-  };
-  clean(doc.body);
-  return doc.body.innerHTML;
+  return instance().sanitize(html, {
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+    ALLOWED_ATTR: ['href'],
+    FORBID_CONTENTS: [...RICH_TEXT_DROPPED],
+    KEEP_CONTENT: true,
+    ALLOW_DATA_ATTR: false,
+  });
 }

@@ -1,9 +1,10 @@
 /**
  * Conversion between records (what the API answers and accepts) and rows (what the table stores)
  * of an entity table (issue 3): booleans as 0/1, JSON kinds as text, numerics read back as numbers,
- * money rounded to cents on both databases.
+ * money rounded to cents on both databases, rich text cleaned of anything but the allow-list (lib/sanitize.ts).
  */
 import type { ColumnSpec, TableSpec } from './table.js';
+import { sanitizeRichText } from '../lib/sanitize.js';
 
 /** A record as the API sees it: field → value (system fields included when read). */
 export type EntityRecord = Record<string, unknown>;
@@ -16,6 +17,8 @@ export function toColumn(c: ColumnSpec, v: unknown): unknown {
       return v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0;
     case 'json':
       return JSON.stringify(v);
+    case 'html':
+      return sanitizeRichText(String(v));
     case 'number': {
       const n = typeof v === 'number' ? v : Number(v);
       return c.sqlType === 'numeric(18,2)' ? roundCents(n) : n;
@@ -98,7 +101,7 @@ function readPlanOf(spec: TableSpec): Reader[] {
   let plan = readPlans.get(spec);
   if (!plan) {
     plan = spec.columns.map((c): Reader => {
-      if (c.codec === 'plain' && c.family === 'text') return [c.name, null];
+      if ((c.codec === 'plain' || c.codec === 'html') && c.family === 'text') return [c.name, null];
       if (c.codec === 'plain') return [c.name, (v) => (typeof v === 'number' ? v : fromColumn(c, v))];
       return [c.name, (v) => fromColumn(c, v)];
     });

@@ -21,8 +21,8 @@ import type { Dialect } from '../db/index.js';
 /** Family of a column type; a change of family (or a narrower varchar) is destructive. */
 export type ColumnFamily = 'text' | 'integer' | 'bigint' | 'numeric' | 'id';
 
-/** How a column's value is converted between the record and the row. */
-export type Codec = 'plain' | 'boolean' | 'json' | 'number';
+/** How a column's value is converted between the record and the row ('html': rich text, cleaned on write). */
+export type Codec = 'plain' | 'boolean' | 'json' | 'number' | 'html';
 
 /** One column of a derived table. */
 export interface ColumnSpec {
@@ -95,8 +95,9 @@ export function columnOf(name: string, p: ModelProperty, required: boolean, refe
   });
   switch (kind) {
     case 'textarea':
-    case 'richtext':
       return text(null);
+    case 'richtext':
+      return { ...text(null), codec: 'html' };
     case 'integer':
     case 'user':
     case 'dept':

@@ -19,6 +19,7 @@ import { codeItems } from '../api/codes/service.js';
 import { audit } from './audit.js';
 import { DOC_KIND_DICT, SORT_MAX } from './docMarks.js';
 import { isPg, type NumberCaller } from './docNumbers.js';
+import { sanitizeRichText } from '../lib/sanitize.js';
 
 /** Length limits: template name (characters) and body HTML (characters; a long 正文 is some 30 000). */
 export const TEMPLATE_NAME_MAX = 50;
@@ -111,7 +112,7 @@ async function checked(db: Kysely<DB>, c: NumberCaller, input: TemplateInput, cr
     out.doc_type = kind;
   }
   if (creating || input.name !== undefined) out.name = text(input.name, 'templateName', TEMPLATE_NAME_MAX);
-  if (creating || input.body !== undefined) out.body = text(input.body, 'templateBody', TEMPLATE_BODY_MAX);
+  if (creating || input.body !== undefined) out.body = sanitizeRichText(text(input.body, 'templateBody', TEMPLATE_BODY_MAX));
   if (input.unit_id === null) out.unit_id = null;
   else if (input.unit_id !== undefined) {
     const unit = await db.selectFrom('departments').select('id').where('id', '=', input.unit_id).executeTakeFirst();

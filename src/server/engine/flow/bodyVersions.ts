@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { flowEntity } from './records.js';
+import { sanitizeRichText } from '../../lib/sanitize.js';
 
 /** The rich-text fields of entity `entity` (remembered per entity id). */
 const richFields = new Map<string, string[]>();
@@ -18,6 +19,19 @@ function richTextFields(entity: string | null): string[] {
     richFields.set(entity, f);
   }
   return f;
+}
+
+/**
+ * `data` (a flow's form data as sent by a client) with its rich-text fields cleaned for storage (lib/sanitize.ts);
+ * the same object when the entity has none or none is a string.
+ */
+export function cleanRichText<T extends Record<string, unknown> | undefined>(entity: string | null, data: T): T {
+  if (!data) return data;
+  const fields = richTextFields(entity).filter((f) => typeof data[f] === 'string');
+  if (!fields.length) return data;
+  const out: Record<string, unknown> = { ...data };
+  for (const f of fields) out[f] = sanitizeRichText(out[f] as string);
+  return out as T;
 }
 
 /**

@@ -36,7 +36,7 @@ import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
 import { syncRecord, syncRecordData } from './records.js';
 import { runFlowServices } from './services.js';
-import { recordBodyVersions } from './bodyVersions.js';
+import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
 import { clearanceOf } from '../../services/clearance.js';
 import { secretLevelOfInstance } from './secret.js';
 import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
@@ -164,6 +164,7 @@ export class FlowRuntime {
     if (!title) throw badInput(translate(c.locale, 'validate.required', { field: translate(c.locale, 'flow.field.title') }));
     if (title.length > FLOW_TITLE_MAX) throw badInput(translate(c.locale, 'validate.maxLength', { field: translate(c.locale, 'flow.field.title'), limit: FLOW_TITLE_MAX }));
     const at = now();
+    input = { ...input, data: cleanRichText(input.entity ?? null, input.data) };
     const ctx = await this.context(trx, flow.def, c.deptId, at, input.entity ?? null, { initiator: c.userId, data: [input.data], picks: [input.picks], targets: [] });
     let state = newInstance(flow.def, { initiator: c.userId, data: input.data ?? {}, picks: input.picks ?? {}, defVersion: flow.version }, ctx);
     const action: UserAction = input.draft
@@ -220,6 +221,8 @@ export class FlowRuntime {
       const def = await this.defOf(row, c.locale, trx);
       const at = now();
       const before = JSON.parse(row.state) as FlowState;
+      const data = (action as { data?: Record<string, unknown> }).data;
+      if (data) action = { ...action, data: cleanRichText(row.entity, data) } as typeof action;
       const sent = action as { data?: Record<string, unknown>; picks?: Record<string, unknown>; to?: unknown; users?: unknown };
       const named = { initiator: row.initiator_id, data: [before.data, sent.data], picks: [before.picks, sent.picks], targets: [sent.to, sent.users] };
       const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, named);
