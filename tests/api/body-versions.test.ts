@@ -1,7 +1,8 @@
 /**
  * 正文 versions (issue 5 "every save a version with diff"): submitting a 发文 keeps its 正文 as version 1, a step
  * that may write the 正文 (部门核稿) and changes it adds version 2 by its handler; an action that leaves it alone adds
- * none. Only people who may see the flow read them. SQLite and PostgreSQL.
+ * none. The edit reaches the record with an audit row naming its author. Only people who may see the flow read
+ * them. SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
@@ -34,6 +35,11 @@ describe('正文 versions', () => {
     expect(two.data.body).toContain('9:00');
     const one = await t.post('flow/bodyVersion', { id: v.id, versionId: list[1].id }, s.zhangwei);
     expect(one.data.body).toContain('8:30');
+    // The reviewer's edit reached the 发文 record and is audited as hers, with the 正文 before and after.
+    const audited = await t.database.db.selectFrom('audit_log').select(['user_id', 'detail']).where('event', '=', 'document.send.flowEdit').where('object', '=', `document.send:${rec.data.id}`).execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0].user_id).toBe((await t.post('Person/userInfo', {}, s.lina)).data.id);
+    expect(JSON.parse(String(audited[0].detail))).toEqual({ before: { body: '<p>自12月1日起，上午上班时间调整为8:30。</p>' }, after: { body: '<p>自12月1日起，上午上班时间调整为9:00。</p>' } });
     // 办公室核稿 with an opinion only: no new version.
     const demo = sessionOf(await t.login('demo'));
     expect((await t.post('flow/act', { id: v.id, type: 'comment', opinion: '阅' }, demo)).code).toBe(0);

@@ -15,6 +15,8 @@ import { deriveTable } from '../table.js';
 import { recordToRow, rowToRecord } from '../codec.js';
 import { validateRecord } from '../validation.js';
 import type { Locale } from '../../../shared/constants.js';
+import type { Dialect } from '../../db/index.js';
+import { audit } from '../../services/audit.js';
 
 /** The entity definition of `id` (shipped, else a published designer-made one, ../designed.ts), or undefined. */
 export function flowEntity(id: string): EntityDef | undefined {
@@ -59,7 +61,8 @@ function dataFields(def: EntityDef): string[] {
  * Writes what an action changed in the flow's form data (fields the node made writable, e.g. 办理意见摘要 or the
  * 正文) back into the record, in `trx`, so that the record and the instance never drift apart. The merged
  * record is validated against the entity first; a problem is thrown as ApiError -1 naming the field, and the
- * whole action rolls back with it. No changed field: nothing is written.
+ * whole action rolls back with it. The change is audited (DESIGN §7) as `<entity>.flowEdit` by `by.userId`, with
+ * the changed fields before and after. No changed field: nothing is written.
  */
 export async function syncRecordData(
   trx: Transaction<DB>,
@@ -68,6 +71,7 @@ export async function syncRecordData(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   locale: Locale,
+  by: { dialect: Dialect; userId: number | null },
 ): Promise<void> {
   if (!entity || recordId == null || before === after) return;
   const def = flowEntity(entity);
@@ -83,9 +87,17 @@ export async function syncRecordData(
   const problem = validateRecord(def, merged, locale, spec);
   if (problem) throw problem;
   const set = recordToRow(spec, Object.fromEntries(changed.map((f) => [f, merged[f]])));
+  const was = rowToRecord(spec, row);
   await db
     .updateTable(spec.table)
     .set((eb: any) => ({ ...set, version: eb('version', '+', 1) }))
     .where('id', '=', recordId)
     .execute();
+  await audit(trx, by.dialect, {
+    userId: by.userId,
+    event: `${def.id}.flowEdit`,
+    object: `${def.id}:${recordId}`,
+    result: 'success',
+    detail: { before: Object.fromEntries(changed.map((f) => [f, was[f] ?? null])), after: Object.fromEntries(changed.map((f) => [f, merged[f]])) },
+  });
 }

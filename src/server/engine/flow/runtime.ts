@@ -374,7 +374,7 @@ export class FlowRuntime {
     // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
     if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
     await mirrorState(trx, { ...row, secret_level: level }, before, after, effects);
-    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale);
+    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor });
     await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
     if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
     return { notified, row: { ...row, ...set }, state: after };
