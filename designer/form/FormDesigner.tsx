@@ -27,7 +27,7 @@ import { Canvas, type CanvasDragData } from './Canvas';
 import { Inspector } from './Inspector';
 import { Palette } from './Palette';
 import { Preview } from './Preview';
-import { checkDesign, copyNode, insertFromPalette, insertTarget, moveBy, moveNode, pasteNode, removeNode, type FormDesignState, type PaletteKind, type Target } from './model';
+import { checkDesign, copyNode, insertFromPalette, insertTarget, isFieldKind, moveBy, moveNode, pasteNode, removeNode, type FormDesignState, type PaletteKind, type Target } from './model';
 import { useFormDesign, type FormDesign } from './useFormDesign';
 
 /** Props of FormDesigner. */
@@ -148,7 +148,7 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const add = useCallback(
-    (kind: PaletteKind, target?: Target) => void run((s, env) => insertFromPalette(s, kind, target ?? insertTarget(s.layout, selected), env), [design.defaultLabel(kind)]),
+    (kind: PaletteKind, target?: Target) => void run((s, env) => insertFromPalette(s, kind, target ?? insertTarget(s.layout, selected, !isFieldKind(kind)), env), [design.defaultLabel(kind)]),
     [run, selected, design],
   );
 
@@ -173,7 +173,7 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
   };
   const paste = () => {
     const clip = design.clipboard;
-    if (clip) void run((s) => pasteNode(s, clip, insertTarget(s.layout, selected)));
+    if (clip) void run((s) => pasteNode(s, clip, insertTarget(s.layout, selected, !('field' in clip.node))));
   };
 
   // Keys on a canvas control: one callback for the designer's life (reads the latest state through a ref), so

@@ -184,13 +184,13 @@ function NodeInspector({ design, id }: { design: FormDesign; id: string }) {
     case 'tab':
       return (
         <Item label={t('inspector.titleZh')}>
-          <LabelPair value={labelOf(state, node.title)} testId="inspector-title" zhLabel={t('inspector.titleZh')} enLabel={t('inspector.titleEn')} onCommit={(title) => void run((s) => updateNode(s, id, { title }))} />
+          <LabelPair value={labelOf(state, node.title)} testId="inspector-title" zhLabel={t('inspector.titleZh')} enLabel={t('inspector.titleEn')} onCommit={(title) => void run((s, env) => updateNode(s, id, { title }, env))} />
         </Item>
       );
     case 'text':
       return (
         <Item label={t('inspector.textZh')}>
-          <LabelPair value={labelOf(state, node.text)} testId="inspector-text" zhLabel={t('inspector.textZh')} enLabel={t('inspector.textEn')} onCommit={(text) => void run((s) => updateNode(s, id, { text }))} />
+          <LabelPair value={labelOf(state, node.text)} testId="inspector-text" zhLabel={t('inspector.textZh')} enLabel={t('inspector.textEn')} onCommit={(text) => void run((s, env) => updateNode(s, id, { text }, env))} />
         </Item>
       );
     case 'grid':

@@ -40,6 +40,18 @@ export interface CompiledForm {
   defaults: Record<string, unknown>;
   /** Title of each field in the locale (for messages naming fields). */
   titles: Record<string, string>;
+  /**
+   * Message of each field's `x-pattern-message` in the locale, shown when its `pattern` fails: by key, and by
+   * `<sub-table>.<column>` for sub-table columns.
+   */
+  patternMessages: Record<string, string>;
+}
+
+/** The `x-pattern-message` texts of field `key` (property `p`) and of its sub-table columns, into `out`. */
+function collectPatternMessages(key: string, p: ModelProperty, tx: TextFn, out: Record<string, string>): void {
+  if (p['x-pattern-message']) out[key] = tx(p['x-pattern-message']);
+  const rows = (p.items as { properties?: Record<string, ModelProperty> } | undefined)?.properties;
+  for (const [col, sub] of Object.entries(rows ?? {})) if (sub['x-pattern-message']) out[`${key}.${col}`] = tx(sub['x-pattern-message']);
 }
 
 /** The text function over locale texts: a Text's text, else its zh-CN default. */
@@ -113,6 +125,7 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
   const uiSchema: UiSchema = {};
   const places: Record<string, FieldPlace> = {};
   const titles: Record<string, string> = {};
+  const patternMessages: Record<string, string> = {};
   const defaults: Record<string, unknown> = {};
   const fields: string[] = [];
   for (const { node, path } of layoutFields(page.layout)) {
@@ -121,6 +134,7 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
     fields.push(node.field);
     properties[node.field] = toJsonSchema(p, tx, node.field);
     titles[node.field] = properties[node.field].title as string;
+    collectPatternMessages(node.field, p, tx, patternMessages);
     if (p.default !== undefined) defaults[node.field] = p.default;
     const ui: Record<string, unknown> = {};
     let widget: string;
@@ -140,5 +154,5 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
   const required = (entity.model.required ?? []).filter((f) => f in properties);
   const schema: JsonSchema = { type: 'object', properties, ...(required.length ? { required } : {}) };
   uiSchema['ui:order'] = [...fields, '*'];
-  return { schema, uiSchema, layout: page.layout, fields, places, defaults, titles };
+  return { schema, uiSchema, layout: page.layout, fields, places, defaults, titles, patternMessages };
 }

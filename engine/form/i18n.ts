@@ -40,19 +40,30 @@ export function errorField(e: Pick<RJSFValidationError, 'property' | 'params'>):
   return first || String((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
 }
 
+/** Field path of an rjsf error without row indexes (`.people.0.name` → `people.name`), as CompiledForm.patternMessages keys it. */
+export function errorPath(e: Pick<RJSFValidationError, 'property'>): string {
+  return (e.property ?? '')
+    .split(/[.[\]]/)
+    .filter((s) => s && !/^\d+$/.test(s))
+    .join('.');
+}
+
 /**
  * A rjsf `transformErrors` naming fields by title: each message has the field key (ajv quotes property
  * names, e.g. `应当有必需属性 title`) replaced by its title, and `stack` is `<title>: <message>`. `requiredText`
- * (e.g. `请填写{{title}}` already formatted per field by the caller) replaces ajv's required message.
+ * (e.g. `请填写{{title}}` already formatted per field by the caller) replaces ajv's required message, and a
+ * field's `x-pattern-message` (`patternMessages`, by errorPath) replaces ajv's message of a failed pattern.
  */
-export function makeTransformErrors(titles: Record<string, string>, requiredText?: (title: string) => string) {
+export function makeTransformErrors(titles: Record<string, string>, requiredText?: (title: string) => string, patternMessages: Record<string, string> = {}) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors.map((e) => {
       const field = errorField(e);
       const missing = (e.params as { missingProperty?: string } | undefined)?.missingProperty;
       const title = titles[missing ?? field] ?? e.title ?? field;
       let message = e.message ?? '';
+      const patternMessage = e.name === 'pattern' ? patternMessages[errorPath(e)] : undefined;
       if (e.name === 'required' && requiredText) message = requiredText(title);
+      else if (patternMessage) message = patternMessage;
       else if (missing) message = message.split(missing).join(title);
       return { ...e, title, message, stack: `${title}: ${message}` };
     });

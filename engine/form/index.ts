@@ -5,4 +5,4 @@
  */
 export { compileForm, layoutFields, textFn, toJsonSchema, widgetOfKind, type CompiledForm, type FieldPlace, type JsonSchema, type TextFn, type UiSchema } from './compile';
 export { applyRules, compileLogic, type FormData, type FormLogic, type RuleState } from './logic';
-export { errorField, formValidator, makeTransformErrors, makeTranslateString } from './i18n';
+export { errorField, errorPath, formValidator, makeTransformErrors, makeTranslateString } from './i18n';

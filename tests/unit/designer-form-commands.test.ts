@@ -323,9 +323,53 @@ describe('keys and targets', () => {
     s = insertFromPalette(s, 'tabs', { parent: null }, env);
     const tabs = s.focus!;
     const tab = (locate(s.layout, tabs)!.node as { children: { id: string }[] }).children[0].id;
-    expect(insertTarget(s.layout, null)).toEqual({ parent: null });
+    expect(insertTarget(s.layout, null, true)).toEqual({ parent: null });
     expect(insertTarget(s.layout, sec)).toEqual({ parent: sec });
     expect(insertTarget(s.layout, f)).toEqual({ parent: sec, index: 1 });
     expect(insertTarget(s.layout, tabs)).toEqual({ parent: tab });
+  });
+
+  it("puts a field added with nothing selected into the form's last section or tab, a layout node at the end", () => {
+    expect(insertTarget(blank().layout, null)).toEqual({ parent: null });
+    let s = insertFromPalette(blank(), 'text', { parent: null }, env);
+    expect(insertTarget(s.layout, null)).toEqual({ parent: null });
+    s = insertFromPalette(s, 'section', insertTarget(s.layout, null, true), env);
+    const sec = s.focus!;
+    expect(ids(s, null)).toEqual([s.layout[0].id, sec]);
+    s = insertFromPalette(s, 'date', insertTarget(s.layout, null), env);
+    s = insertFromPalette(s, 'date', insertTarget(s.layout, null), env);
+    expect(ids(s, sec)).toHaveLength(2);
+    expect(insertTarget(s.layout, null, true)).toEqual({ parent: null });
+    s = insertFromPalette(s, 'tabs', { parent: null }, env);
+    s = addTab(s, s.focus!, env);
+    expect(insertTarget(s.layout, null)).toEqual({ parent: s.focus });
+  });
+});
+
+describe('labels in both languages', () => {
+  it('carries a new Chinese label into en-US while the English one is still the palette name', () => {
+    let s = insertFromPalette(blank(), 'date', { parent: null }, env);
+    const f = s.focus!;
+    expect(s.en[s.model.properties.riqi['x-title'].t]).toBe('Date');
+    s = updateField(s, f, { label: { zh: '开始日期', en: 'Date' } }, env);
+    expect(s.en[s.model.properties.kaishiriqi['x-title'].t]).toBe('开始日期');
+    s = updateField(s, f, { label: { zh: '起始日期', en: '开始日期' } }, env);
+    expect(s.en[s.model.properties.qishiriqi['x-title'].t]).toBe('起始日期');
+    s = updateField(s, f, { label: { zh: '起始日期', en: 'Start date' } }, env);
+    s = updateField(s, f, { label: { zh: '开始日期', en: 'Start date' } }, env);
+    expect(s.model.properties.kaishiriqi['x-title'].d).toBe('开始日期');
+    expect(s.en[s.model.properties.kaishiriqi['x-title'].t]).toBe('Start date');
+  });
+
+  it('does the same for a section title', () => {
+    let s = insertFromPalette(blank(), 'section', { parent: null }, env);
+    const sec = s.focus!;
+    s = updateNode(s, sec, { title: { zh: '请假信息', en: 'Section' } }, env);
+    const title = (locate(s.layout, sec)!.node as { title: { t: string; d: string } }).title;
+    expect(title.d).toBe('请假信息');
+    expect(s.en[title.t]).toBe('请假信息');
+    s = updateNode(s, sec, { title: { zh: '请假信息', en: 'Leave' } }, env);
+    s = updateNode(s, sec, { title: { zh: '假期信息', en: 'Leave' } }, env);
+    expect(s.en[title.t]).toBe('Leave');
   });
 });

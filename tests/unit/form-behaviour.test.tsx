@@ -76,6 +76,20 @@ describe('FormPage behaviour', () => {
     expect(calls.add).toHaveLength(0);
   });
 
+  it("shows a field's own message (x-pattern-message) when its pattern fails, and sends nothing", async () => {
+    const bundle = testBundle();
+    const model = structuredClone(bundle.entity!.model);
+    model.properties.guestUnit = { ...model.properties.guestUnit, pattern: '^\\S+$', 'x-pattern-message': { t: 'receptions.reception.pattern.guestUnit', d: '来宾单位不能含空格' } };
+    renderWithUser(<FormPage bundle={{ ...bundle, entity: { ...bundle.entity!, model } }} embedded />, userWith([]));
+    await screen.findByText('接待事由');
+    type('接待事由', '考察');
+    type('来宾单位', '某市 发改委');
+    type('来宾人数', '2');
+    fireEvent.click(screen.getByTestId('form-save'));
+    expect((await screen.findAllByText(/来宾单位不能含空格/)).length).toBeGreaterThan(0);
+    expect(calls.add).toHaveLength(0);
+  });
+
   it('requires a field when its rule holds, then sends the record with the computed value', async () => {
     renderWithUser(<FormPage bundle={testBundle()} embedded />, userWith([]));
     await screen.findByText('接待事由');

@@ -8,7 +8,8 @@ import type { LayoutNode, ModelProperty } from '../../../engine/schema/types';
 import { renameConditionField } from './conditions';
 import { dropUnusedDicts, ownedDictId, writeOptions, type OptionInput } from './options';
 import { isValidKey, keyFromPinyin, uniqueKey } from './keys';
-import { fieldRef, labelGroup, makeText, moveText, produce, setRequired, setText, uniqueTextKey, type FieldRef } from './state';
+import { PALETTE } from './palette';
+import { fieldRef, labelGroup, labelOf, makeText, moveText, produce, setRequired, setText, uniqueTextKey, type FieldRef } from './state';
 import { locate, mapNode, type AnyNode } from './tree';
 import { DesignError, type DesignEnv, type FormDesignState, type LocalLabel } from './types';
 
@@ -43,6 +44,22 @@ const setOrUnset = (p: ModelProperty, k: string, v: unknown) => {
 function checkNumber(v: number | null | undefined, name: string, integer = false): void {
   if (v === null || v === undefined) return;
   if (typeof v !== 'number' || !Number.isFinite(v) || (integer && (!Number.isInteger(v) || v < 0))) throw new DesignError('badValue', `${name} must be a ${integer ? 'whole number ≥ 0' : 'number'}`);
+}
+
+/** Names of the palette entries in en-US (a label still one of them was never set by hand). */
+function defaultNames(env: DesignEnv): Set<string> {
+  return new Set([...PALETTE.map((p) => env.label(p.kind).en), env.label('tab').en, env.label('column').en]);
+}
+
+/**
+ * The label `next` stored over `old`: when only zh-CN changed and en-US was never set apart from it (a default
+ * name of `env`'s palette, or the same text as zh-CN), en-US becomes the new zh-CN text (a fallback the
+ * English form shows until an English label is typed), else `next` as given.
+ */
+export function followEn(old: LocalLabel, next: LocalLabel, env?: DesignEnv): LocalLabel {
+  if (next.zh === old.zh || next.en !== old.en) return next;
+  const untouched = old.en === old.zh || (env !== undefined && defaultNames(env).has(old.en));
+  return untouched ? { zh: next.zh, en: next.zh } : next;
 }
 
 /** Renames field `ref` to `to` everywhere the form names it (in place on the draft). */
@@ -84,7 +101,9 @@ function renameField(d: FormDesignState, ref: FieldRef, to: string): void {
 
 /**
  * Applies `patch` to the field of node `id` (a field, attachments or sub-table node, or a sub-table column).
- * A new label also renames the key (pinyin of the zh-CN label through `env`, made unique) unless the key is
+ * A new zh-CN label with the en-US one unchanged carries en-US along while it was never set apart (it is a
+ * palette entry's default name — `env` — or equals the old zh-CN), so that no 请假类型 stays "Drop-down" in
+ * en-US. A new label also renames the key (pinyin of the zh-CN label through `env`, made unique) unless the key is
  * locked or no `env` is given.
  * @throws DesignError notFound (no field), badValue (a number that is not one, min above max, a pattern that is
  *   not a regular expression, options on a multi-value field).
@@ -95,7 +114,7 @@ export function updateField(state: FormDesignState, id: string, patch: FieldPatc
     if (!ref) throw new DesignError('notFound', `node "${id}" has no field`);
     const p = ref.prop;
     if (patch.label) {
-      setText(d, p['x-title'], patch.label);
+      setText(d, p['x-title'], followEn(labelOf(d, p['x-title']), patch.label, env));
       if (env && !d.locked.includes(ref.column ? ref.column.subtable.field : ref.key)) {
         const base = keyFromPinyin(env.pinyin(patch.label.zh));
         renameField(d, ref, uniqueKey(base, Object.keys(ref.scope).filter((k) => k !== ref.key)));
@@ -216,19 +235,19 @@ export interface NodePatch {
 }
 
 /**
- * Applies `patch` to node `id`. @throws DesignError notFound, badValue (grid columns outside 1–4, a total that is
+ * Applies `patch` to node `id` (a new title or text: en-US follows as in updateField's label). @throws DesignError notFound, badValue (grid columns outside 1–4, a total that is
  * not a numeric column of the sub-table).
  */
-export function updateNode(state: FormDesignState, id: string, patch: NodePatch): FormDesignState {
+export function updateNode(state: FormDesignState, id: string, patch: NodePatch, env?: DesignEnv): FormDesignState {
   return produce(state, (d) => {
     const at = locate(d.layout, id);
     if (!at) throw new DesignError('notFound', `no node "${id}"`);
     const node = structuredClone(at.node) as AnyNode;
     if (patch.title && (node.type === 'section' || node.type === 'tab')) {
-      if (node.title) setText(d, node.title, patch.title);
+      if (node.title) setText(d, node.title, followEn(labelOf(d, node.title), patch.title, env));
       else node.title = makeText(d, uniqueTextKey(d, node.type, node.id), patch.title);
     }
-    if (patch.text && node.type === 'text') setText(d, node.text, patch.text);
+    if (patch.text && node.type === 'text') setText(d, node.text, followEn(labelOf(d, node.text), patch.text, env));
     if (patch.columns !== undefined && node.type === 'grid') {
       if (!Number.isInteger(patch.columns) || patch.columns < 1 || patch.columns > 4) throw new DesignError('badValue', 'grid columns must be 1–4');
       node.columns = patch.columns;

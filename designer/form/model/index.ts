@@ -7,7 +7,7 @@ export * from './types';
 export { PALETTE, paletteItem, paletteProperty, kindOfProperty, isFieldKind, type PaletteItem } from './palette';
 export { emptyForm, labelOf, fieldRef, isRequired, type FieldRef } from './state';
 export { insertFromPalette, addTab, moveNode, moveBy, removeNode, columnCapable, type Focused } from './commands';
-export { updateField, updateNode, setFieldKey, type FieldPatch, type NodePatch } from './fields';
+export { updateField, updateNode, setFieldKey, followEn, type FieldPatch, type NodePatch } from './fields';
 export { writeOptions, optionsOf, ownedDictId, type OptionInput } from './options';
 export { copyNode, pasteNode, type Clipboard } from './clipboard';
 export { setRule, removeRule, rulesOf, compileRules, setComputed, computedOf, type RuleInput } from './rules';

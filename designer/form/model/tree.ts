@@ -136,15 +136,26 @@ export function nodeOfField(layout: LayoutNode[], key: string): Located | null {
 /**
  * Where a control added by click or keyboard goes, given the selected node: into a selected section, grid,
  * tab or sub-table (at the end), into the first tab of a selected tabs node, else right after the selected
- * node (or column); at the end of the form when nothing is selected.
+ * node (or column). With nothing selected a field goes at the end of the form's last container when the form
+ * ends with one (a section or grid, or the last tab of tabs: a form built of sections keeps its fields in
+ * them), else at the end of the form; a layout node (`layoutNode`) goes at the end of the form.
  */
-export function insertTarget(layout: LayoutNode[], selected: string | null): { parent: string | null; index?: number } {
-  if (!selected) return { parent: null };
+export function insertTarget(layout: LayoutNode[], selected: string | null, layoutNode = false): { parent: string | null; index?: number } {
+  if (!selected) return { parent: layoutNode ? null : lastContainer(layout) };
   const col = locateColumn(layout, selected);
   if (col) return { parent: col.subtable.id, index: col.index + 1 };
   const at = locate(layout, selected);
-  if (!at) return { parent: null };
+  if (!at) return { parent: layoutNode ? null : lastContainer(layout) };
   if (at.node.type === 'section' || at.node.type === 'grid' || at.node.type === 'tab' || at.node.type === 'subtable') return { parent: at.node.id };
   if (at.node.type === 'tabs' && at.node.children.length) return { parent: at.node.children[0].id };
   return { parent: at.parent, index: at.index + 1 };
+}
+
+/** The container a field added with nothing selected goes into: the form's last node when it holds fields, else null (the top level). */
+function lastContainer(layout: LayoutNode[]): string | null {
+  const last = layout[layout.length - 1];
+  if (!last) return null;
+  if (last.type === 'section' || last.type === 'grid') return last.id;
+  if (last.type === 'tabs' && last.children.length) return last.children[last.children.length - 1].id;
+  return null;
 }
