@@ -30,31 +30,21 @@ function scopeParts(eb: ExpressionBuilder<any, any>, scope: ScopeFilter, inline 
   return [eb('created_by', '=', id(scope.createdBy ?? -1)), ...secret];
 }
 
+/** The plain comparisons of list conditions → their SQL operator. */
+const COMPARISONS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
 function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q: ListQuery) {
   const like = dialect === 'pg' ? 'ilike' : 'like';
   return (eb: ExpressionBuilder<any, any>) => {
     const parts = scopeParts(eb, scope, dialect === 'sqlite');
     for (const c of q.conditions) {
       const v = c.value as any;
+      const cmp = Object.hasOwn(COMPARISONS, c.op) ? COMPARISONS[c.op as keyof typeof COMPARISONS] : undefined;
+      if (cmp) {
+        parts.push(eb(c.field, cmp, v));
+        continue;
+      }
       switch (c.op) {
-        case 'eq':
-          parts.push(eb(c.field, '=', v));
-          break;
-        case 'ne':
-          parts.push(eb(c.field, '<>', v));
-          break;
-        case 'gt':
-          parts.push(eb(c.field, '>', v));
-          break;
-        case 'gte':
-          parts.push(eb(c.field, '>=', v));
-          break;
-        case 'lt':
-          parts.push(eb(c.field, '<', v));
-          break;
-        case 'lte':
-          parts.push(eb(c.field, '<=', v));
-          break;
         case 'like':
           parts.push(eb(c.field, like, `%${v}%`));
           break;
