@@ -122,6 +122,14 @@ export async function loadPage(ref: { route: string } | { id: string }): Promise
   return bundle;
 }
 
+/**
+ * The bundle of page `id` with the form revision record `recordId` pinned (Template/page {id, recordId}: the
+ * revision's entity model, and its page for the form page itself; `revision` says which). Not cached.
+ */
+export function loadRecordPage(id: string, recordId: number): Promise<PageBundle> {
+  return post<PageBundle>('Template/page', { id, recordId });
+}
+
 /** Attachments (src/server/api/File). */
 export const files = {
   /** Uploads one file (multipart field `file`); refused (-1) over the size limit or for a disallowed type. */

@@ -6,16 +6,19 @@
  * entity's form page (`<area>.<name>.form`, else this layout as a form). Below the layout, each of the page's
  * `related` lists (DESIGN §4) is the list page it names, embedded in a titled card and filtered by
  * `{filterField: this record's id}` (a record added there starts with that value).
+ * A bundle with the form revision the record pinned (EnginePage, Template/page {id, recordId}) shows it with a
+ * tag (./RevisionTag.tsx), and 编辑 opens the form page of that revision.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { loadPage, resource, type Attachment, type EntityRecord } from '../data/api';
+import { loadPage, loadRecordPage, resource, type Attachment, type EntityRecord } from '../data/api';
 import type { PageBundle } from '../schema/bundle';
 import type { LayoutNode } from '../schema/types';
 import { AttachmentList, sanitizeHtml, upperOf } from '../../widgets';
 import { EnginePage } from './EnginePage';
 import { FormPage } from './FormPage';
+import { RevisionTag } from './RevisionTag';
 import type { PageKindProps } from './registry';
 import { bundleText, dictLabel, fieldDict, fieldTitle } from './text';
 
@@ -112,12 +115,14 @@ export function DetailPage({ bundle, recordId, onDone, onCancel, embedded }: Pag
   if (!record || !('layout' in page)) return <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>;
   const edit = async () => {
     const formId = page.id.replace(/\.detail$/, '.form');
-    const form = await loadPage({ id: formId }).catch(() => null);
+    const pinned = bundle.revision && recordId ? Promise.resolve().then(() => loadRecordPage(formId, recordId)) : Promise.reject(new Error('current'));
+    const form = await pinned.catch(() => loadPage({ id: formId })).catch(() => null);
     setEditing(form && form.page.pageKind === 'form' ? form : { ...bundle, page: { ...page, pageKind: 'form' } as never });
   };
   return (
     <div className="oa-detail-page" data-testid={`detail-page-${page.id}`}>
       {!embedded && <Typography.Title level={4}>{bundleText(bundle)(page.title)}</Typography.Title>}
+      <RevisionTag revision={bundle.revision} />
       {renderNodes(page.layout, bundle, record, t)}
       {(page.pageKind === 'detail' ? (page.related ?? []) : []).map((r) => (
         <Card key={r.id} size="small" title={bundleText(bundle)(r.title)} style={{ marginBottom: 16 }} data-testid={`related-${r.id}`}>

@@ -4,12 +4,14 @@
  * registered for the page's `pageKind` (./registry.ts; the kinds are registered in ./index.ts). An unknown
  * page kind is the definition error box naming the page id and its `pageKind`; a failed load shows the
  * message with a retry button. The bundle is loaded again when the language changes (texts are per locale).
+ * A record's detail or form page (`recordId`) renders with the form revision the record pinned (issue 6,
+ * Template/page {id, recordId}); when that cannot be had, with the page as loaded.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle } from '../schema/bundle';
-import { loadPage } from '../data/api';
+import { loadPage, loadRecordPage } from '../data/api';
 import { DefinitionError } from './DefinitionError';
 import { pageKindComponent, type PageKindProps } from './registry';
 
@@ -17,6 +19,13 @@ import { pageKindComponent, type PageKindProps } from './registry';
 export type EnginePageProps = ({ route: string; id?: undefined } | { id: string; route?: undefined }) & Omit<PageKindProps, 'bundle'>;
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; bundle: PageBundle };
+
+/** `bundle` with the form revision record `recordId` pinned, else `bundle` itself. */
+function withPinned(bundle: PageBundle, recordId: number): Promise<PageBundle> {
+  return Promise.resolve()
+    .then(() => loadRecordPage(bundle.page.id, recordId))
+    .catch(() => bundle);
+}
 
 /** Loads and renders the page of a route or a page id. */
 export function EnginePage(props: EnginePageProps) {
@@ -29,14 +38,16 @@ export function EnginePage(props: EnginePageProps) {
   useEffect(() => {
     let live = true;
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    loadPage(id ? { id } : { route: route! }).then(
+    loadPage(id ? { id } : { route: route! })
+      .then((b) => (kindProps.recordId && (b.page.pageKind === 'form' || b.page.pageKind === 'detail') ? withPinned(b, kindProps.recordId) : b))
+      .then(
       (bundle) => live && setState({ kind: 'ready', bundle }),
       (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('engine.loadFailed') }),
     );
     return () => {
       live = false;
     };
-  }, [route, id, attempt, i18n.language, t]);
+  }, [route, id, kindProps.recordId, attempt, i18n.language, t]);
 
   if (state.kind === 'loading') {
     return (

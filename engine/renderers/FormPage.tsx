@@ -8,6 +8,7 @@
  * Leaving with unsaved changes asks first (cancel button, and the browser's beforeunload).
  * A page with `flow` offers 提交 (save, then submit the record to that flow) and 暂存 (save, then keep the
  * flow as a draft, 待发) instead of 保存, and goes to `afterSubmit` when both succeed.
+ * A bundle with the form revision a record pinned (Template/page {id, recordId}) shows it with a tag (./RevisionTag.tsx).
  */
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
@@ -22,6 +23,7 @@ import type { FormPageDef } from '../schema/types';
 import { toast } from '../../src/app/services/feedback';
 import { widgetOf } from '../../widgets';
 import { DefinitionError } from './DefinitionError';
+import { RevisionTag } from './RevisionTag';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
 import { LayoutTemplate } from './form/LayoutTemplate';
@@ -213,6 +215,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
     <div className="oa-form-page" data-testid={`form-page-${page.id}`} onKeyDown={noImplicitSubmit}>
       {modalHolder}
       {!embedded && <Typography.Title level={4}>{bundleText(bundle)(page.title)}</Typography.Title>}
+      {recordId !== undefined && <RevisionTag revision={bundle.revision} />}
       {refusal && <Alert type="error" showIcon closable style={{ marginBottom: 16 }} title={t('form.staleTitle')} description={refusal} data-testid="form-refusal" onClose={() => setRefusal(null)} />}
       <Form
         schema={view.schema as never}

@@ -25,4 +25,6 @@ export interface PageBundle {
   dicts: DictDef[];
   texts: Record<string, string>;
   etag: string;
+  /** With Template/page {id, revision | recordId}: the form page whose revision this is, the revision shown and the newest published (0: none). */
+  revision?: { form: string; number: number; latest: number };
 }

@@ -46,6 +46,35 @@ export function callerOf(req: FastifyRequest): Caller {
   return { userId: req.user.userId, username: req.user.username, deptId: req.user.deptId, ip: req.ip, locale: req.locale };
 }
 
+/**
+ * `<group>/import` of `svc`'s entity: the multipart upload (one `file` part, optional `page` field) read
+ * and imported (./transfer.ts importXlsx); -1 entity.importNoFile without a file, -1 naming an unexpected part.
+ */
+export async function importRequest(req: FastifyRequest, svc: EntityService) {
+  const t = (key: string, params?: Record<string, string | number>) => req.t(key, params);
+  if (!req.isMultipart()) throw new ApiError(t('entity.importNoFile'));
+  let file: Buffer | null = null;
+  let page: string | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          throw new ApiError(t('validate.additional', { field: part.fieldname }));
+        }
+        file = await part.toBuffer();
+      } else if (part.fieldname === 'page') page = String(part.value ?? '').trim() || undefined;
+      else throw new ApiError(t('validate.additional', { field: part.fieldname }));
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(t('entity.importTooLarge', { limit: IMPORT_MAX_BYTES / 1024 / 1024 }));
+    throw new ApiError(t('entity.importNoFile'));
+  }
+  if (!file) throw new ApiError(t('entity.importNoFile'));
+  return importXlsx(svc, callerOf(req), file, page);
+}
+
 /** Registers the calls of `def` on `app`; returns its service. Throws when an action id reuses a generic call. */
 export function registerEntity(app: FastifyInstance, def: EntityDef): EntityService {
   const svc = new EntityService(def, app.ctx.db, app.ctx.dialect);
@@ -68,30 +97,7 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
         .send(file.buffer);
     },
   });
-  call<any>(app, `${g}/import`, {}, async (req) => {
-    const t = (key: string, params?: Record<string, string | number>) => req.t(key, params);
-    if (!req.isMultipart()) throw new ApiError(t('entity.importNoFile'));
-    let file: Buffer | null = null;
-    let page: string | undefined;
-    try {
-      for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || file) {
-            part.file.resume();
-            throw new ApiError(t('validate.additional', { field: part.fieldname }));
-          }
-          file = await part.toBuffer();
-        } else if (part.fieldname === 'page') page = String(part.value ?? '').trim() || undefined;
-        else throw new ApiError(t('validate.additional', { field: part.fieldname }));
-      }
-    } catch (e) {
-      if (e instanceof ApiError) throw e;
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(t('entity.importTooLarge', { limit: IMPORT_MAX_BYTES / 1024 / 1024 }));
-      throw new ApiError(t('entity.importNoFile'));
-    }
-    if (!file) throw new ApiError(t('entity.importNoFile'));
-    return importXlsx(svc, callerOf(req), file, page);
-  });
+  call<any>(app, `${g}/import`, {}, (req) => importRequest(req, svc));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
     call<any>(app, `${g}/${act.id}`, { body: ID_BODY }, (req) => svc.action(callerOf(req), act, req.body as any));

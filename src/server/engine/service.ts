@@ -9,6 +9,10 @@
  * scope answers -1 entity.notFound, exactly like a missing one. A record carries `_actions`: the ids
  * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
  * it; an action whose condition does not hold for the record answers -1 entity.actionNotAllowed.
+ *
+ * Validation model (./recordModels.ts): add validates against the published form revision in force, edit and
+ * declared actions against the revision the record pinned (the one its pages render with); the table's columns
+ * (`spec`, unknown fields) stay those of `def`.
  */
 import { clearanceOf, SECRET_DICT, secretLevelOf } from '../services/clearance.js';
 import type { Kysely, Transaction } from 'kysely';
@@ -31,6 +35,7 @@ import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
 import { invalidateTotals } from './totals.js';
 import { INT_MAX, fieldTitle, validateRecord, writableFields } from './validation.js';
+import { recordModels } from './recordModels.js';
 
 /** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
 const codeSets = new WeakMap<readonly string[], Set<string>>();
@@ -191,10 +196,15 @@ export class EntityService {
     if (secretLevelOf(record[f]) > a.scope.secret.max) throw badInput(this.t(c, 'entity.secretAboveClearance', { field: fieldTitle(this.def, f, c.locale) }));
   }
 
+  /** The entity with the model new records are validated against: the published form revision in force (./recordModels.ts). */
+  async modelForAdd(): Promise<EntityDef> {
+    return (await recordModels(this.db, this.def)).inForce;
+  }
+
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
     const fields = writableFields(this.def, body ?? {}, c.locale);
-    const err = validateRecord(this.def, fields, c.locale, this.spec);
+    const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     const a = await this.access(c, 'add');
     this.checkSecret(c, a, fields);
@@ -216,7 +226,7 @@ export class EntityService {
    */
   async prepareAdd(c: Caller, body: Record<string, unknown>): Promise<PreparedAdd> {
     const fields = writableFields(this.def, body ?? {}, c.locale);
-    const err = validateRecord(this.def, fields, c.locale, this.spec);
+    const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     const access = await this.access(c, 'add');
     this.checkSecret(c, access, fields);
@@ -278,6 +288,8 @@ export class EntityService {
     event: string,
     allowed: (before: EntityRecord) => boolean = () => true,
   ): Promise<EntityRecord> {
+    // edits are validated against the form revision the record pinned (./recordModels.ts), read before the transaction
+    const models = await recordModels(this.db, this.def);
     const stored = await this.write(async (trx) => {
         const [before] = await getRows(trx, this.spec, a.scope, [id]);
         if (!before) throw this.notFound(c);
@@ -287,7 +299,7 @@ export class EntityService {
         if (!allowed(beforeRec)) throw badInput(this.t(c, 'entity.actionNotAllowed'));
         const merged: EntityRecord = {};
         for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
-        const err = validateRecord(this.def, merged, c.locale, this.spec);
+        const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
         if (err) throw err;
         this.checkSecret(c, a, merged);
         const patch: EntityRecord = {};

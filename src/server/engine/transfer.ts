@@ -166,6 +166,8 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
   });
   if (!rows.length && !errors.length) throw badInput(t('entity.importEmpty'));
   const look = await lookups(svc, rows);
+  // rows are new records: the published form revision in force decides what is valid (./recordModels.ts)
+  const model = await svc.modelForAdd();
   const records: { row: number; fields: EntityRecord }[] = [];
   for (const { row, cells } of rows) {
     const fields: EntityRecord = {};
@@ -181,9 +183,9 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
       errors.push({ row, field: col.title, message: t(key, { field: col.title, value: r.text }) });
     }
     if (bad) continue;
-    const problem = recordProblem(def, fields, c.locale, svc.spec);
+    const problem = recordProblem(model, fields, c.locale, svc.spec);
     if (problem) {
-      errors.push({ row, field: columns.find((x) => x.field === problem.field)?.title ?? fieldTitle(def, problem.field, c.locale), message: problem.message });
+      errors.push({ row, field: columns.find((x) => x.field === problem.field)?.title ?? fieldTitle(model, problem.field, c.locale), message: problem.message });
       continue;
     }
     records.push({ row, fields });

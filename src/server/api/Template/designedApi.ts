@@ -1,10 +1,11 @@
 /**
- * The generic entity API (src/server/engine/api.ts: list, info, add, edit, del, export) for designer-made forms (issue 6,
+ * The generic entity API (src/server/engine/api.ts: list, info, add, edit, del, export, import) for designer-made forms (issue 6,
  * ./designedForms.ts). Their entities appear when an administrator publishes, after the routes of the shipped
  * entities were registered at start, so one parametric route `POST /api/:group/:op` serves them: the group is
  * looked up among the published designer-made entities of the schema store (static routes of every other call
  * win in the router). An unknown group or call answers exactly as the app's not-found handler (HTTP 404,
- * -1 error.notFound), before any session check; then the session (-99) and the same EntityService calls as
+ * -1 error.notFound) before its body is read (a malformed body of an unknown path is still a 404) and before any
+ * session check; then the session (-99) and the same EntityService calls as
  * shipped entities (permission codes, scope, validation, audit).
  *
  * Computed fields of the form page (`computed`: CEL, e.g. `WORKDAYS(startDate, endDate)`) are evaluated on the
@@ -16,7 +17,7 @@ import { envFromModel, evaluateExpression } from '../../../../engine/expr/index.
 import type { EntityDef, FormPageDef } from '../../../../engine/schema/types.js';
 import { Code } from '../../../shared/codes.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { callerOf } from '../../engine/api.js';
+import { callerOf, importRequest } from '../../engine/api.js';
 import { EntityService } from '../../engine/service.js';
 import { schemaStore, type EffectiveSchema } from '../../engine/schemaStore.js';
 import { ApiError } from '../../lib/errors.js';
@@ -24,7 +25,7 @@ import { localText } from './service.js';
 import { XLSX_TYPE, attachmentDisposition, exportXlsx } from '../../engine/transfer.js';
 import type { DesignedForm } from '../../engine/designed.js';
 
-const OPS = ['list', 'info', 'add', 'edit', 'del', 'export'] as const;
+const OPS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import'] as const;
 type Op = (typeof OPS)[number];
 
 const services = new WeakMap<EntityDef, EntityService>();
@@ -80,24 +81,24 @@ export function registerDesignedApi(app: FastifyInstance): void {
     return form ? { form, op: op as Op } : null;
   };
   app.post('/api/:group/:op', {
-    preValidation: [
-      async (req: FastifyRequest, reply: FastifyReply) => {
-        const target = await targetOf(req);
-        if (!target) {
-          const url = req.url.split('?')[0];
-          return reply.status(404).send({ code: Code.ERROR, msg: req.t('error.notFound', { path: url }), data: null });
-        }
-        (req as FastifyRequest & { designed?: Target }).designed = target;
-      },
-      auth,
-    ],
+    // onRequest: before the body is parsed, so that an unknown path answers 404 whatever its body
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+      const target = await targetOf(req);
+      if (!target) {
+        const url = req.url.split('?')[0];
+        return reply.status(404).send({ code: Code.ERROR, msg: req.t('error.notFound', { path: url }), data: null });
+      }
+      (req as FastifyRequest & { designed?: Target }).designed = target;
+    },
+    preValidation: [auth],
     handler: async (req, reply) => {
       const { form, op } = (req as FastifyRequest & { designed: Target }).designed;
       let svc = services.get(form.entity);
       if (!svc) services.set(form.entity, (svc = new EntityService(form.entity, app.ctx.db, app.ctx.dialect)));
       const c = callerOf(req);
-      const body = (req.body ?? {}) as Record<string, any>;
+      const body = (op === 'import' ? {} : (req.body ?? {})) as Record<string, any>;
       if (op === 'add' || op === 'edit') checkDicts(req, form, body, await schemaStore(app.ctx.db));
+      if (op === 'import') return { code: Code.OK, msg: req.t('ok'), data: await importRequest(req, svc) };
       let data: unknown;
       if (op === 'export') {
         // the .xlsx itself, as the shipped entities' export (errors still in the envelope)

@@ -5,7 +5,9 @@
  * come with issue 6. Unknown ids answer -1 naming the id; bad input -1 naming the field.
  *
  * - page {route | id, etag?} → {page, entity (model and hints, no table internals), dicts, texts (area, common
- *   and dict texts in the caller's locale), etag}; with `etag` equal to the current one → {notModified: true, etag}
+ *   and dict texts in the caller's locale), etag}; with `etag` equal to the current one → {notModified: true, etag};
+ *   page {id, revision | recordId} → the bundle with that form revision, or the one the record pinned, plus
+ *   `revision: {form, number, latest}` (./revisionPage.ts)
  * - list {} → [{id, title (localised), entity, route?}] — the form templates (form pages)
  * - info {id, etag?} → {page, etag} (any page kind), or {notModified: true, etag}
  * - forminfo {id} → {page, entity, schema (plain JSON Schema for rjsf: `title` from `x-title`, `x-` keys kept), etag}
@@ -25,6 +27,7 @@ import { checkFormula, columnsOf, fieldInfo, formAnswer, formTemplates, function
 import { registerRevisions } from './revisionCalls.js';
 import { registerDesignedCalls, withDesigned } from './designedCalls.js';
 import { registerDesignedApi } from './designedApi.js';
+import { revisionPage } from './revisionPage.js';
 
 const idProp = { type: 'string', title: 'field.definitionId', minLength: 1, maxLength: 200 };
 const etagProp = { type: 'string', title: 'field.etag', maxLength: 64 };
@@ -41,18 +44,30 @@ export function register(app: FastifyInstance): void {
     await schemaStore(app.ctx.db);
   });
 
-  call<{ route?: string; id?: string; etag?: string }>(
+  call<{ route?: string; id?: string; etag?: string; revision?: number; recordId?: number }>(
     app,
     'Template/page',
     {
       body: {
         type: 'object',
-        properties: { route: { type: 'string', title: 'field.route', minLength: 1, maxLength: 200 }, id: idProp, etag: etagProp },
+        properties: {
+          route: { type: 'string', title: 'field.route', minLength: 1, maxLength: 200 },
+          id: idProp,
+          etag: etagProp,
+          revision: { type: 'integer', title: 'field.revision', minimum: 0, maximum: 2147483647 },
+          recordId: { type: 'integer', title: 'field.recordId', minimum: 1, maximum: 2147483647 },
+        },
       },
     },
     async (req) => {
       const { route, id } = req.body;
       if (!route && !id) throw new ApiError(req.t('validate.required', { field: req.t('field.route') }));
+      const { revision, recordId } = req.body;
+      if (revision !== undefined || recordId !== undefined) {
+        if (!id) throw new ApiError(req.t('validate.required', { field: req.t('field.definitionId') }));
+        const a = await revisionPage(req, await schemasOf(req), id, { revision, recordId });
+        return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;
+      }
       const a = pageAnswer(await schemasOf(req), req.locale, (id ?? route)!, !!id);
       if (!a) throw notFound(req, (id ?? route)!);
       return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;

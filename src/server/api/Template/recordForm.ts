@@ -36,7 +36,8 @@ export async function revisionAt(db: Kysely<DB>, id: string, at: number): Promis
 
 // by definition object: a designer-made entity gains columns when republished (a new definition object)
 const services = new WeakMap<object, WeakMap<EntityDef, EntityService>>();
-function serviceOf(req: FastifyRequest, def: EntityDef): EntityService {
+/** The entity service of `def` on the request's database (one per definition object). */
+export function serviceOf(req: FastifyRequest, def: EntityDef): EntityService {
   const { db, dialect } = req.server.ctx;
   let m = services.get(db);
   if (!m) services.set(db, (m = new WeakMap()));

@@ -30,7 +30,7 @@ export function publicEntity(e: EntityDef): PublicEntity {
 }
 
 /** Dictionary codes (`x-dict`) used anywhere in a model, sub-tables included, plus a page's dict source. */
-function dictCodes(entity: EntityDef | undefined, page: PageDef): string[] {
+export function dictCodes(entity: EntityDef | undefined, page: PageDef): string[] {
   const out = new Set<string>();
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);

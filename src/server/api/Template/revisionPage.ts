@@ -1,0 +1,70 @@
+/**
+ * A page bundle with a given form revision (issue 6: "records keep the form revision they were created with and
+ * show with it"): Template/page {id, revision} or {id, recordId}. The revision is one of the form of the page's
+ * entity (the form page itself, or the `<…>.form` page of a detail page, else the entity's first form page).
+ *
+ * - {id, revision}: that revision (0 = the shipped base; a designer-made form starts at 1), -1 revisions.notFound
+ *   when there is none
+ * - {id, recordId}: the revision record `recordId` pinned (./recordForm.ts revisionAt, the revision the server
+ *   validates its edits with, src/server/engine/recordModels.ts); a record the caller may not read → -1 entity.notFound
+ *
+ * The answer is the bundle of Template/page with the revision's entity model (labels, kinds, rules) and, for the
+ * form page itself, the revision's page; texts of the revision's definitions are its own (zh-CN from their
+ * defaults, other locales from the revision's texts, else the shipped locale files). `revision`: {form, number,
+ * latest} — the form page id, the revision shown and the newest one published (0 when none).
+ */
+import type { FastifyRequest } from 'fastify';
+import { collectTexts } from '../../../../engine/schema/text.js';
+import type { DictDef, EntityDef, FormPageDef, PageDef } from '../../../../engine/schema/types.js';
+import type { PageBundle } from '../../../../engine/schema/bundle.js';
+import { badInput } from '../../lib/errors.js';
+import { compositeEtag, type EffectiveSchema } from '../../engine/schemaStore.js';
+import { callerOf } from '../../engine/api.js';
+import { dictCodes, pageAnswer, publicEntity } from './service.js';
+import { formRevision, latestRevision, shippedTexts } from './formRevisions.js';
+import { revisionAt, serviceOf } from './recordForm.js';
+
+/** The form page whose revisions apply to `page` (see the module comment), or undefined. */
+export function formPageOf(s: EffectiveSchema, page: PageDef): FormPageDef | undefined {
+  if (page.pageKind === 'form') return page;
+  const entity = s.registry.entityOf(page);
+  if (!entity) return undefined;
+  const forms = s.registry.pages().filter((p): p is FormPageDef => p.pageKind === 'form' && p.entity === entity.id);
+  return forms.find((p) => p.id === page.id.replace(/\.[a-z]+$/, '.form')) ?? forms[0];
+}
+
+/** The revision record `recordId` of `form`'s entity pinned (-1 entity.notFound when the caller may not read it). */
+export async function pinnedRevision(req: FastifyRequest, s: EffectiveSchema, form: FormPageDef, recordId: number): Promise<number> {
+  const designed = s.designed.find((f) => f.formId === form.id);
+  const entity = designed?.entity ?? s.registry.get('entity', form.entity);
+  if (!entity) throw badInput(req.t('template.notFound', { id: form.entity }));
+  const record = await serviceOf(req, entity).info(callerOf(req), { id: recordId });
+  const at = await revisionAt(req.server.ctx.db, form.id, Number(record.created_at));
+  return designed && at === 0 ? 1 : at;
+}
+
+/** Template/page of page `id` with revision `revision` of its form, or with the revision record `recordId` pinned. */
+export async function revisionPage(req: FastifyRequest, s: EffectiveSchema, id: string, by: { revision?: number; recordId?: number }): Promise<PageBundle & { revision: { form: string; number: number; latest: number } }> {
+  const current = pageAnswer(s, req.locale, id, true);
+  const form = current ? formPageOf(s, current.page) : undefined;
+  if (!current || !form) throw badInput(req.t('template.notFound', { id }));
+  const designed = s.designed.some((f) => f.formId === form.id);
+  const number = by.recordId !== undefined ? await pinnedRevision(req, s, form, by.recordId) : by.revision!;
+  if (designed && number === 0) throw badInput(req.t('revisions.notFound', { id: form.id, revision: number }));
+  const latest = await latestRevision(req.server.ctx.db, form.id);
+  const { snapshot } = await formRevision(req, form.id, number);
+  const snap = snapshot as { page: FormPageDef; entity: EntityDef; dicts?: DictDef[]; texts?: Record<string, Record<string, string>> };
+  const page: PageDef = current.page.id === form.id ? snap.page : current.page;
+  const dicts = dictCodes(snap.entity, page)
+    .map((c) => snap.dicts?.find((d) => d.id === c) ?? s.registry.get('dict', c))
+    .filter((d): d is DictDef => !!d);
+  const texts = { ...current.texts };
+  const shipped = shippedTexts()[req.locale] ?? {};
+  for (const { text } of collectTexts([snap.page, snap.entity, snap.dicts ?? []])) {
+    const own = req.locale === 'zh-CN' ? text.d : (snap.texts?.[req.locale]?.[text.t] ?? shipped[text.t]);
+    if (own === undefined) delete texts[text.t];
+    else texts[text.t] = own;
+  }
+  const etag = compositeEtag([current.etag, form.id, number, latest]);
+  return { page, entity: publicEntity(snap.entity), dicts, texts, etag, revision: { form: form.id, number, latest } };
+}
