@@ -220,8 +220,11 @@ export class ReceptionForm {
     await field.press('Enter');
   }
 
-  /** A searchable select (department, person, role…) by its label: types `name`, picks the first option showing it. */
-  async pick(label: string, name: string): Promise<void> {
+  /**
+   * A searchable select (department, person, role…) by its label: types `name`, picks the first option showing it;
+   * with `exact`, the first option that is `name` itself, or `name` with its department in brackets (孙丽, not 孙丽华).
+   */
+  async pick(label: string, name: string, { exact = false }: { exact?: boolean } = {}): Promise<void> {
     const box = this.scope.getByLabel(label, { exact: true });
     const select = box.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
     await box.click();
@@ -230,7 +233,8 @@ export class ReceptionForm {
     // still be fading out after Escape and show the same name.
     const list = await box.getAttribute('aria-controls');
     const dropdown = list ? this.page.locator(`.ant-select-dropdown:has([id="${list}"])`) : this.page.locator('.ant-select-dropdown:visible');
-    const option = dropdown.locator('.ant-select-item-option', { hasText: name }).first();
+    const shows = exact ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*[(（].*)?$`) : name;
+    const option = dropdown.locator('.ant-select-item-option', { hasText: shows }).first();
     await expect(option).toBeVisible();
     // Another select's dropdown still sliding away (antd's leave motion) may lie over this option and take the
     // click: wait until no dropdown is leaving, and until this one has finished opening.
@@ -255,6 +259,36 @@ export class ApprovalPageObject {
 
   get log(): Locator {
     return this.page.getByTestId('approval-log');
+  }
+
+  /** The steps where the flow stands now, with the people holding them ("会签：周杰、…"). */
+  get current(): Locator {
+    return this.page.getByTestId('approval-current');
+  }
+
+  /** The business form (fields by their labels, pickers as on the reception form). */
+  get form(): ReceptionForm {
+    return new ReceptionForm(this.page, this.page.getByTestId('approval-form'));
+  }
+
+  /** A field of the business form by its label (read it with toHaveValue / toBeDisabled). */
+  field(label: string): Locator {
+    return this.page.getByTestId('approval-form').getByLabel(label, { exact: true });
+  }
+
+  /** The button of action `type` in the action bar. */
+  action(type: string): Locator {
+    return this.page.getByTestId(`approval-action-${type}`);
+  }
+
+  /**
+   * Types an opinion and takes action `type` when the caller's next step is theirs too (编号 then 用印): waits for
+   * the log to show the opinion (one not in the log yet) instead of the button to go.
+   */
+  async take(type: string, opinion: string): Promise<void> {
+    await this.page.getByTestId('approval-opinion').fill(opinion);
+    await this.action(type).click();
+    await expect(this.log).toContainText(opinion);
   }
 
   /** Types an opinion and takes action `type` (approve, reject…); waits until the action bar no longer offers it. */
@@ -317,4 +351,18 @@ export class SignForPage {
     await tab.waitForLoadState();
     return tab;
   }
+}
+
+/**
+ * 待办公文 (/document/dbgw): opens the row showing `title` and answers the browser tab its approval page opens
+ * in, loaded.
+ */
+export async function openFromTodo(page: Page, title: string): Promise<Page> {
+  await page.goto('document/dbgw');
+  const row = page.locator('.ant-table-row', { hasText: title });
+  // The list is the first page of a fresh sign-in: give it the time a busy machine needs.
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  const [tab] = await Promise.all([page.context().waitForEvent('page', { timeout: 30_000 }), row.getByTestId('worklist-open').click()]);
+  await tab.waitForLoadState();
+  return tab;
 }
