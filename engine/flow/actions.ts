@@ -98,19 +98,20 @@ export function isParticipant(state: FlowState, user: UserId): boolean {
   return state.initiator === user || state.tasks.some((t) => t.assignee === user);
 }
 
-/** Whether there is open deciding work to urge (催办). */
-export function hasOpenWork(state: FlowState): boolean {
-  return state.tasks.some((t) => isDeciding(t) && isOpen(t));
+/** Whether there is open deciding work to urge (催办); with `except`, work held by someone other than that user. */
+export function hasOpenWork(state: FlowState, except?: UserId): boolean {
+  return state.tasks.some((t) => isDeciding(t) && isOpen(t) && t.assignee !== except);
 }
 
 /**
- * Whether the user may urge (催办) while deciding work is open: the initiator, someone who already handled a
- * task of it, or a supervisor (`supervisor`, the 督办 right the server grants by permission code).
+ * Whether the user may urge (催办) while deciding work of someone else is open (nobody urges themselves: a handler
+ * whose own task is the only open work gets no 催办): the initiator, someone who already handled a task of it, or a
+ * supervisor (`supervisor`, the 督办 right the server grants by permission code).
  */
 export function mayUrge(state: FlowState, user: UserId, supervisor = false): boolean {
   return (
     state.status === 'running' &&
-    hasOpenWork(state) &&
+    hasOpenWork(state, user) &&
     (supervisor || state.initiator === user || state.tasks.some((t) => t.assignee === user && t.status === 'done' && isDeciding(t)))
   );
 }

@@ -220,11 +220,11 @@ function onRecall(w: Work, action: Act<'recall'>): void {
   w.event('recall', { nodeId: t.nodeId, taskId: t.id, opinion: action.opinion });
 }
 
-/** 催办: notify the holders of open tasks (or of `taskId`). */
+/** 催办: notify the holders of open tasks (or of `taskId`), never the actor's own. */
 function onUrge(w: Work, action: Act<'urge'>): void {
   if (w.state.status !== 'running') throw new FlowError('flow.notRunning');
   if (!mayUrge(w.state, action.actor, w.ctx.supervises?.(action.actor) === true)) throw new FlowError('flow.notAllowed', { action: 'urge' });
-  const open = w.state.tasks.filter((t) => isDeciding(t) && t.status === 'pending' && (action.taskId === undefined || t.id === action.taskId));
+  const open = w.state.tasks.filter((t) => isDeciding(t) && t.status === 'pending' && t.assignee !== action.actor && (action.taskId === undefined || t.id === action.taskId));
   if (!open.length) throw new FlowError(action.taskId === undefined ? 'flow.notAllowed' : 'flow.noSuchTask', { action: 'urge' });
   for (const t of open) w.notify('urge', [t.assignee], { taskId: t.id });
   w.event('urge', { opinion: action.opinion, detail: { tasks: open.map((t) => t.id) } });

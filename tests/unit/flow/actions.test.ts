@@ -268,6 +268,20 @@ describe('withdraw, recall, urge, comment, drafts', () => {
     h.refuse({ type: 'urge', actor: 77 }, 'flow.notAllowed');
   });
 
+  it('nobody urges themselves: a handler whose own task is the only open work has no 催办, and urging spares them', () => {
+    // 11 handled 编号 and now holds 用印 alone (the 文电科 clerk of a 发文); the initiator 1 may still urge them.
+    const h = new Harness(flow([approve('num', [11]), approve('seal', [11, 12], { mode: 'all' })]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(allowedActions(h.def, h.state, 11)).toContain('urge');
+    h.act({ type: 'urge', actor: 11 });
+    expect(h.effects.notify).toEqual([expect.objectContaining({ kind: 'urge', to: [12] })]);
+    h.act({ type: 'approve', actor: 12 });
+    expect(allowedActions(h.def, h.state, 11)).not.toContain('urge');
+    h.refuse({ type: 'urge', actor: 11 }, 'flow.notAllowed');
+    expect(allowedActions(h.def, h.state, 1)).toContain('urge');
+  });
+
   it('催办 by a supervisor (督办 right from the context) who has no part in it; not once the work is done', () => {
     const h = new Harness(flow([approve('a', [11])]), { ctx: { supervises: (u) => u === 90 } });
     h.start();
