@@ -38,6 +38,8 @@ export interface CompiledForm {
   places: Record<string, FieldPlace>;
   /** Default values of the model (`default` keywords) for a new record. */
   defaults: Record<string, unknown>;
+  /** Fields a new record takes from the session (`x-default-from`: the signed-in user or their department). */
+  sessionDefaults: Record<string, 'user' | 'dept'>;
   /** Title of each field in the locale (for messages naming fields). */
   titles: Record<string, string>;
   /**
@@ -127,6 +129,7 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
   const titles: Record<string, string> = {};
   const patternMessages: Record<string, string> = {};
   const defaults: Record<string, unknown> = {};
+  const sessionDefaults: Record<string, 'user' | 'dept'> = {};
   const fields: string[] = [];
   for (const { node, path } of layoutFields(page.layout)) {
     const p = props[node.field];
@@ -136,6 +139,7 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
     titles[node.field] = properties[node.field].title as string;
     collectPatternMessages(node.field, p, tx, patternMessages);
     if (p.default !== undefined) defaults[node.field] = p.default;
+    if (p['x-default-from']) sessionDefaults[node.field] = p['x-default-from'];
     const ui: Record<string, unknown> = {};
     let widget: string;
     if (node.type === 'subtable' || p['x-kind'] === 'subtable') {
@@ -154,5 +158,5 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
   const required = (entity.model.required ?? []).filter((f) => f in properties);
   const schema: JsonSchema = { type: 'object', properties, ...(required.length ? { required } : {}) };
   uiSchema['ui:order'] = [...fields, '*'];
-  return { schema, uiSchema, layout: page.layout, fields, places, defaults, titles, patternMessages };
+  return { schema, uiSchema, layout: page.layout, fields, places, defaults, sessionDefaults, titles, patternMessages };
 }

@@ -15,6 +15,9 @@ import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import type { UserInfo } from '../../src/shared/types';
+import { userAtom } from '../../src/app/stores/user';
 import { applyRules, type CompiledForm, type FormLogic } from '../form';
 import { resource, type RefNames } from '../data/api';
 import { flowApi } from '../data/flow';
@@ -66,8 +69,19 @@ function noImplicitSubmit(e: KeyboardEvent<HTMLDivElement>): void {
   if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
 }
 
+/** The `x-default-from` values of a new record: the signed-in user's id or department id (none signed in: none). */
+function fromSession(fields: Record<string, 'user' | 'dept'>, user: UserInfo | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [f, from] of Object.entries(fields)) {
+    const v = from === 'user' ? user?.id : user?.dept_id;
+    if (v != null) out[f] = v;
+  }
+  return out;
+}
+
 function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, preview, compiled, logic, page }: EditorProps) {
   const { t } = useTranslation('form');
+  const user = useAtomValue(userAtom);
   const group = bundle.entity!.group;
   const [load, setLoad] = useState<Load>({ kind: recordId ? 'loading' : 'ready' });
   // FormEditor re-renders only when what it draws changes (./form/useFormLogic): rule outcomes, computed
@@ -75,7 +89,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
   const baseline = useRef<Data>({});
   const { setRuleData, dataRef, ruleState, onChange, customValidate } = useFormLogic(
     logic,
-    () => (baseline.current = recordId ? {} : logic.compute(null, { ...compiled.defaults, ...(initial ?? {}) }).data),
+    () => (baseline.current = recordId ? {} : logic.compute(null, { ...compiled.defaults, ...fromSession(compiled.sessionDefaults, user), ...(initial ?? {}) }).data),
     (next) => setDirty(differs(next, baseline.current)),
   );
   const version = useRef<number | undefined>(undefined);

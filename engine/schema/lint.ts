@@ -211,6 +211,7 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
       const ptr = `${base}/${esc(name)}`;
       if (prop['x-kind'] === 'dict' && !prop['x-dict']) add(file, ptr, 'kind "dict" needs "x-dict"');
       if (prop['x-dict'] && !registry.get('dict', prop['x-dict'])) add(file, `${ptr}/x-dict`, `unknown dictionary "${prop['x-dict']}"`);
+      if (prop['x-default-from'] && prop['x-kind'] !== prop['x-default-from']) add(file, `${ptr}/x-default-from`, `"x-default-from": "${prop['x-default-from']}" needs kind "${prop['x-default-from']}"`);
       const items = prop.items as { properties?: Record<string, ModelProperty> } | undefined;
       if (items?.properties) props(items.properties, `${ptr}/items/properties`);
     }

@@ -72,6 +72,11 @@ export interface ModelProperty {
   'x-dict'?: string;
   /** Message shown when `pattern` fails. */
   'x-pattern-message'?: Text;
+  /**
+   * A new record's value from the session when none is given: `user` the signed-in user (kind user), `dept` their
+   * current department (kind dept) — e.g. 拟稿部门. The form shows it prefilled; the server fills it on add.
+   */
+  'x-default-from'?: 'user' | 'dept';
   [keyword: string]: unknown;
 }
 

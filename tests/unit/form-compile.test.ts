@@ -24,6 +24,10 @@ describe('compileForm (receptions)', () => {
     expect((form.uiSchema.arrangement as Record<string, unknown>)['ui:placeholder']).toBe('住宿、用餐、参观、会谈等安排');
     expect(form.defaults.status).toBe('planned');
   });
+
+  it('takes 承办部门 of a new record from the session (x-default-from)', () => {
+    expect(form.sessionDefaults).toEqual({ dept: 'dept' });
+  });
 });
 
 describe('rules, computed, validators', () => {

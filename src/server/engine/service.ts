@@ -34,7 +34,7 @@ import { deleteRows, getRows, insertRow, listRecords, updateRow } from './reposi
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
 import { invalidateTotals } from './totals.js';
-import { INT_MAX, fieldTitle, validateRecord, writableFields } from './validation.js';
+import { INT_MAX, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
 import { recordModels } from './recordModels.js';
 
 /** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
@@ -203,7 +203,7 @@ export class EntityService {
 
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
-    const fields = writableFields(this.def, body ?? {}, c.locale);
+    const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     const a = await this.access(c, 'add');
@@ -225,7 +225,7 @@ export class EntityService {
    * @throws ApiError -1 naming the field for bad input, error.forbidden without the add permission.
    */
   async prepareAdd(c: Caller, body: Record<string, unknown>): Promise<PreparedAdd> {
-    const fields = writableFields(this.def, body ?? {}, c.locale);
+    const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     const access = await this.access(c, 'add');

@@ -88,6 +88,20 @@ function message(def: EntityDef, e: ErrorObject, locale: Locale): string {
 }
 
 /**
+ * `fields` (a new record's writable fields) with the `x-default-from` fields the caller left empty filled from the
+ * session: the caller's user id or current department id (e.g. 拟稿部门 of a 发文). Changes `fields` in place.
+ */
+export function fillSessionDefaults(def: EntityDef, fields: EntityRecord, c: { userId: number; deptId: number | null }): EntityRecord {
+  for (const [k, p] of Object.entries(def.model.properties)) {
+    const from = p['x-default-from'];
+    if (!from || (fields[k] !== undefined && fields[k] !== null && fields[k] !== '')) continue;
+    const v = from === 'user' ? c.userId : c.deptId;
+    if (v != null) fields[k] = v;
+  }
+  return fields;
+}
+
+/**
  * Cleans the writable fields of a body: drops system fields and `_`-keys, refuses unknown ones
  * (ApiError -1 naming the first), parses JSON strings of array/object fields, maps null (and '' of
  * non-string fields) to null. Returns field → value (null = clear).
