@@ -38,8 +38,17 @@ export interface SignForItem {
   receive_flow_id: number | null;
 }
 
-/** A row of the 督办 list (document/gwdbList): a running 发文 / 收文 with its current steps, handlers, earliest task deadline, overdue flag and 催办 count. */
-export type GwdbItem = SuperviseItem;
+/**
+ * A row of the 督办 list (document/gwdbList): a running 发文 / 收文 with its current steps, handlers, earliest task
+ * deadline, overdue flag and 催办 count, its 文号 (发文字号 / 来文字号, null while none), 督办人 and 督办期限 (null
+ * while never supervised / no 督办 set a deadline).
+ */
+export interface GwdbItem extends SuperviseItem {
+  docNumber: string | null;
+  supervisorId: number | null;
+  supervisorName: string | null;
+  supervisionDeadline: number | null;
+}
 
 /**
  * One entry of a document's 督办 history (document/dbHistory, oldest first): kind 'supervise' — a 督办 by

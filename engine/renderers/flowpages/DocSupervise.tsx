@@ -3,8 +3,8 @@
  * "督办 with deadlines and urging"): the running 发文 and 收文 the caller follows up (document/gwdbList — holders of
  * `document:supervise` those of their data scope, others those they started), newest first, with server paging, a
  * title search and 只看超期. Columns: 标题 (opens the document's approval page, a new browser tab from here per SPEC
- * §2.2) with 发文 / 收文, 当前环节, 当前办理人, 办理期限 (the earliest deadline of the open steps; red and 已超期 when
- * overdue), 催办次数, 发起时间. Row actions: 督办 (holders of the right and the drafter, ./DocSuperviseDialogs),
+ * §2.2) with 发文 / 收文, 文号, 当前环节, 当前办理人, 办理期限 (the earliest deadline of the open steps; red and 已超期 when
+ * overdue), 督办人 (未督办 before the first 督办), 督办期限, 催办次数, 发起时间. Row actions: 督办 (holders of the right and the drafter, ./DocSuperviseDialogs),
  * 催办 where the server allows it (the work lists' UrgeDialog, flow/act urge), 督办记录 (./DocSuperviseHistory) and
  * 更换督办人 (holders of `document:supervise` only — the user's access codes; the server decides again). The list
  * reloads after an action and when the window regains focus. Texts from the `docsupervise` namespace.
@@ -78,6 +78,7 @@ export function DocSupervise(_props: PageKindProps) {
       {
         key: 'title',
         title: t('col.title'),
+        width: 280,
         render: (_v, r) => {
           const href = approvalPath(r.defId, r.instanceId);
           return (
@@ -96,6 +97,12 @@ export function DocSupervise(_props: PageKindProps) {
           );
         },
       },
+      {
+        key: 'docNumber',
+        title: t('col.docNumber'),
+        width: 170,
+        render: (_v, r) => (r.docNumber ? <span data-testid="docsupervise-number">{r.docNumber}</span> : <Typography.Text type="secondary">{t('noNumber')}</Typography.Text>),
+      },
       { key: 'node', title: t('col.node'), width: 120, render: (_v, r) => r.nodes.map((n) => n.title).join(sep) },
       { key: 'handlers', title: t('col.handlers'), width: 120, render: (_v, r) => r.handlers.join(sep) },
       {
@@ -112,11 +119,25 @@ export function DocSupervise(_props: PageKindProps) {
             </Space>
           ),
       },
+      {
+        key: 'supervisor',
+        title: t('col.supervisor'),
+        width: 100,
+        render: (_v, r) =>
+          r.supervisorId == null ? <Typography.Text type="secondary">{t('unsupervised')}</Typography.Text> : <span data-testid="docsupervise-supervisor">{r.supervisorName ?? t('someone')}</span>,
+      },
+      {
+        key: 'supervisionDeadline',
+        title: t('col.supervisionDeadline'),
+        width: 150,
+        render: (_v, r) => (r.supervisionDeadline == null ? '' : <span data-testid="docsupervise-supervision-deadline">{time(r.supervisionDeadline)}</span>),
+      },
       { key: 'urged', title: t('col.urged'), width: 80, align: 'center', render: (_v, r) => <span data-testid="docsupervise-urged">{r.urgeCount}</span> },
       { key: 'started', title: t('col.started'), width: 110, render: (_v, r) => (r.startedAt ? dayjs(r.startedAt).format('YYYY-MM-DD') : '') },
       {
         key: 'actions',
         title: t('col.actions'),
+        fixed: 'right',
         width: holder ? 250 : 170,
         render: (_v, r) => (
           <Space size={12} wrap>
@@ -170,6 +191,7 @@ export function DocSupervise(_props: PageKindProps) {
       <Table<GwdbItem>
         rowKey="instanceId"
         size="middle"
+        scroll={{ x: 1650 }}
         loading={loading}
         columns={columns}
         dataSource={data.list}

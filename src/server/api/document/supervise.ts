@@ -2,9 +2,10 @@
  * 督办 calls of API group `document` (SPEC §7 gwdbList, saveDb, dbHistory, cbHistory, checkSupervision; issue 5
  * "督办 with deadlines and urging"). SQL in services/document/supervise.ts.
  *
- * - `gwdbList` {current?, pageSize? ≤ 100, keyword?, overdue?} → {list: SuperviseItem[], total}: the running 发文 /
- *   收文 the caller supervises — holders of `document:supervise` those of their data scope, others those they
- *   started — with current step, handlers, deadline, overdue and 催办 count.
+ * - `gwdbList` {current?, pageSize? ≤ 100, keyword?, overdue?} → {list: GwdbItem[], total}: the running 发文 /
+ *   收文 the caller supervises — holders of `document:supervise` those of their data scope, others (every drafter:
+ *   the staff role opens /document/gwdb) those they started — with current step, handlers, deadline, overdue,
+ *   催办 count, 文号 (docNumber), 督办人 (supervisorId/Name) and 督办期限 (supervisionDeadline).
  * - `saveDb` {id (flow instance), deadline? (epoch ms), remark} → the 督办 entry recorded; only for a running
  *   document, by a holder of `document:supervise` or its drafter.
  * - `dbHistory` {id} → its 督办 entries, oldest first; `cbHistory` {id} → the 催办 of its flow log (who urged, when,

@@ -63,7 +63,7 @@ const DEPT_LEADER = [
 export const ROLE_MENU_GRANTS: Record<string, string[] | 'business'> = {
   staff: [
     'dashboard.console',
-    'document.new', 'document.dbgw', 'document.ybgw', 'document.yfgw', 'document.dfgw', 'document.scgw',
+    'document.new', 'document.dbgw', 'document.ybgw', 'document.yfgw', 'document.dfgw', 'document.scgw', 'document.gwdb',
     'document.ntko', 'document.flow-log', 'document.search',
     'document.new-new', 'document.dbgw-new', 'document.ybgw-new', 'document.yfgw-new', 'document.dfgw-new', 'document.search-new',
     'affair.dbsw', 'affair.ybsw', 'affair.yfsw', 'affair.dfsw', 'affair.swdb', 'affair.ntko', 'affair.flow-log', 'affair.swsz',

@@ -54,6 +54,16 @@ export async function clearedHook(db: Db, org: OrgSnapshot, def: FlowDef, entity
     const rows = await db.selectFrom('users').select(['id', 'clearance']).where('id', 'in', missing).execute();
     for (const r of rows) org.clearance.set(r.id, Number(r.clearance ?? 0) || 0);
   }
+  return snapshotCleared(org, entity);
+}
+
+/**
+ * The `cleared` hook of an instance of `entity` answered from `org.clearance` alone (undefined when the entity has
+ * no classification field); people the snapshot does not hold count as 非密 (0). For callers that load every
+ * clearance they need beforehand (the /debug generator, services/debug/simulate.ts).
+ */
+export function snapshotCleared(org: Pick<OrgSnapshot, 'clearance'>, entity: string | null): FlowContext['cleared'] {
+  if (!secretFieldOf(entity)) return undefined;
   return (user, state) => {
     const level = secretLevelOfInstance(entity, state);
     return level === 0 || (org.clearance.get(user) ?? 0) >= level;

@@ -38,7 +38,7 @@ import { syncRecord, syncRecordData } from './records.js';
 import { runFlowServices } from './services.js';
 import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
 import { clearanceOf } from '../../services/clearance.js';
-import { secretLevelOfInstance } from './secret.js';
+import { checkSecretWrite, secretLevelOfInstance } from './secret.js';
 import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
 import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus, type InstanceSet } from './statements.js';
 import { mirrorState } from './mirror.js';
@@ -215,9 +215,12 @@ export class FlowRuntime {
   async act(c: FlowCaller, id: number, action: Omit<UserAction, 'actor'> & { type: string }, version?: number, detail?: Record<string, unknown>): Promise<InstanceView> {
     // The answer is built from what the transaction wrote (not read again): the state right after this action.
     let written: { row: Row; def: FlowDef; state: FlowState } | undefined;
+    // Read before the transaction (on SQLite it holds the only connection): the 密级 the action's data may set.
+    const clearance = (action as { data?: unknown }).data ? await clearanceOf(this.db, c.userId) : 0;
     const notified = await this.db.transaction().execute(async (trx) => {
       const row = await this.lockRow(trx, id, c.locale);
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
+      checkSecretWrite(row.entity, (action as { data?: Record<string, unknown> }).data, clearance, c.locale);
       const def = await this.defOf(row, c.locale, trx);
       const at = now();
       const before = JSON.parse(row.state) as FlowState;

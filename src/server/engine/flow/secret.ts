@@ -4,7 +4,11 @@
  * 非密 (0). Shown only to people whose clearance (users.clearance) is at least that level.
  */
 import type { FlowState } from '../../../../engine/flow/index.js';
+import type { Locale } from '../../../shared/constants.js';
+import { translate } from '../../i18n/index.js';
+import { badInput } from '../../lib/errors.js';
 import { SECRET_DICT, secretLevelOf } from '../../services/clearance.js';
+import { fieldTitle } from '../validation.js';
 import { flowEntity } from './records.js';
 
 const fields = new Map<string, string | null>();
@@ -24,4 +28,16 @@ export function secretFieldOf(entity: string | null): string | null {
 export function secretLevelOfInstance(entity: string | null, state: Pick<FlowState, 'data'>): number {
   const f = secretFieldOf(entity);
   return f ? secretLevelOf(state.data[f]) : 0;
+}
+
+/**
+ * Refuses form data `data` of an action on an instance of `entity` that sets the classification field above
+ * `clearance`, the acting person's (DESIGN §7: nobody classifies a document beyond what they may read themselves).
+ * @throws ApiError -1 entity.secretAboveClearance naming the field (in `locale`).
+ */
+export function checkSecretWrite(entity: string | null, data: Record<string, unknown> | undefined, clearance: number, locale: Locale): void {
+  const f = secretFieldOf(entity);
+  if (!f || !data || !(f in data) || secretLevelOf(data[f]) <= clearance) return;
+  const def = flowEntity(entity!);
+  throw badInput(translate(locale, 'entity.secretAboveClearance', { field: def ? fieldTitle(def, f, locale) : f }));
 }

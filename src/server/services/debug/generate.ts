@@ -147,6 +147,9 @@ async function setup(db: Kysely<DB>, dialect: Dialect, at: number): Promise<Setu
     specs.set(id, deriveTable(entity));
     orgs.set(id, await loadOrg(db, f.def, at));
   }
+  // The simulator's 密级 hook answers from the snapshots alone: every person's clearance, read once.
+  const clearances = await db.selectFrom('users').select(['id', 'clearance']).execute();
+  for (const org of orgs.values()) for (const u of clearances) if (!org.clearance.has(u.id)) org.clearance.set(u.id, Number(u.clearance ?? 0) || 0);
   const staff = await loadStaff(db);
   const seqRows = await db.selectFrom('doc_mark_numbers').select((eb) => ['mark_id', 'year', eb.fn.max('seq').as('m')]).groupBy(['mark_id', 'year']).execute();
   const seqs = new Map(seqRows.map((r) => [`${r.mark_id}|${r.year}`, Number(r.m) + 1]));

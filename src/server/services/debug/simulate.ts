@@ -4,7 +4,8 @@
  * of the runtime (engine/flow/org.ts), simulated time and ids — so its state, tasks, timers and events are
  * exactly what the runtime would have stored had people clicked through it, and the approval page, the work
  * lists and flow/act work on it. Due deadline timers are fired on the way as the timer sweep would have
- * (tasks become overdue, with their `overdue` events). Service nodes answer their data patches through
+ * (tasks become overdue, with their `overdue` events). People whose clearance is below the document's 密级 get no
+ * work of it, as in the runtime (engine/flow/cleared.ts; the snapshots must hold every user's clearance). Service nodes answer their data patches through
  * `services` (编号, 用印, 分发 and 归档 are simulated by the caller; no 签收 items are created).
  * Pure apart from the injected callbacks; nothing is written here.
  */
@@ -22,6 +23,7 @@ import {
 import { addWorkdays } from '../../../../engine/expr/dates.js';
 import type { OrgSnapshot } from '../../engine/flow/org.js';
 import { resolverOf } from '../../engine/flow/org.js';
+import { snapshotCleared } from '../../engine/flow/cleared.js';
 import { DEFAULT_OPINIONS, OPINIONS, RETURN_REASONS, pick, type Rnd } from './corpus.js';
 
 /** How far a generated instance gets: the status it ends in (returned = draft after a 退回 to the drafter). */
@@ -79,6 +81,8 @@ function cachedAddWorkdays(date: string, n: number): string {
  */
 export class LifeSimulator {
   private resolvers = new Map<string, ReturnType<typeof resolverOf>>();
+  /** The 密级 hook of each flow (its entity is the flow's id), as the runtime's (engine/flow/cleared.ts). */
+  private clearedOf = new Map<string, FlowContext['cleared']>();
 
   constructor(
     private readonly orgs: Map<string, OrgSnapshot>,
@@ -101,7 +105,14 @@ export class LifeSimulator {
       delegateOf: (user) => org.delegates.get(user) ?? null,
       admins: () => org.admins,
       addWorkdays: cachedAddWorkdays,
+      cleared: this.cleared(def.id, org),
     };
+  }
+
+  /** The 密级 hook of flow `flowId` from `org.clearance` (which must hold everybody the flow may name). */
+  private cleared(flowId: string, org: OrgSnapshot): FlowContext['cleared'] {
+    if (!this.clearedOf.has(flowId)) this.clearedOf.set(flowId, snapshotCleared(org, flowId));
+    return this.clearedOf.get(flowId);
   }
 
   /** Simulates `plan` (see the module comment). @throws FlowError when the definition refuses the start. */
