@@ -17,6 +17,7 @@ import { validateRecord } from '../validation.js';
 import type { Locale } from '../../../shared/constants.js';
 import type { Dialect } from '../../db/index.js';
 import { audit } from '../../services/audit.js';
+import type { RecordModels } from '../recordModels.js';
 
 /** The entity definition of `id` (shipped, else a published designer-made one, ../designed.ts), or undefined. */
 export function flowEntity(id: string): EntityDef | undefined {
@@ -61,7 +62,8 @@ function dataFields(def: EntityDef): string[] {
  * Writes what an action changed in the flow's form data (fields the node made writable, e.g. 办理意见摘要 or the
  * 正文) back into the record, in `trx`, so that the record and the instance never drift apart. The merged
  * record is validated against the entity first; a problem is thrown as ApiError -1 naming the field, and the
- * whole action rolls back with it. The change is audited (DESIGN §7) as `<entity>.flowEdit` by `by.userId`, with
+ * whole action rolls back with it (against the form revision the record pinned when `by.pinned` gives the models,
+ * ../recordModels.ts; else the shipped entity). The change is audited (DESIGN §7) as `<entity>.flowEdit` by `by.userId`, with
  * the changed fields before and after. No changed field: nothing is written.
  */
 export async function syncRecordData(
@@ -71,7 +73,7 @@ export async function syncRecordData(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   locale: Locale,
-  by: { dialect: Dialect; userId: number | null },
+  by: { dialect: Dialect; userId: number | null; pinned?: RecordModels },
 ): Promise<void> {
   if (!entity || recordId == null || before === after) return;
   const def = flowEntity(entity);
@@ -84,7 +86,7 @@ export async function syncRecordData(
   if (!row) return;
   const merged = rowToRecord(spec, row);
   for (const f of changed) merged[f] = after[f] ?? null;
-  const problem = validateRecord(def, merged, locale, spec);
+  const problem = validateRecord(by.pinned ? by.pinned.pinned(Number(row.created_at)) : def, merged, locale, spec);
   if (problem) throw problem;
   const set = recordToRow(spec, Object.fromEntries(changed.map((f) => [f, merged[f]])));
   const was = rowToRecord(spec, row);

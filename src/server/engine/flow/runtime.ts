@@ -34,7 +34,8 @@ import { clearedHook, notClearedName, type NamedSources } from './cleared.js';
 import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
-import { syncRecord, syncRecordData } from './records.js';
+import { flowEntity, syncRecord, syncRecordData } from './records.js';
+import { recordModels, type RecordModels } from '../recordModels.js';
 import { runFlowServices } from './services.js';
 import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
 import { clearanceOf } from '../../services/clearance.js';
@@ -217,6 +218,8 @@ export class FlowRuntime {
     let written: { row: Row; def: FlowDef; state: FlowState } | undefined;
     // Read before the transaction (on SQLite it holds the only connection): the 密级 the action's data may set.
     const clearance = (action as { data?: unknown }).data ? await clearanceOf(this.db, c.userId) : 0;
+    // …and the form revision the record pinned, which the record's edited fields are validated against.
+    const pinned = (action as { data?: unknown }).data ? await this.pinnedModels(id) : undefined;
     const notified = await this.db.transaction().execute(async (trx) => {
       const row = await this.lockRow(trx, id, c.locale);
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
@@ -232,7 +235,7 @@ export class FlowRuntime {
       ctx.supervises = (user) => user === c.userId && c.supervisor === true;
       const result = await this.run(trx, def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
-      const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId);
+      const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId, pinned);
       written = { row: stored.row, def, state: stored.state };
       return [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
     });
@@ -356,7 +359,17 @@ export class FlowRuntime {
    * the version read, then mirrors tasks, timers and events; stale → -1 flow.stale. Answers the users the
    * services reminded (to push after commit), the instance row as written and the state it holds.
    */
-  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null): Promise<{ notified: number[]; row: Row; state: FlowState }> {
+  /**
+   * The revision models of the record behind instance `id` (../recordModels.ts), read outside any transaction;
+   * undefined for an instance without a record or an unknown entity.
+   */
+  private async pinnedModels(id: number): Promise<RecordModels | undefined> {
+    const r = await this.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', id).executeTakeFirst();
+    const def = r?.entity && r.record_id != null ? flowEntity(r.entity) : undefined;
+    return def ? recordModels(this.db, def) : undefined;
+  }
+
+  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, pinned?: RecordModels): Promise<{ notified: number[]; row: Row; state: FlowState }> {
     const notified: number[] = [];
     const after = effects.service.length
       ? await runFlowServices(effects, {
@@ -377,7 +390,7 @@ export class FlowRuntime {
     // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
     if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
     await mirrorState(trx, { ...row, secret_level: level }, before, after, effects);
-    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor });
+    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor, pinned });
     await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
     if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
     return { notified, row: { ...row, ...set }, state: after };
