@@ -3,11 +3,12 @@
  * (designer/flow/model layoutFlow, dagre); "+" on every edge inserts a node or a branch set there; a split's
  * button adds a branch; clicking a node or a branch opens its property panel; every change is a command with
  * undo / redo (buttons, Ctrl+Z / Ctrl+Shift+Z); validation runs on every change and its problems are shown on
- * the nodes and branches and counted in the toolbar. Routes and server calls are the caller's: it gives the
- * definition and the entity model and receives each new definition through `onChange`.
+ * the nodes and branches and counted in the toolbar; the view fits the flow again when nodes come or go. Routes
+ * and server calls are the caller's: it gives the definition and the entity model and receives each new
+ * definition through `onChange`.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Controls, ReactFlow, Position, type NodeHandle } from '@xyflow/react';
+import { Controls, ReactFlow, Position, getViewportForBounds, useReactFlow, useStore, type NodeHandle, type Rect } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { App, Button, Empty, Popover, Space, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, CloseOutlined, RedoOutlined, UndoOutlined, WarningOutlined } from '@ant-design/icons';
@@ -64,6 +65,28 @@ const handlesOf = (w: number, h: number): NodeHandle[] => [
   { id: null, type: 'target', position: Position.Top, x: w / 2, y: 0, width: 1, height: 1 },
   { id: null, type: 'source', position: Position.Bottom, x: w / 2, y: h, width: 1, height: 1 },
 ];
+
+const FIT = { padding: 0.1, maxZoom: 1 };
+
+/**
+ * Fits the view again when nodes come or go (`shape`: the canvas node ids; `bounds`: the laid-out flow), so a node
+ * inserted below the fold or a branch set widening the flow stays in sight; not on the first render (ReactFlow's
+ * own fitView) and not for a flow too tall to fit readably (`enabled` false). The viewport is computed from the
+ * layout and set directly. Inside ReactFlow.
+ */
+function FitOnShapeChange({ shape, bounds, enabled }: { shape: string; bounds: Rect; enabled: boolean }) {
+  const { setViewport } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const minZoom = useStore((s) => s.minZoom);
+  const last = useRef(shape);
+  useEffect(() => {
+    if (!enabled || shape === last.current || !width || !height) return;
+    last.current = shape;
+    void setViewport(getViewportForBounds(bounds, width, height, minZoom, FIT.maxZoom, FIT.padding));
+  }, [shape, bounds, enabled, width, height, minZoom, setViewport]);
+  return null;
+}
 
 /** The designer (see the module comment). */
 export function FlowDesigner({ definition, model, services, reservedIds, onChange, text = plainText, height = 640 }: FlowDesignerProps) {
@@ -135,6 +158,14 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
 
   // A flow taller than about twice the canvas opens at the top, readable, instead of shrunk to fit (scroll pans).
   const fits = layout.height <= height * 2;
+  const shape = useMemo(() => layout.nodes.map((n) => n.id).join(' '), [layout]);
+  const bounds = useMemo<Rect>(() => {
+    const xs = layout.nodes.map((n) => n.position.x);
+    const ys = layout.nodes.map((n) => n.position.y);
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    return { x, y, width: Math.max(...layout.nodes.map((n) => n.position.x + n.width)) - x, height: Math.max(...layout.nodes.map((n) => n.position.y + n.height)) - y };
+  }, [layout]);
 
   const ctx = useMemo<DesignerContextValue>(() => ({ def, run, selection, select: setSelection, text }), [def, run, selection, text]);
   const selNode = selection?.kind === 'node' ? findNode(def, selection.id) : undefined;
@@ -192,7 +223,7 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
               zoomOnScroll={false}
               panOnScroll
               fitView={fits}
-              fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
+              fitViewOptions={FIT}
               defaultViewport={fits ? undefined : { x: 24, y: 16, zoom: 0.8 }}
               minZoom={0.1}
               onNodeClick={(_, n) => (n.data.node ? setSelection({ kind: 'node', id: n.id }) : n.data.branchId ? setSelection({ kind: 'branch', id: n.data.branchId }) : undefined)}
@@ -200,6 +231,7 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
               proOptions={{ hideAttribution: true }}
             >
               <Controls showInteractive={false} />
+              <FitOnShapeChange shape={shape} bounds={bounds} enabled={fits} />
             </ReactFlow>
           </div>
           <div className="oa-flowd-panel" data-testid="flowd-panel">

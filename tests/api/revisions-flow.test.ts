@@ -43,13 +43,20 @@ describe('flow revisions', () => {
     const draft = structuredClone(def);
     draft.nodes[1].mode = 'all';
     draft.nodes[1].title = { t: 'flowtest.hs', d: '分管领导' };
+    const marked = async () => Object.fromEntries((await t.post('Flowset/list', { pageSize: 50 }, admin)).data.list.map((r: any) => [r.id, r.hasDraft]));
+    expect(Object.values(await marked()).every((x) => x === false)).toBe(true);
     expect((await t.post('Flowset/saveDraft', { json: JSON.stringify(draft) }, admin)).data.id).toBe(FLOW);
+    // The list marks the flow with a draft (and only it), so the list page needs no Flowset/draft per row.
+    const withDraft = await marked();
+    expect(Object.entries(withDraft).filter(([, x]) => x).map(([id]) => id)).toEqual([FLOW]);
+    expect(Object.keys(withDraft).length).toBeGreaterThan(1);
     expect(texts(await t.post('Flowset/diff', { id: FLOW, to: 'draft' }, admin))).toEqual(['节点 分管领导: 标题 或签 → 分管领导', '节点 分管领导: 模式 或签 → 会签']);
     // a draft is never what runs
     expect((await t.post('Flowset/getInfo', { id: FLOW }, admin)).data.version).toBe(1);
 
     expect((await t.post('Flowset/publish', { id: FLOW, comment: '改为会签' }, admin)).data).toEqual({ id: FLOW, version: 2 });
     expect((await t.post('Flowset/draft', { id: FLOW }, admin)).data).toBeNull();
+    expect((await marked())[FLOW]).toBe(false);
     const kept = (await t.post('flow/info', { id: running.id }, lina)).data;
     expect(kept.defVersion).toBe(1);
     expect(kept.definition.nodes[1].mode).toBe('any');

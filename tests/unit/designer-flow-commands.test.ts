@@ -159,7 +159,9 @@ describe('flow designer commands', () => {
       { kind: 'setFieldPermission', id: 'a1', field: 'days', perm: 'H' },
     );
     let a1 = findNode(h.present, 'a1') as TaskNode;
-    expect(a1.title).toEqual({ t: text('a1').t, d: '分管领导' });
+    // A renamed title gets a key no locale file holds (pages look the key up first), kept on the next rename.
+    expect(a1.title).toEqual({ t: 'test.flow.node.a1.r1', d: '分管领导' });
+    expect(text('a1').t).not.toBe(a1.title.t);
     expect(a1).toMatchObject({ mode: 'vote', ratio: 0.6, actions: ['approve', 'reject'], returnTargets: ['anyDone'], deadline: { workdays: 3 }, fieldPermissions: { reason: 'R', days: 'H' } });
     expect(a1.assignees.map((r) => r.kind)).toEqual(['leader', 'roles']);
     expect(a1.ccOnDone).toEqual([{ kind: 'users', users: [7] }]);
@@ -173,7 +175,7 @@ describe('flow designer commands', () => {
     h = execute(h, { kind: 'addSplit', at: { after: 'a1' }, type: 'branch' });
     const [c1, d] = (findNode(h.present, h.created!) as BranchNode).branches;
     h = execute(h, { kind: 'updateBranch', branchId: c1.id, title: '超过3天', condition: 'days > 3' });
-    expect(findBranch(h.present, c1.id)?.branch).toMatchObject({ title: { d: '超过3天' }, condition: { cel: 'days > 3' } });
+    expect(findBranch(h.present, c1.id)?.branch).toMatchObject({ title: { t: `test.flow.branch.${c1.id}.r1`, d: '超过3天' }, condition: { cel: 'days > 3' } });
     h = execute(h, { kind: 'setDefaultBranch', branchId: c1.id });
     const after = (findNode(h.present, findBranch(h.present, c1.id)!.container.id) as BranchNode).branches;
     expect(after[0]).toMatchObject({ id: c1.id, default: true });
@@ -243,5 +245,16 @@ describe('flow designer history', () => {
     expect(h.past).toHaveLength(3);
     h = undo(undo(undo(h)));
     expect(h.present.nodes).toHaveLength(5);
+  });
+
+  it('renames with a fresh i18n key once, keeps it on later renames, and leaves an unchanged title alone', () => {
+    let h = createHistory(base());
+    const before = findNode(h.present, 'a1')!.title;
+    h = execute(h, { kind: 'setTitle', id: 'a1', text: before.d });
+    expect(findNode(h.present, 'a1')!.title).toBe(before);
+    h = run(h, { kind: 'setTitle', id: 'a1', text: '科长审批' }, { kind: 'setTitle', id: 'a1', text: '处长审批' });
+    expect(findNode(h.present, 'a1')!.title).toEqual({ t: 'test.flow.node.a1.r1', d: '处长审批' });
+    h = undo(undo(h));
+    expect(findNode(h.present, 'a1')!.title).toEqual(before);
   });
 });

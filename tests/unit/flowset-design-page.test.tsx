@@ -20,6 +20,8 @@ const calls = vi.hoisted(() => ({
   saved: [] as unknown[],
   published: [] as unknown[][],
   publishRefusal: null as string | null,
+  /** The area texts the entity's form page brings (key → text in the reader's language). */
+  texts: {} as Record<string, string>,
 }));
 
 vi.mock('../../designer/flow/pages/api', () => ({
@@ -39,13 +41,13 @@ vi.mock('../../designer/flow/pages/api', () => ({
       return { id, version: 5 };
     },
     deleteDraft: async () => ({ deleted: 1 }),
-    forms: async () => [],
+    forms: async () => [{ id: 'test.form', title: '测试表单', entity: 'test.entity' }],
     fields: async () => [],
   },
 }));
 // The org pickers would ask the server; these tests do not open them.
 vi.mock('../../engine/data/api', () => ({
-  loadPage: async () => ({ texts: {}, entity: null }),
+  loadPage: async () => ({ texts: calls.texts, entity: { title: { t: 'test.entity', d: '测试' }, model: { type: 'object', properties: {} } } }),
   resource: () => ({ list: () => Promise.resolve({ list: [], total: 0 }) }),
   selector: { position: () => Promise.resolve([]), getlist: () => Promise.resolve({ users: {}, depts: {} }), search: () => Promise.resolve({ users: [], depts: [] }) },
 }));
@@ -59,6 +61,7 @@ afterEach(() => {
   calls.saved = [];
   calls.published = [];
   calls.publishRefusal = null;
+  calls.texts = {};
 });
 
 function setup() {
@@ -74,7 +77,7 @@ function setup() {
   );
 }
 
-const valid: FlowDef = flow([approve('leader', [7])]);
+const valid: FlowDef = flow([approve('leader', [7])], { entity: 'test.entity' });
 const missingRule: FlowDef = flow([approve('leader', [])]);
 
 describe('流程设计 page', () => {
@@ -117,5 +120,26 @@ describe('流程设计 page', () => {
     await waitFor(() => expect(calls.published.length).toBe(1));
     expect((calls.saved[0] as FlowDef).id).toBe('test.flow');
     expect((await screen.findByTestId('flowset-server-error')).textContent).toContain('发布被拒绝：流程定义有误：/nodes/1 未知字段 days');
+  });
+
+  it('shows titles as the area texts have them, and a renamed title everywhere by a key of its own', async () => {
+    const key = valid.nodes[1].title.t;
+    calls.texts = { [key]: '科长（区域文本）' };
+    calls.info = { id: 'test.flow', version: 2, definition: valid };
+    setup();
+    const node = await screen.findByTestId('flowd-node-leader');
+    await waitFor(() => expect(node.textContent).toContain('科长（区域文本）'));
+    fireEvent.click(node);
+    const title = (await screen.findByTestId('flowd-title')) as HTMLInputElement;
+    expect(title.value).toBe('科长（区域文本）');
+    fireEvent.change(title, { target: { value: '处长审批' } });
+    fireEvent.keyDown(title, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // The area text of the old key no longer hides the new name.
+    await waitFor(() => expect(screen.getByTestId('flowd-node-leader').textContent).toContain('处长审批'));
+    fireEvent.click(screen.getByTestId('flowset-save-draft'));
+    await waitFor(() => expect(calls.saved.length).toBe(1));
+    const saved = (calls.saved[0] as FlowDef).nodes[1].title;
+    expect(saved.d).toBe('处长审批');
+    expect(saved.t).not.toBe(key);
   });
 });

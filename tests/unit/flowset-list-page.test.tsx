@@ -17,18 +17,22 @@ const calls = vi.hoisted(() => ({
   restore: [] as unknown[][],
   imported: [] as string[],
   importRefusal: null as string | null,
+  drafts: 0,
 }));
 
 vi.mock('../../designer/flow/pages/api', () => ({
   flowsetApi: {
     list: async () => ({
       list: [
-        { id: 'affair.default', title: { t: 'affair.flow.default', d: '事务审批' }, version: 3, source: 'designer', createdAt: Date.UTC(2026, 10, 20, 2), entity: 'affair.affair' },
-        { id: 'document.send', title: { t: 'document.flow.send', d: '发文审批' }, version: 1, source: 'base', createdAt: Date.UTC(2026, 10, 1, 2), entity: 'document.send' },
+        { id: 'affair.default', title: { t: 'affair.flow.default', d: '事务审批' }, version: 3, source: 'designer', createdAt: Date.UTC(2026, 10, 20, 2), entity: 'affair.affair', hasDraft: true },
+        { id: 'document.send', title: { t: 'document.flow.send', d: '发文审批' }, version: 1, source: 'base', createdAt: Date.UTC(2026, 10, 1, 2), entity: 'document.send', hasDraft: false },
       ],
       total: 2,
     }),
-    draft: async (id: string) => (id === 'affair.default' ? { id, definition: {}, updatedAt: Date.UTC(2026, 10, 21), authorId: 1 } : null),
+    draft: async () => {
+      calls.drafts += 1;
+      return null;
+    },
     revisions: async (id: string) => ({
       id,
       current: 3,
@@ -65,6 +69,7 @@ afterEach(() => {
   calls.restore = [];
   calls.imported = [];
   calls.importRefusal = null;
+  calls.drafts = 0;
 });
 
 function setup() {
@@ -88,6 +93,8 @@ describe('流程设置 list', () => {
     expect(screen.getByText('v3')).toBeTruthy();
     expect(await screen.findByTestId('flowset-draft-affair.default')).toBeTruthy();
     expect(screen.queryByTestId('flowset-draft-document.send')).toBeNull();
+    // The marker comes with the list (`hasDraft`), not from a Flowset/draft call per row.
+    expect(calls.drafts).toBe(0);
   });
 
   it('shows the revisions and the diff between two picked versions as sentences', async () => {

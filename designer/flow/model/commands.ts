@@ -206,11 +206,25 @@ export function updateNode(def: FlowDef, id: string, patch: Record<string, unkno
   });
 }
 
-/** Sets the title's zh-CN default text of a node (its i18n key stays). */
+/**
+ * The text `d` for a renamed title `old` of node / branch `id` (`part`: node or branch). Pages look a definition
+ * text up by its key first (locale files, e.g. a shipped flow's `<flow>.node.kz`) and fall back to `d`, so a
+ * rename that kept the key would go on showing the old text (and its old translation) wherever the key is
+ * known. A renamed title therefore gets a key of its own, `<flow>.<part>.<id>.r<n>`, that no locale file holds:
+ * it reads `d` in every language. A key minted so already is kept. Unchanged text: `old` itself.
+ */
+export function renamedText(def: FlowDef, part: 'node' | 'branch', id: string, old: Text, d: string): Text {
+  if (old.d === d) return old;
+  const base = `${def.id}.${part}.${id}.r`;
+  if (old.t.startsWith(base) && /^\d+$/.test(old.t.slice(base.length))) return { t: old.t, d };
+  return { t: `${base}1`, d };
+}
+
+/** Renames a node: its title reads `d` in every language from now on (a fresh i18n key, see renamedText). */
 export function setNodeTitle(def: FlowDef, id: string, d: string): FlowDef {
   const n = findNode(def, id);
   if (!n) throw new DesignerError('error.unknownNode', { id });
-  return updateNode(def, id, { title: { ...n.title, d } });
+  return updateNode(def, id, { title: renamedText(def, 'node', id, n.title, d) });
 }
 
 /** Sets (`perm`) or clears (null) the permission R/W/H of form field `field` on a start / approve / handle node. */
@@ -225,7 +239,7 @@ export function setFieldPermission(def: FlowDef, id: string, field: string, perm
 }
 
 /**
- * Sets a branch's title text and/or condition (`condition: null` removes it).
+ * Sets a branch's title text (renamed as a node is, see renamedText) and/or condition (`condition: null` removes it).
  * @throws `error.defaultCondition` for a condition on the default branch, `error.conditionBranchOnly` on a lane.
  */
 export function updateBranch(def: FlowDef, branchId: string, patch: { title?: string; condition?: string | null }): FlowDef {
@@ -233,7 +247,7 @@ export function updateBranch(def: FlowDef, branchId: string, patch: { title?: st
   if (!found) throw new DesignerError('error.unknownBranch', { id: branchId });
   const { container, branch, index } = found;
   const next: Record<string, unknown> = { ...branch };
-  if (patch.title !== undefined) next.title = { ...branch.title, d: patch.title };
+  if (patch.title !== undefined) next.title = renamedText(def, 'branch', branchId, branch.title, patch.title);
   if (patch.condition !== undefined) {
     if (container.type !== 'branch') throw new DesignerError('error.conditionBranchOnly');
     if ((branch as ConditionBranch).default === true && patch.condition !== null) throw new DesignerError('error.defaultCondition');

@@ -12,6 +12,7 @@ export {
   moveBranch,
   updateNode,
   setNodeTitle,
+  renamedText,
   setFieldPermission,
   updateBranch,
   setDefaultBranch,

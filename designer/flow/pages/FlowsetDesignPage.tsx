@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { FlowDef } from '../../../engine/flow/types';
 import type { Text } from '../../../engine/schema/types';
+import { textOf } from '../../../engine/schema/text';
 import type { PageKindProps } from '../../../engine/renderers/registry';
 import { FlowDesigner } from '../FlowDesigner';
 import { findBranch, findNode, validateForPublish, type DesignerProblem } from '../model';
@@ -26,8 +27,6 @@ import { useFlowModel } from './useFlowModel';
 type Origin = { kind: 'draft'; updatedAt: number } | { kind: 'version'; version: number } | { kind: 'new' };
 
 const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
-/** The designer edits a text's zh-CN default (designer/flow setNodeTitle), so that is what it shows. */
-const text = (x: Text) => x.d;
 
 /** The design page (see the module comment). */
 export function FlowsetDesignPage(_props: PageKindProps) {
@@ -48,7 +47,10 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   const [publishing, setPublishing] = useState(false);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
-  const { model, entityTitle } = useFlowModel(current?.entity ?? params.get('entity'));
+  const { model, entityTitle, texts } = useFlowModel(current?.entity ?? params.get('entity'));
+  // Titles as the flow's other pages show them (the area's texts in the reader's language, else the default); a
+  // title renamed here has a key of its own (designer/flow renamedText) and reads its new default everywhere.
+  const text = useCallback((x: Text) => textOf(x, texts), [texts]);
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
 
   const load = useCallback(async () => {

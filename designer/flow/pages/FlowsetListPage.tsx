@@ -1,6 +1,6 @@
 /**
  * 流程设置 (custom component `flowset.list`, /flowset/list; issue 6, SPEC §2.3): the flows with their current
- * published version (Flowset/list), a draft marker (Flowset/draft per row), and per flow 设计 (/flowset/add),
+ * published version and a draft marker (Flowset/list, `hasDraft`), and per flow 设计 (/flowset/add),
  * 版本记录 (./RevisionsDrawer), 导出 (Flowset/export, downloaded as a JSON file) and 流程图 (/flow/view-flow);
  * 导入 reads a JSON file and sends it (Flowset/import; the server's refusal, e.g. a newer format, is shown);
  * 新建流程 asks for the form and name (./NewFlowModal) and opens the designer on a blank flow.
@@ -28,7 +28,6 @@ export function FlowsetListPage(_props: PageKindProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '' });
   const [data, setData] = useState<{ list: FlowsetRow[]; total: number }>({ list: [], total: 0 });
-  const [drafts, setDrafts] = useState<Set<string>>(new Set());
   const [loading, setLoading] = useState(false);
   const [revisionsOf, setRevisionsOf] = useState<FlowsetRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -42,11 +41,7 @@ export function FlowsetListPage(_props: PageKindProps) {
     setLoading(true);
     flowsetApi
       .list(query)
-      .then(async (d) => {
-        setData(d);
-        const marks = await Promise.all(d.list.map((r) => flowsetApi.draft(r.id).then((x) => (x ? r.id : null), () => null)));
-        setDrafts(new Set(marks.filter((x): x is string => !!x)));
-      })
+      .then(setData)
       .catch(() => setData({ list: [], total: 0 }))
       .finally(() => setLoading(false));
   }, [query]);
@@ -88,7 +83,7 @@ export function FlowsetListPage(_props: PageKindProps) {
         <Space direction="vertical" size={0}>
           <Space size={6}>
             <Typography.Text strong>{r.title.d}</Typography.Text>
-            {drafts.has(r.id) ? (
+            {r.hasDraft ? (
               <Tag color="orange" data-testid={`flowset-draft-${r.id}`}>
                 {t('list.draft')}
               </Tag>

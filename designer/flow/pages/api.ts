@@ -8,7 +8,7 @@ import type { FlowDef } from '../../../engine/flow/types';
 import type { Text } from '../../../engine/schema/types';
 import { post } from '../../../src/app/services/http';
 
-/** A row of Flowset/list: a flow's newest published version; `createdAt` epoch ms. */
+/** A row of Flowset/list: a flow's newest published version; `createdAt` epoch ms; `hasDraft`: it has a draft. */
 export interface FlowsetRow {
   id: string;
   title: Text;
@@ -16,6 +16,7 @@ export interface FlowsetRow {
   source: string;
   createdAt: number;
   entity: string | null;
+  hasDraft: boolean;
 }
 
 /** Flowset/revisions: the published versions, newest first, and the draft marker. */

@@ -1,7 +1,8 @@
 /**
  * The entity model of a flow for the designer (field permissions, condition types) and the entity's title:
  * from the form page editing the entity (Template/list → Template/page), else the entity's fields
- * (Template/fieldinfo) as a plain model; none while loading or for a flow without an entity.
+ * (Template/fieldinfo) as a plain model; none while loading or for a flow without an entity. With the form page
+ * come the area's texts in the reader's language, so the designer shows a flow's titles as its other pages do.
  */
 import { useEffect, useState } from 'react';
 import type { EntityModel, FieldKind, ModelProperty } from '../../../engine/schema/types';
@@ -16,6 +17,8 @@ import { flowsetApi, type FormTemplate } from './api';
 export interface FlowModelState {
   model?: EntityModel;
   entityTitle?: string;
+  /** The texts of the entity's area in the reader's language (key → text), as the flow's other pages read them. */
+  texts?: Record<string, string>;
   loading: boolean;
 }
 
@@ -64,7 +67,7 @@ export function useFlowModel(entity: string | null | undefined): FlowModelState 
       const form = (await flowsetApi.forms()).find((f) => f.entity === entity);
       if (form) {
         const b = await loadPage({ id: form.id });
-        if (b.entity?.model) return { model: b.entity.model, entityTitle: textOf(b.entity.title, b.texts), loading: false };
+        if (b.entity?.model) return { model: b.entity.model, entityTitle: textOf(b.entity.title, b.texts), texts: b.texts, loading: false };
       }
       return { model: modelOfFields(await flowsetApi.fields(entity)), loading: false };
     })()

@@ -3,7 +3,8 @@
  * published versions (src/server/engine/flow/versions.ts). Reading needs a session; writing the permission
  * code `flowset:edit` (-1 error.forbidden). Published versions are immutable: every save is a new version.
  *
- * - Flowset/list {current?, pageSize?, keyword?} → {list: [{id, title, version, source, createdAt, entity}], total}
+ * - Flowset/list {current?, pageSize?, keyword?} → {list: [{id, title, version, source, createdAt, entity, hasDraft}],
+ *   total}; `hasDraft`: the flow has an unpublished draft (Flowset/draft), so the list needs no call per row
  * - Flowset/getList {} → [{id, title}] (for selects)
  * - Flowset/info {id} → {id, version, definition, versions: [{version, source, author, comment, createdAt}]}
  * - Flowset/getInfo {id, version?} → the definition of that version (default the newest)
@@ -63,13 +64,14 @@ export function register(app: FastifyInstance): void {
     const { current, pageSize } = paging(b);
     const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
     const rows = [];
+    const drafts = new Set((await db.selectFrom('definition_drafts').select('target_id').where('target_kind', '=', 'flow').execute()).map((r) => r.target_id));
     for (const id of await flowIds(db)) {
       const f = await currentFlow(db, id);
       if (!f) continue;
       const title = f.def.title?.d ?? id;
       if (keyword && !title.includes(keyword) && !id.includes(keyword)) continue;
       const v = await db.selectFrom('flow_versions').select(['source', 'created_at']).where('def_id', '=', id).where('version', '=', f.version).executeTakeFirstOrThrow();
-      rows.push({ id, title: f.def.title, version: f.version, source: v.source, createdAt: Number(v.created_at), entity: f.def.entity ?? null });
+      rows.push({ id, title: f.def.title, version: f.version, source: v.source, createdAt: Number(v.created_at), entity: f.def.entity ?? null, hasDraft: drafts.has(id) });
     }
     return { list: rows.slice((current - 1) * pageSize, current * pageSize), total: rows.length };
   });
