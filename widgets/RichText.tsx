@@ -39,7 +39,7 @@ export function RichTextWidget(p: WidgetProps) {
     </Button>
   );
   return (
-    <div id={p.id} className="oa-richtext" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
+    <div id={p.id} className="oa-richtext">
       {editable && editor && (
         <Space wrap size={4} style={{ padding: 4, borderBottom: '1px solid #f0f0f0' }}>
           {btn('b', t('widget.bold'), <BoldOutlined />, editor.isActive('bold'), () => chain().toggleBold().run())}

@@ -1,5 +1,5 @@
 /**
- * 公文督办 (/document/gwdb, engine/renderers/flowpages/DocSupervise): rows of document/gwdbList with 发文/收文, 文号,
+ * 公文督办 (/document/gwdb, engine/renderers/flowpages/DocSupervise): rows of document/gwdbList with 发文/收文, 文号 (under the title),
  * 当前环节, 当前办理人, 办理期限 (已超期 in red), 督办人, 督办期限, 催办次数; a title opens its approval page; search and 只看超期 ask the
  * server again; 督办 needs a 督办意见 and records it (saveDb) with the chosen 督办期限; 催办 goes through flow/act;
  * 督办记录 shows 督办, 更换督办人 and 催办 newest first; 更换督办人 only for holders of document:supervise, naming the
@@ -124,7 +124,7 @@ describe('公文督办 (/document/gwdb)', () => {
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
     const table = screen.getByTestId('docsupervise-table');
-    for (const head of ['标题', '当前环节', '当前办理人', '办理期限', '催办次数', '发起时间', '操作']) expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
+    for (const head of ['标题', '当前环节', '办理期限', '督办', '催办次数', '操作']) expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
     expect(within(sent).getByText('发文')).toBeTruthy();
     expect(within(sent).getByText('办公室核稿')).toBeTruthy();
     expect(within(sent).queryByText('已超期')).toBeNull();
@@ -138,15 +138,13 @@ describe('公文督办 (/document/gwdb)', () => {
     expect(calls.opened).toEqual(['/document/show-audit/11', '/document/show/12']);
   });
 
-  it('shows 文号, 督办人 and 督办期限 as columns; 无文号 and 未督办 where there are none', async () => {
+  it('shows 文号 under the title and 督办人 with 督办期限 under 督办; 无文号 and 未督办 where there are none', async () => {
     show();
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
-    const table = screen.getByTestId('docsupervise-table');
-    for (const head of ['文号', '督办人', '督办期限']) expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
     expect(within(sent).getByTestId('docsupervise-number').textContent).toBe('京政办发〔2026〕12号');
     expect(within(sent).getByTestId('docsupervise-supervisor').textContent).toBe('王芳');
-    expect(within(sent).getByTestId('docsupervise-supervision-deadline').textContent).toBe(dayjs(SUPERVISION_DUE).format('YYYY-MM-DD HH:mm'));
+    expect(within(sent).getByTestId('docsupervise-supervision-deadline').textContent).toBe(`期限 ${dayjs(SUPERVISION_DUE).format('YYYY-MM-DD HH:mm')}`);
     expect(within(received).getByText('无文号')).toBeTruthy();
     expect(within(received).getByText('未督办')).toBeTruthy();
     expect(within(received).queryByTestId('docsupervise-supervision-deadline')).toBeNull();

@@ -9,8 +9,8 @@
  * 更换督办人 (holders of `document:supervise` only — the user's access codes; the server decides again). The list
  * reloads after an action and when the window regains focus. Texts from the `docsupervise` namespace.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Input, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Checkbox, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
@@ -74,71 +74,84 @@ export function DocSupervise(_props: PageKindProps) {
 
   const columns = useMemo<ColumnsType<GwdbItem>>(() => {
     const sep = t('separator');
+    const second = (children: ReactNode, testId?: string) => (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={testId}>
+        {children}
+      </Typography.Text>
+    );
     return [
       {
         key: 'title',
         title: t('col.title'),
-        width: 280,
         render: (_v, r) => {
           const href = approvalPath(r.defId, r.instanceId);
           return (
-            <Space size={6}>
-              <Tag color={kindOf(r.defId) === 'send' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>
-                {t(`kind.${kindOf(r.defId)}`, { defaultValue: r.defId })}
-              </Tag>
-              {href ? (
-                <Typography.Link onClick={() => openDetail(href)} title={r.title} data-testid="docsupervise-open">
-                  {r.title}
-                </Typography.Link>
-              ) : (
-                <span title={r.title}>{r.title}</span>
-              )}
-            </Space>
+            <Flex vertical gap={2}>
+              <Space size={6} align="start">
+                <Tag color={kindOf(r.defId) === 'send' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>
+                  {t(`kind.${kindOf(r.defId)}`, { defaultValue: r.defId })}
+                </Tag>
+                {href ? (
+                  <Typography.Link onClick={() => openDetail(href)} title={r.title} data-testid="docsupervise-open">
+                    {r.title}
+                  </Typography.Link>
+                ) : (
+                  <span title={r.title}>{r.title}</span>
+                )}
+              </Space>
+              <Space size={12} wrap>
+                {r.docNumber ? second(r.docNumber, 'docsupervise-number') : second(t('noNumber'))}
+                {r.startedAt ? second(t('startedOn', { date: dayjs(r.startedAt).format('YYYY-MM-DD') })) : null}
+              </Space>
+            </Flex>
           );
         },
       },
       {
-        key: 'docNumber',
-        title: t('col.docNumber'),
+        key: 'node',
+        title: t('col.node'),
         width: 170,
-        render: (_v, r) => (r.docNumber ? <span data-testid="docsupervise-number">{r.docNumber}</span> : <Typography.Text type="secondary">{t('noNumber')}</Typography.Text>),
+        render: (_v, r) => (
+          <Flex vertical gap={2}>
+            <span>{r.nodes.map((n) => n.title).join(sep)}</span>
+            {r.handlers.length ? second(r.handlers.join(sep)) : null}
+          </Flex>
+        ),
       },
-      { key: 'node', title: t('col.node'), width: 120, render: (_v, r) => r.nodes.map((n) => n.title).join(sep) },
-      { key: 'handlers', title: t('col.handlers'), width: 120, render: (_v, r) => r.handlers.join(sep) },
       {
         key: 'deadline',
         title: t('col.deadline'),
-        width: 195,
+        width: 150,
         render: (_v, r) =>
           r.deadline == null && !r.overdue ? (
             <Typography.Text type="secondary">{t('noDeadline')}</Typography.Text>
           ) : (
-            <Space size={4} data-testid={r.overdue ? 'docsupervise-overdue' : undefined}>
+            <Flex vertical gap={2} align="start" data-testid={r.overdue ? 'docsupervise-overdue' : undefined}>
               <Typography.Text type={r.overdue ? 'danger' : undefined}>{time(r.deadline)}</Typography.Text>
               {r.overdue && <Tag color="error">{t('overdue')}</Tag>}
-            </Space>
+            </Flex>
           ),
       },
       {
-        key: 'supervisor',
-        title: t('col.supervisor'),
-        width: 100,
-        render: (_v, r) =>
-          r.supervisorId == null ? <Typography.Text type="secondary">{t('unsupervised')}</Typography.Text> : <span data-testid="docsupervise-supervisor">{r.supervisorName ?? t('someone')}</span>,
-      },
-      {
-        key: 'supervisionDeadline',
-        title: t('col.supervisionDeadline'),
+        key: 'supervision',
+        title: t('col.supervision'),
         width: 150,
-        render: (_v, r) => (r.supervisionDeadline == null ? '' : <span data-testid="docsupervise-supervision-deadline">{time(r.supervisionDeadline)}</span>),
+        render: (_v, r) =>
+          r.supervisorId == null ? (
+            <Typography.Text type="secondary">{t('unsupervised')}</Typography.Text>
+          ) : (
+            <Flex vertical gap={2}>
+              <span data-testid="docsupervise-supervisor">{r.supervisorName ?? t('someone')}</span>
+              {r.supervisionDeadline == null ? null : second(t('supervisionDue', { time: time(r.supervisionDeadline) }), 'docsupervise-supervision-deadline')}
+            </Flex>
+          ),
       },
-      { key: 'urged', title: t('col.urged'), width: 80, align: 'center', render: (_v, r) => <span data-testid="docsupervise-urged">{r.urgeCount}</span> },
-      { key: 'started', title: t('col.started'), width: 110, render: (_v, r) => (r.startedAt ? dayjs(r.startedAt).format('YYYY-MM-DD') : '') },
+      { key: 'urged', title: t('col.urged'), width: 90, align: 'center', render: (_v, r) => <span data-testid="docsupervise-urged">{r.urgeCount}</span> },
       {
         key: 'actions',
         title: t('col.actions'),
         fixed: 'right',
-        width: holder ? 250 : 170,
+        width: holder ? 200 : 150,
         render: (_v, r) => (
           <Space size={12} wrap>
             {(holder || r.initiator === user?.id) && (
@@ -191,7 +204,7 @@ export function DocSupervise(_props: PageKindProps) {
       <Table<GwdbItem>
         rowKey="instanceId"
         size="middle"
-        scroll={{ x: 1650 }}
+        scroll={{ x: 1000 }}
         loading={loading}
         columns={columns}
         dataSource={data.list}
