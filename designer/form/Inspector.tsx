@@ -80,6 +80,11 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
           <Switch checked={p.type === 'array'} data-testid="inspector-multiple" onChange={(v) => patch({ multiple: v })} />
         </Item>
       )}
+      {(p['x-kind'] === 'user' || p['x-kind'] === 'dept') && (
+        <Item label={t(p['x-kind'] === 'user' ? 'inspector.defaultFromUser' : 'inspector.defaultFromDept')}>
+          <Switch checked={p['x-default-from'] === p['x-kind']} data-testid="inspector-default-from" onChange={(v) => patch({ defaultFromSession: v })} />
+        </Item>
+      )}
       {isDict && (
         <>
           <Item label={t('inspector.options')}>

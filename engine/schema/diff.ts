@@ -184,6 +184,7 @@ export function diffForm(a: FormSnapshot, b: FormSnapshot): Change[] {
     pushChanged(out, 'field', field, label, 'label', textD(x['x-title']), textD(y['x-title']));
     pushChanged(out, 'field', field, label, 'required', ra.has(field), rb.has(field));
     pushChanged(out, 'field', field, label, 'default', x.default, y.default);
+    pushChanged(out, 'field', field, label, 'defaultFrom', x['x-default-from'], y['x-default-from']);
     pushChanged(out, 'field', field, label, 'options', optionsOf(x), optionsOf(y));
     pushChanged(out, 'field', field, label, 'kind', x['x-kind'] ?? x.type, y['x-kind'] ?? y.type);
     pushChanged(out, 'field', field, label, 'readOnly', x.readOnly === true, y.readOnly === true);

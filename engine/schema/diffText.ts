@@ -17,7 +17,7 @@ export type DiffTranslate = (key: string, params?: Record<string, string>) => st
 
 /** Properties with a `property.<name>` key (others are shown by name). */
 export const KNOWN_PROPERTIES = [
-  'label', 'required', 'default', 'options', 'kind', 'readOnly', 'widget', 'span', 'placeholder', 'title', 'columns', 'totals', 'text', 'type', 'field', 'flow', 'entity',
+  'label', 'required', 'default', 'defaultFrom', 'options', 'kind', 'readOnly', 'widget', 'span', 'placeholder', 'title', 'columns', 'totals', 'text', 'type', 'field', 'flow', 'entity',
   'condition', 'effect', 'message', 'priority', 'mode', 'ratio', 'assignees', 'emptyAssignee', 'dedupe', 'actions', 'returnTargets', 'deadline', 'ccOnDone', 'circulate',
   'join', 'duration', 'action', 'handleKind', 'description', 'resubmit', 'urgeEvery', 'fieldPermissions', 'validation',
 ] as const;
@@ -29,8 +29,9 @@ const VALIDATION_NAMES: Record<string, string> = {
 };
 
 /** Value keys per property: `<prefix>.<value>` (mode.all → 会签). */
-const VALUE_KEYS: Record<string, string> = { mode: 'mode', join: 'join', emptyAssignee: 'emptyAssignee', returnTargets: 'returnTarget', actions: 'action', fieldPermissions: 'permission', effect: 'effect' };
+const VALUE_KEYS: Record<string, string> = { defaultFrom: 'defaultFrom', mode: 'mode', join: 'join', emptyAssignee: 'emptyAssignee', returnTargets: 'returnTarget', actions: 'action', fieldPermissions: 'permission', effect: 'effect' };
 const KNOWN_VALUES: Record<string, string[]> = {
+  defaultFrom: ['user', 'dept'],
   mode: ['sequential', 'all', 'any', 'vote'],
   join: ['all', 'any'],
   emptyAssignee: ['skip', 'toAdmin', 'error'],

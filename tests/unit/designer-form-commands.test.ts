@@ -191,6 +191,17 @@ describe('field properties', () => {
     expect(Object.keys(s.model.properties)).toEqual(['reason', 'reason2']);
   });
 
+  it('lets one department default to the signed-in user’s department, and drops that when it becomes several', () => {
+    let s = insertFromPalette(blank(), 'department', { parent: null }, env);
+    const id = s.focus!;
+    const key = Object.keys(s.model.properties)[0];
+    s = updateField(s, id, { defaultFromSession: true });
+    expect(s.model.properties[key]['x-default-from']).toBe('dept');
+    s = updateField(s, id, { multiple: true });
+    expect(s.model.properties[key]['x-default-from']).toBeUndefined();
+    refused(() => updateField(s, id, { defaultFromSession: true }), 'badValue');
+  });
+
   it('switches person fields to several people and select fields to a dictionary', () => {
     let s = insertFromPalette(blank(), 'person', { parent: null }, env);
     s = updateField(s, s.focus!, { multiple: true });

@@ -97,6 +97,15 @@ describe('diffForm', () => {
     expect(diffForm(a, leaveForm())).toEqual([]);
   });
 
+  it('says a field that now defaults to the signed-in user’s department in words', () => {
+    const a = leaveForm();
+    const b = leaveForm();
+    b.entity!.model.properties.reason['x-default-from'] = 'dept';
+    const changes = diffForm(a, b);
+    expect(changes.map((c) => c.property)).toEqual(['defaultFrom']);
+    expect(renderChange(changes[0], tZh)).toBe('字段 事由: 默认取值 无 → 当前部门');
+  });
+
   it('reports required, default, options, validation and widget changes, fields added and removed, moves and rules', () => {
     const a = leaveForm();
     const b = leaveForm();

@@ -25,6 +25,8 @@ export interface FieldPatch {
   dict?: string | null;
   /** Person / department: several (users / depts) or one (user / dept). */
   multiple?: boolean;
+  /** One person / department: a new record takes the signed-in user / their department (`x-default-from`). */
+  defaultFromSession?: boolean;
   minLength?: number | null;
   maxLength?: number | null;
   minimum?: number | null;
@@ -148,7 +150,13 @@ export function updateField(state: FormDesignState, id: string, patch: FieldPatc
       setOrUnset(p, 'x-dict', patch.dict || null);
       dropUnusedDicts(d);
     }
+    if (patch.defaultFromSession !== undefined) {
+      const kind = p['x-kind'];
+      if (kind !== 'user' && kind !== 'dept') throw new DesignError('badValue', 'only one person or one department can default to the session');
+      setOrUnset(p, 'x-default-from', patch.defaultFromSession ? kind : null);
+    }
     if (patch.multiple !== undefined) {
+      if (patch.multiple) delete p['x-default-from'];
       const kind = p['x-kind'];
       const single = kind === 'users' ? 'user' : kind === 'depts' ? 'dept' : kind;
       if (single === 'user' || single === 'dept') {
