@@ -109,11 +109,12 @@ export function resource(group: string): Resource {
 const pageCache = new Map<string, PageBundle>();
 
 /**
- * The page bundle of a route or a page id (Template/page), in the current locale. A bundle already loaded is
+ * The page bundle of a route or a page id (Template/page), in the current locale; with `instanceId`, the form
+ * revision the record behind that flow instance pinned (the approval page). A bundle already loaded is
  * revalidated with its ETag, so an unchanged definition costs one small answer.
  */
-export async function loadPage(ref: { route: string } | { id: string }): Promise<PageBundle> {
-  const key = `${i18n.language}|${'id' in ref ? `id:${ref.id}` : `route:${ref.route}`}`;
+export async function loadPage(ref: { route: string } | { id: string; instanceId?: number }): Promise<PageBundle> {
+  const key = `${i18n.language}|${'id' in ref ? `id:${ref.id}${ref.instanceId ? `@${ref.instanceId}` : ''}` : `route:${ref.route}`}`;
   const cached = pageCache.get(key);
   const answer = await post<PageBundle | { notModified: true; etag: string }>('Template/page', cached ? { ...ref, etag: cached.etag } : ref);
   if ('notModified' in answer && cached) return cached;

@@ -96,7 +96,7 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
     if (!recordId || !formId) return;
     let live = true;
     setError(null);
-    Promise.all([loadPage({ id: formId }), flowApi.info(recordId), flowApi.log(recordId).catch(() => [] as FlowLogEntry[])]).then(
+    Promise.all([loadPage({ id: formId, instanceId: recordId }), flowApi.info(recordId), flowApi.log(recordId).catch(() => [] as FlowLogEntry[])]).then(
       ([form, view, log]) => live && setLoaded({ form, view, log: Array.isArray(log) ? log : [] }),
       (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : t('load.failed')),
     );

@@ -2,7 +2,8 @@
  * An approver's edit of a record's fields (flow/act with data, written back by syncRecordData) is validated against
  * the form revision the record pinned (issue 6; src/server/engine/recordModels.ts), as the record's own edit is: a
  * 正文 length limit published after a 发文 was drafted does not bind that 发文's 核稿, and binds one drafted after it
- * — refused naming 正文, nothing written. SQLite and PostgreSQL.
+ * — refused naming 正文, nothing written. The approval page's form (Template/page {id, instanceId}) is served with the
+ * revision the record behind the instance pinned, to its participants only. SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock } from '../../src/server/lib/clock.js';
@@ -14,7 +15,7 @@ const s: Record<string, Session> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['admin', 'zhangwei', 'lina']) s[u] = sessionOf(await t.login(u));
+  for (const u of ['admin', 'zhangwei', 'lina', 'sunli']) s[u] = sessionOf(await t.login(u));
 });
 afterAll(async () => t.close());
 
@@ -47,5 +48,26 @@ describe('a step edits a record under the revision it pinned', () => {
     const info = (await t.post('flow/info', { id: fresh }, s.zhangwei)).data;
     expect(info.state.data.body).toBe('<p>通知如下。</p>');
     expect(info.state.tasks.filter((x: any) => x.status === 'pending').length).toBeGreaterThan(0);
+  });
+
+  it('serves the approval page with the revision the instance\'s record pinned, to participants only', async () => {
+    const before = await submitted('关于做好冬季防火工作的通知');
+    const form = structuredClone((await t.post('Template/revision', { id: FORM, revision: 0 }, s.admin)).data.definition) as { entity: any };
+    form.entity.model.properties.body.maxLength = 30;
+    expect((await t.post('Template/set', { id: FORM, definition: JSON.stringify(form), comment: '正文再限长' }, s.admin)).code).toBe(0);
+    const after = await submitted('关于做好元旦春节期间值班工作的通知');
+    const latest = (await t.post('Template/page', { id: FORM, revision: 1 }, s.zhangwei)).data.revision.latest as number;
+    expect(latest).toBeGreaterThanOrEqual(2);
+
+    const old = (await t.post('Template/page', { id: FORM, instanceId: before }, s.lina)).data;
+    expect(old.revision).toEqual({ form: FORM, number: latest - 1, latest });
+    expect(old.entity.model.properties.body.maxLength).toBe(40);
+    const fresh = (await t.post('Template/page', { id: FORM, instanceId: after }, s.zhangwei)).data;
+    expect(fresh.revision).toEqual({ form: FORM, number: latest, latest });
+    expect(fresh.entity.model.properties.body.maxLength).toBe(30);
+
+    const outsider = await t.post('Template/page', { id: FORM, instanceId: after }, s.sunli);
+    expect([outsider.code, outsider.data ?? null]).toEqual([-1, null]);
+    expect((await t.post('Template/page', { id: FORM, instanceId: 0 }, s.zhangwei)).code).toBe(-1);
   });
 });

@@ -44,7 +44,7 @@ export function register(app: FastifyInstance): void {
     await schemaStore(app.ctx.db);
   });
 
-  call<{ route?: string; id?: string; etag?: string; revision?: number; recordId?: number }>(
+  call<{ route?: string; id?: string; etag?: string; revision?: number; recordId?: number; instanceId?: number }>(
     app,
     'Template/page',
     {
@@ -56,16 +56,17 @@ export function register(app: FastifyInstance): void {
           etag: etagProp,
           revision: { type: 'integer', title: 'field.revision', minimum: 0, maximum: 2147483647 },
           recordId: { type: 'integer', title: 'field.recordId', minimum: 1, maximum: 2147483647 },
+          instanceId: { type: 'integer', title: 'field.instanceId', minimum: 1, maximum: 2147483647 },
         },
       },
     },
     async (req) => {
       const { route, id } = req.body;
       if (!route && !id) throw new ApiError(req.t('validate.required', { field: req.t('field.route') }));
-      const { revision, recordId } = req.body;
-      if (revision !== undefined || recordId !== undefined) {
+      const { revision, recordId, instanceId } = req.body;
+      if (revision !== undefined || recordId !== undefined || instanceId !== undefined) {
         if (!id) throw new ApiError(req.t('validate.required', { field: req.t('field.definitionId') }));
-        const a = await revisionPage(req, await schemasOf(req), id, { revision, recordId });
+        const a = await revisionPage(req, await schemasOf(req), id, { revision, recordId, instanceId });
         return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;
       }
       const a = pageAnswer(await schemasOf(req), req.locale, (id ?? route)!, !!id);

@@ -7,6 +7,9 @@
  *   when there is none
  * - {id, recordId}: the revision record `recordId` pinned (./recordForm.ts revisionAt, the revision the server
  *   validates its edits with, src/server/engine/recordModels.ts); a record the caller may not read → -1 entity.notFound
+ * - {id, instanceId}: the revision pinned by the record behind flow instance `instanceId` (the approval page), for a
+ *   caller who may see that instance (its participants and link readers, who need no read right on the record);
+ *   -1 flow.notFound otherwise; an instance without a record of the form's entity gets the revision in force
  *
  * The answer is the bundle of Template/page with the revision's entity model (labels, kinds, rules) and, for the
  * form page itself, the revision's page; texts of the revision's definitions are its own (zh-CN from their
@@ -23,6 +26,10 @@ import { callerOf } from '../../engine/api.js';
 import { dictCodes, pageAnswer, publicEntity } from './service.js';
 import { formRevision, latestRevision, shippedTexts } from './formRevisions.js';
 import { revisionAt, serviceOf } from './recordForm.js';
+import { deriveTable } from '../../engine/table.js';
+import { flowRuntime } from '../../engine/flow/runtime.js';
+import { flowCallerOf } from '../../engine/flow/caller.js';
+import { viewOrLinkRead } from '../flow/linkRead.js';
 
 /** The form page whose revisions apply to `page` (see the module comment), or undefined. */
 export function formPageOf(s: EffectiveSchema, page: PageDef): FormPageDef | undefined {
@@ -43,13 +50,31 @@ export async function pinnedRevision(req: FastifyRequest, s: EffectiveSchema, fo
   return designed && at === 0 ? 1 : at;
 }
 
-/** Template/page of page `id` with revision `revision` of its form, or with the revision record `recordId` pinned. */
-export async function revisionPage(req: FastifyRequest, s: EffectiveSchema, id: string, by: { revision?: number; recordId?: number }): Promise<PageBundle & { revision: { form: string; number: number; latest: number } }> {
+/**
+ * The revision pinned by the record behind flow instance `instanceId` (see the module comment); the newest one when
+ * the instance has no record of `form`'s entity. @throws ApiError -1 flow.notFound when the caller may not see it.
+ */
+export async function instanceRevision(req: FastifyRequest, s: EffectiveSchema, form: FormPageDef, instanceId: number): Promise<number> {
+  const { db, dialect } = req.server.ctx;
+  const view = await viewOrLinkRead(db, flowRuntime(db, dialect, req.server.ctx), await flowCallerOf(req), instanceId);
+  const designed = s.designed.find((f) => f.formId === form.id);
+  const entity = designed?.entity ?? s.registry.get('entity', form.entity);
+  const latest = await latestRevision(db, form.id);
+  if (!entity || view.entity !== entity.id || view.recordId == null) return designed ? Math.max(latest, 1) : latest;
+  const row = await (db as any).selectFrom(deriveTable(entity).table).select('created_at').where('id', '=', view.recordId).executeTakeFirst();
+  if (!row) return designed ? Math.max(latest, 1) : latest;
+  const at = await revisionAt(db, form.id, Number(row.created_at));
+  return designed && at === 0 ? 1 : at;
+}
+
+/** Template/page of page `id` with revision `revision` of its form, or with the revision a record (`recordId`, or the one behind flow instance `instanceId`) pinned. */
+export async function revisionPage(req: FastifyRequest, s: EffectiveSchema, id: string, by: { revision?: number; recordId?: number; instanceId?: number }): Promise<PageBundle & { revision: { form: string; number: number; latest: number } }> {
   const current = pageAnswer(s, req.locale, id, true);
   const form = current ? formPageOf(s, current.page) : undefined;
   if (!current || !form) throw badInput(req.t('template.notFound', { id }));
   const designed = s.designed.some((f) => f.formId === form.id);
-  const number = by.recordId !== undefined ? await pinnedRevision(req, s, form, by.recordId) : by.revision!;
+  const number =
+    by.instanceId !== undefined ? await instanceRevision(req, s, form, by.instanceId) : by.recordId !== undefined ? await pinnedRevision(req, s, form, by.recordId) : by.revision!;
   if (designed && number === 0) throw badInput(req.t('revisions.notFound', { id: form.id, revision: number }));
   const latest = await latestRevision(req.server.ctx.db, form.id);
   const { snapshot } = await formRevision(req, form.id, number);
