@@ -8,11 +8,11 @@
  * reloads the published version. Unsaved changes are guarded on leaving (返回列表 and the browser's unload).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Input, List, Modal, Result, Space, Spin, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { App, Button, Card, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { DesignHeader, PublishAlerts, PublishDialog, useDesignGuards, type DesignStatus } from '../../shared/DesignParts';
+import type { ListKind } from '../../shared/ListParts';
 import type { FlowDef } from '../../../engine/flow/types';
 import type { Text } from '../../../engine/schema/types';
 import { textOf } from '../../../engine/schema/text';
@@ -26,13 +26,13 @@ import { useFlowModel } from './useFlowModel';
 /** Where the definition being edited came from. */
 type Origin = { kind: 'draft'; updatedAt: number } | { kind: 'version'; version: number } | { kind: 'new' };
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+const KIND: ListKind = { ns: 'flowset', prefix: 'flowset' };
 
 /** The design page (see the module comment). */
 export function FlowsetDesignPage(_props: PageKindProps) {
   const { t, i18n } = useTranslation('flowset');
   const { t: td } = useTranslation('flowdesigner');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -45,7 +45,6 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   const [refused, setRefused] = useState<DesignerProblem[] | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
-  const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const { model, entityTitle, texts } = useFlowModel(current?.entity ?? params.get('entity'));
   // Titles as the flow's other pages show them (the area's texts in the reader's language, else the default); a
@@ -77,16 +76,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
     if (id) void load();
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The browser's own leave guard while changes are unsaved.
-  useEffect(() => {
-    if (!dirty) return;
-    const onUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, [dirty]);
+  const { back, confirmDiscard } = useDesignGuards(KIND.ns, dirty, '/flowset/list');
 
   const onChange = useCallback((def: FlowDef) => {
     setCurrent(def);
@@ -114,18 +104,15 @@ export function FlowsetDesignPage(_props: PageKindProps) {
     setServerError(null);
     const problems = validateForPublish(current, { model, locale });
     setRefused(problems.length ? problems : null);
-    if (!problems.length) {
-      setComment('');
-      setPublishing(true);
-    }
+    if (!problems.length) setPublishing(true);
   };
 
-  const publish = async () => {
+  const publish = async (comment: string) => {
     if (!current) return;
     if ((dirty || origin?.kind !== 'draft') && !(await saveDraft())) return;
     setBusy(true);
     try {
-      const r = await flowsetApi.publish(current.id, comment.trim());
+      const r = await flowsetApi.publish(current.id, comment);
       setPublishing(false);
       void message.success(t('design.published', { version: r.version }));
       setPublished(r.version);
@@ -140,24 +127,13 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   };
 
   const discard = () =>
-    modal.confirm({
-      title: t('design.discard'),
-      content: t('design.discardConfirm'),
-      okText: t('design.discard'),
-      cancelText: t('design.cancel'),
-      onOk: async () => {
-        if (origin?.kind === 'draft') await flowsetApi.deleteDraft(id);
-        void message.success(t('design.discarded'));
-        setDirty(false);
-        if (published == null) navigate('/flowset/list');
-        else await load();
-      },
+    confirmDiscard(async () => {
+      if (origin?.kind === 'draft') await flowsetApi.deleteDraft(id);
+      void message.success(t('design.discarded'));
+      setDirty(false);
+      if (published == null) navigate('/flowset/list');
+      else await load();
     });
-
-  const back = () => {
-    if (!dirty) return navigate('/flowset/list');
-    modal.confirm({ title: t('design.unsaved'), content: t('design.leaveConfirm'), okText: t('design.back'), cancelText: t('design.cancel'), onOk: () => navigate('/flowset/list') });
-  };
 
   const problemTitle = (p: DesignerProblem) => {
     if (!p.nodeId || !current) return '';
@@ -166,12 +142,15 @@ export function FlowsetDesignPage(_props: PageKindProps) {
     return n ? text(n.title) : b ? text(b.branch.title) : p.nodeId;
   };
 
-  const status = useMemo(() => {
-    if (!origin) return null;
-    if (origin.kind === 'draft') return <Tag color="orange">{t('design.editingDraft', { time: time(origin.updatedAt) })}</Tag>;
-    if (origin.kind === 'version') return <Tag color="blue">{t('design.editingVersion', { version: origin.version })}</Tag>;
-    return <Tag>{t('design.newFlow')}</Tag>;
+  const status = useMemo((): DesignStatus | null => {
+    if (!origin || origin.kind === 'draft') return origin;
+    if (origin.kind === 'version') return { kind: 'published', text: t('design.editingVersion', { version: origin.version }) };
+    return { kind: 'unpublished', text: t('design.newFlow') };
   }, [origin, t]);
+  const problemLine = (p: DesignerProblem) => {
+    const title = problemTitle(p);
+    return title ? t('design.problemLine', { title, text: td(p.key, p.params ?? {}) }) : td(p.key, p.params ?? {});
+  };
 
   if (!id) return <Result status="warning" title={t('design.missingId')} />;
   if (failed) return <Result status="404" title={t('design.notFound', { id })} extra={<Button onClick={() => navigate('/flowset/list')}>{t('design.back')}</Button>} />;
@@ -179,57 +158,28 @@ export function FlowsetDesignPage(_props: PageKindProps) {
 
   return (
     <Card size="small" data-testid="flowset-design">
-      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
-        <Space wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="flowset-back">
-            {t('design.back')}
-          </Button>
-          <Typography.Text strong>{text(current.title)}</Typography.Text>
-          <Typography.Text type="secondary">{current.entity ? t('design.entity', { entity: entityTitle ?? current.entity }) : t('design.noEntity')}</Typography.Text>
-          {status}
-          {dirty ? <Tag color="red">{t('design.unsaved')}</Tag> : null}
-        </Space>
-        <Space wrap>
-          {origin?.kind === 'draft' || (dirty && published != null) ? (
-            <Button danger onClick={discard} disabled={busy} data-testid="flowset-discard">
-              {t('design.discard')}
-            </Button>
-          ) : null}
-          <Button onClick={() => void saveDraft().then((ok) => ok && void message.success(t('design.saved')))} loading={busy} disabled={!dirty} data-testid="flowset-save-draft">
-            {t('design.saveDraft')}
-          </Button>
-          <Button type="primary" onClick={startPublish} disabled={busy} data-testid="flowset-publish">
-            {t('design.publish')}
-          </Button>
-        </Space>
-      </Space>
-      {refused ? (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setRefused(null)}
-          style={{ marginBottom: 12 }}
-          message={t('design.refusedTitle', { count: refused.length })}
-          description={<List size="small" dataSource={refused} renderItem={(p) => <List.Item>{problemTitle(p) ? t('design.problemLine', { title: problemTitle(p), text: td(p.key, p.params ?? {}) }) : td(p.key, p.params ?? {})}</List.Item>} />}
-          data-testid="flowset-refused"
-        />
-      ) : null}
-      {serverError ? <Alert type="error" showIcon closable onClose={() => setServerError(null)} style={{ marginBottom: 12 }} message={serverError} data-testid="flowset-server-error" /> : null}
+      <DesignHeader
+        {...KIND}
+        title={text(current.title)}
+        subtitle={current.entity ? t('design.entity', { entity: entityTitle ?? current.entity }) : t('design.noEntity')}
+        status={status}
+        dirty={dirty}
+        busy={busy}
+        canDiscard={origin?.kind === 'draft' || (dirty && published != null)}
+        onBack={back}
+        onDiscard={discard}
+        onSave={() => void saveDraft().then((ok) => ok && void message.success(t('design.saved')))}
+        onPublish={startPublish}
+      />
+      <PublishAlerts
+        {...KIND}
+        refused={refused?.map(problemLine) ?? null}
+        serverError={serverError}
+        onCloseRefused={() => setRefused(null)}
+        onCloseServerError={() => setServerError(null)}
+      />
       <FlowDesigner definition={loaded} model={model} onChange={onChange} text={text} height={620} />
-      <Modal
-        open={publishing}
-        title={t('design.publishTitle')}
-        okText={t('design.publishOk')}
-        cancelText={t('design.cancel')}
-        confirmLoading={busy}
-        onOk={() => void publish()}
-        onCancel={() => setPublishing(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('design.comment')}</Typography.Paragraph>
-        <Input.TextArea rows={3} maxLength={255} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('design.commentPlaceholder')} data-testid="flowset-publish-comment" />
-      </Modal>
+      <PublishDialog {...KIND} open={publishing} busy={busy} maxLength={255} onOk={(c) => void publish(c)} onCancel={() => setPublishing(false)} />
     </Card>
   );
 }

@@ -1,0 +1,7 @@
+/** Time formatting of the designer pages (lists, revisions, design status). */
+import dayjs from 'dayjs';
+
+/** Epoch ms as `YYYY-MM-DD HH:mm`; '' when there is no time (the shipped base of a form has none). */
+export function formatTime(ms: number | null | undefined): string {
+  return ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '';
+}
