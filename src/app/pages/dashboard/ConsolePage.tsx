@@ -1,12 +1,11 @@
 /**
- * The console (/dashboard/console, issue 2): greeting with the real name, current department and date;
- * to-do counts (待办事务 from the approval runtime's counts of the affair area; 待办公文 / 未读邮件 / 待签收 0 until
- * their issues land); shortcuts to the personal
- * menu and common pages; notices and to-do lists (empty states until later issues fill them).
+ * The console (/dashboard/console, issue 2; counts and lists filled from issues 4 and 5): greeting with the real
+ * name, current department and date; the four to-do counts (ConsoleCounts); shortcuts to the personal menu and
+ * common pages; the to-do tabs (ConsoleTasks); 通知公告 and 今日日程, empty until the notice and schedule areas
+ * exist (no server calls for them yet). Counts and lists come from useConsoleData.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Card, Col, Empty, Row, Tabs } from 'antd';
-import { AuditOutlined, FileTextOutlined, MailOutlined, RightOutlined, VerifiedOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { Avatar, Card, Col, Empty, Row } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -17,14 +16,9 @@ import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
 import { colourClass } from '../../layouts/menuModel';
 import { useOpenDetail } from '../../router/openDetail';
 import { greetingKey, shortcutsOf } from './consoleModel';
-import { flowApi } from '../../../../engine/data/flow';
-
-const TODOS = [
-  { key: 'doc', path: '/document/dbgw', icon: <FileTextOutlined /> },
-  { key: 'affair', path: '/affair/dbsw', icon: <AuditOutlined /> },
-  { key: 'mail', path: '/mail/inbox', icon: <MailOutlined /> },
-  { key: 'sign', path: '/document/gwqs', icon: <VerifiedOutlined /> },
-] as const;
+import { useConsoleData } from './useConsoleData';
+import { ConsoleCounts } from './ConsoleCounts';
+import { ConsoleTasks } from './ConsoleTasks';
 
 export default function ConsolePage() {
   const { t } = useTranslation('console');
@@ -34,17 +28,7 @@ export default function ConsolePage() {
   const depts = useAtomValue(departmentsAtom);
   useAtomValue(localeAtom); // re-render the date on language switch
   const shortcuts = useMemo(() => shortcutsOf(user?.menu ?? [], user?.menu_my ?? []), [user]);
-  const [counts, setCounts] = useState<Partial<Record<(typeof TODOS)[number]['key'], number>>>({});
-  useEffect(() => {
-    let live = true;
-    flowApi
-      .counts('affair')
-      .then((c) => live && setCounts((n) => ({ ...n, affair: c.todo })))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const data = useConsoleData();
   if (!user) return null;
   const now = dayjs();
   const dept = depts?.current?.title ?? user.dept;
@@ -71,20 +55,7 @@ export default function ConsolePage() {
         </div>
       </section>
 
-      <Row gutter={[16, 16]} className="oa-todo-row">
-        {TODOS.map((d, i) => (
-          <Col xs={12} lg={6} key={d.key}>
-            <button type="button" className={`oa-todo ${colourClass(i)}`} data-testid={`console-todo-${d.key}`} onClick={() => navigate(d.path)}>
-              <span className="oa-todo-icon">{d.icon}</span>
-              <span className="oa-todo-body">
-                <span className="oa-todo-label">{t(`todo.${d.key}`)}</span>
-                <span className="oa-todo-count" data-testid={`console-count-${d.key}`}>{counts[d.key] ?? 0}</span>
-              </span>
-              <RightOutlined className="oa-todo-go" />
-            </button>
-          </Col>
-        ))}
-      </Row>
+      <ConsoleCounts counts={data.counts} />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -104,15 +75,7 @@ export default function ConsolePage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shortcuts.empty')} />
             )}
           </Card>
-          <Card className="oa-console-card oa-console-tasks" data-testid="console-tasks">
-            <Tabs
-              items={[
-                { key: 'doc', label: t('tasks.doc'), children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tasks.empty')} /> },
-                { key: 'affair', label: t('tasks.affair'), children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tasks.empty')} /> },
-                { key: 'sign', label: t('tasks.sign'), children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tasks.empty')} /> },
-              ]}
-            />
-          </Card>
+          <ConsoleTasks data={data} />
         </Col>
         <Col xs={24} xl={8}>
           <Card
