@@ -132,7 +132,7 @@ describe('事务设置 (flow.settings)', () => {
     renderAt(<SettingsPage bundle={bundleOf('affair.swsz')} />, '/affair/swsz');
     fireEvent.click(await screen.findByText('常用语'));
     const input = await screen.findByTestId('word-input');
-    expect(within(screen.getByTestId('word-1')).queryByTestId('word-remove-1')).toBeNull();
+    expect(within(await screen.findByTestId('word-1')).queryByTestId('word-remove-1')).toBeNull();
     fireEvent.change(input, { target: { value: '  拟同意，请领导审示。 ' } });
     fireEvent.click(screen.getByTestId('word-add'));
     await waitFor(() => expect(calls.wordAdded).toEqual(['拟同意，请领导审示。']));

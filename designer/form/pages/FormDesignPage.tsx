@@ -9,9 +9,7 @@
  * leaving (返回列表 and the browser's unload).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Input, List, Modal, Result, Select, Space, Spin, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Alert, App, Button, Card, Result, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageKindProps } from '../../../engine/renderers/registry';
@@ -19,8 +17,10 @@ import { FormDesigner } from '../FormDesigner';
 import { checkDesign, toFormPage, type DesignProblem, type FormDesignState } from '../model';
 import { formsetApi, type FormDefinition } from './api';
 import { useFormSource, type FormOrigin } from './useFormSource';
+import { DesignHeader, PublishAlerts, PublishDialog, useDesignGuards, type DesignStatus } from '../../shared/DesignParts';
+import type { ListKind } from '../../shared/ListParts';
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+const KIND: ListKind = { ns: 'formset', prefix: 'form' };
 
 /**
  * The stored form of a design: the page (with `flow` when one is bound), the model, the owned dictionaries
@@ -35,7 +35,7 @@ export function compileDesign(state: FormDesignState, flow: string | null): Form
 export function FormDesignPage(_props: PageKindProps) {
   const { t, i18n } = useTranslation('formset');
   const { t: td } = useTranslation('designer');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -48,7 +48,6 @@ export function FormDesignPage(_props: PageKindProps) {
   const [refused, setRefused] = useState<DesignProblem[] | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
-  const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const pinyinCache = useRef(new Map<string, Promise<string>>());
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
@@ -71,16 +70,7 @@ export function FormDesignPage(_props: PageKindProps) {
     );
   }, [entity, t]);
 
-  // The browser's own leave guard while changes are unsaved.
-  useEffect(() => {
-    if (!dirty) return;
-    const onUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, [dirty]);
+  const { back, confirmDiscard } = useDesignGuards(KIND.ns, dirty, '/form/list');
 
   const pinyin = useCallback((text: string) => {
     const cache = pinyinCache.current;
@@ -131,18 +121,15 @@ export function FormDesignPage(_props: PageKindProps) {
     setServerError(null);
     const problems = checkDesign(state, locale);
     setRefused(problems.length ? problems : null);
-    if (!problems.length) {
-      setComment('');
-      setPublishing(true);
-    }
+    if (!problems.length) setPublishing(true);
   };
 
-  const publish = async () => {
+  const publish = async (comment: string) => {
     const def = compiled();
     if (!def) return setPublishing(false);
     setBusy(true);
     try {
-      const r = await formsetApi.publish(id, def, comment.trim());
+      const r = await formsetApi.publish(id, def, comment);
       setPublishing(false);
       void message.success(t('design.published', { revision: r.revision }));
       setDirty(false);
@@ -156,29 +143,17 @@ export function FormDesignPage(_props: PageKindProps) {
   };
 
   const discard = () =>
-    modal.confirm({
-      title: t('design.discard'),
-      content: t('design.discardConfirm'),
-      okText: t('design.discard'),
-      cancelText: t('design.cancel'),
-      onOk: async () => {
-        if (origin?.kind === 'draft') await formsetApi.deleteDraft(id);
-        void message.success(t('design.discarded'));
-        setDirty(false);
-        await reload();
-      },
+    confirmDiscard(async () => {
+      if (origin?.kind === 'draft') await formsetApi.deleteDraft(id);
+      void message.success(t('design.discarded'));
+      setDirty(false);
+      await reload();
     });
 
-  const back = () => {
-    if (!dirty) return navigate('/form/list');
-    modal.confirm({ title: t('design.unsaved'), content: t('design.leaveConfirm'), okText: t('design.back'), cancelText: t('design.cancel'), onOk: () => navigate('/form/list') });
-  };
-
-  const status = useMemo(() => {
-    if (!origin) return null;
-    if (origin.kind === 'draft') return <Tag color="orange">{t('design.editingDraft', { time: time(origin.updatedAt) })}</Tag>;
-    if (origin.revision === 0) return <Tag>{source?.revisions.designed ? t('design.neverPublished') : t('design.editingBase')}</Tag>;
-    return <Tag color="blue">{t('design.editingRevision', { revision: origin.revision })}</Tag>;
+  const status = useMemo((): DesignStatus | null => {
+    if (!origin || origin.kind === 'draft') return origin;
+    if (origin.revision === 0) return { kind: 'unpublished', text: source?.revisions.designed ? t('design.neverPublished') : t('design.editingBase') };
+    return { kind: 'published', text: t('design.editingRevision', { revision: origin.revision }) };
   }, [origin, source, t]);
 
   if (!id) return <Result status="warning" title={t('design.missingId')} />;
@@ -188,73 +163,45 @@ export function FormDesignPage(_props: PageKindProps) {
 
   return (
     <Card size="small" data-testid="form-design">
-      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
-        <Space wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="form-back">
-            {t('design.back')}
-          </Button>
-          <Typography.Text strong>{title}</Typography.Text>
-          <Typography.Text type="secondary">{state.meta.entity}</Typography.Text>
-          {status}
-          {dirty ? <Tag color="red">{t('design.unsaved')}</Tag> : null}
-        </Space>
-        <Space wrap>
-          <Typography.Text type="secondary">{t('design.flow')}</Typography.Text>
-          <Select
-            allowClear
-            style={{ width: 260 }}
-            placeholder={flows.length ? t('design.noFlow') : t('design.noFlows')}
-            value={flow ?? undefined}
-            options={flow && !flows.some((f) => f.value === flow) ? [...flows, { value: flow, label: flow }] : flows}
-            onChange={(v?: string) => {
-              setFlow(v ?? null);
-              setDirty(true);
-            }}
-            data-testid="form-flow"
-          />
-          {origin?.kind === 'draft' || dirty ? (
-            <Button danger onClick={discard} disabled={busy} data-testid="form-discard">
-              {t('design.discard')}
-            </Button>
-          ) : null}
-          <Button onClick={() => void saveDraft()} loading={busy} disabled={!dirty} data-testid="form-save-draft">
-            {t('design.saveDraft')}
-          </Button>
-          <Button type="primary" onClick={startPublish} disabled={busy} data-testid="form-publish">
-            {t('design.publish')}
-          </Button>
-        </Space>
-      </Space>
+      <DesignHeader
+        {...KIND}
+        title={title}
+        subtitle={state.meta.entity}
+        status={status}
+        dirty={dirty}
+        busy={busy}
+        canDiscard={origin?.kind === 'draft' || dirty}
+        onBack={back}
+        onDiscard={discard}
+        onSave={() => void saveDraft()}
+        onPublish={startPublish}
+      >
+        <Typography.Text type="secondary">{t('design.flow')}</Typography.Text>
+        <Select
+          allowClear
+          style={{ width: 260 }}
+          placeholder={flows.length ? t('design.noFlow') : t('design.noFlows')}
+          value={flow ?? undefined}
+          options={flow && !flows.some((f) => f.value === flow) ? [...flows, { value: flow, label: flow }] : flows}
+          onChange={(v?: string) => {
+            setFlow(v ?? null);
+            setDirty(true);
+          }}
+          data-testid="form-flow"
+        />
+      </DesignHeader>
       {source.revisions.conflicts?.length ? (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('design.conflicts', { count: source.revisions.conflicts.length })} data-testid="form-conflicts" />
       ) : null}
-      {refused ? (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setRefused(null)}
-          style={{ marginBottom: 12 }}
-          title={t('design.refusedTitle', { count: refused.length })}
-          description={<List size="small" dataSource={refused} renderItem={(p) => <List.Item>{td(`problem.${p.code}`, { message: p.message ?? '' })}</List.Item>} />}
-          data-testid="form-refused"
-        />
-      ) : null}
-      {serverError ? <Alert type="error" showIcon closable onClose={() => setServerError(null)} style={{ marginBottom: 12 }} title={serverError} data-testid="form-server-error" /> : null}
+      <PublishAlerts
+        {...KIND}
+        refused={refused?.map((p) => td(`problem.${p.code}`, { message: p.message ?? '' })) ?? null}
+        serverError={serverError}
+        onCloseRefused={() => setRefused(null)}
+        onCloseServerError={() => setServerError(null)}
+      />
       <FormDesigner key={source.loadNo} initial={source.state} pinyin={pinyin} onChange={onChange} dicts={source.sharedDicts} />
-      <Modal
-        open={publishing}
-        title={t('design.publishTitle')}
-        okText={t('design.publishOk')}
-        cancelText={t('design.cancel')}
-        confirmLoading={busy}
-        onOk={() => void publish()}
-        onCancel={() => setPublishing(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('design.comment')}</Typography.Paragraph>
-        <Input.TextArea rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('design.commentPlaceholder')} data-testid="form-publish-comment" />
-      </Modal>
+      <PublishDialog {...KIND} open={publishing} busy={busy} maxLength={500} onOk={(c) => void publish(c)} onCancel={() => setPublishing(false)} />
     </Card>
   );
 }
