@@ -7,7 +7,7 @@
  * their placement the page's layout nodes (matched by id). Pure: no React, no Node; inputs never mutated.
  */
 import { canonicalJson } from './hash';
-import type { EntityDef, FormPageDef, LayoutNode, ModelProperty } from './types';
+import type { DictDef, EntityDef, FormPageDef, LayoutNode, ModelProperty } from './types';
 
 /** What happened to the target. */
 export type ChangeKind = 'added' | 'removed' | 'moved' | 'changed';
@@ -20,7 +20,7 @@ export type ChangeTarget = 'form' | 'field' | 'layout' | 'rule' | 'flow' | 'node
  * label (zh-CN default text of the newer revision, else the older one, else the id). For `changed`,
  * `property` names what changed (label, required, default, options, validation.maxLength, widget, mode,
  * assignees, deadline, fieldPermissions.<field>, condition, priority…) with `before` / `after` values
- * (undefined when absent). For `moved`, `before` / `after` are the parent ids (root: null).
+ * (undefined when absent); `optionItems` carries the two item lists (OptionItem[]) of a field's dictionary. For `moved`, `before` / `after` are the parent ids (root: null).
  */
 export interface Change {
   kind: ChangeKind;
@@ -32,10 +32,21 @@ export interface Change {
   after?: unknown;
 }
 
-/** A form revision: the form page and the entity whose model it edits (null when unknown). */
+/**
+ * A form revision: the form page and the entity whose model it edits (null when unknown), and the dictionaries
+ * its fields name that the caller could resolve (the revision's own typed options, shared ones as served); with
+ * them a field whose options come from a dictionary is compared item by item (`optionItems`).
+ */
 export interface FormSnapshot {
   page: FormPageDef;
   entity: Pick<EntityDef, 'id' | 'model'> | null;
+  dicts?: DictDef[];
+}
+
+/** One option of a dictionary as `optionItems` changes carry it: the stored value and its zh-CN label. */
+export interface OptionItem {
+  value: string;
+  label: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -64,6 +75,37 @@ function optionsOf(p: ModelProperty | undefined): unknown {
     if (Array.isArray(items.enum)) return items.enum;
   }
   return undefined;
+}
+
+/** The dictionary code a field takes its options from (on the field, or on its items when multi-valued). */
+function dictCodeOf(p: ModelProperty | undefined): string | undefined {
+  if (!p) return undefined;
+  if (typeof p['x-dict'] === 'string') return p['x-dict'];
+  const items = p.items;
+  return isObj(items) && typeof items['x-dict'] === 'string' ? items['x-dict'] : undefined;
+}
+
+/** The items of the dictionary field `p` names, from `dicts`, or undefined when it names none or it is not there. */
+function dictItemsOf(p: ModelProperty | undefined, dicts: DictDef[] | undefined): OptionItem[] | undefined {
+  const code = dictCodeOf(p);
+  const dict = code ? dicts?.find((d) => d.id === code) : undefined;
+  return dict?.items.map((it) => ({ value: it.value, label: textD(it.label) ?? it.value }));
+}
+
+/**
+ * The options change of a field: when both revisions' dictionaries are known, their items (value and zh-CN
+ * label, in order; colours aside) as `optionItems` — so a form's own copy of a dictionary with new options reads
+ * as the options added, removed or relabelled, not as a new dictionary code; else the dictionary code or `enum` as `options`.
+ */
+function pushOptions(out: Change[], field: string, label: string, x: ModelProperty, y: ModelProperty, da: DictDef[] | undefined, db: DictDef[] | undefined): void {
+  const before = dictItemsOf(x, da);
+  const after = dictItemsOf(y, db);
+  if (before && after) {
+    if (sameValue(before, after)) pushChanged(out, 'field', field, label, 'options', optionsOf(x), optionsOf(y));
+    else out.push({ kind: 'changed', target: 'field', id: field, label, property: 'optionItems', before, after });
+    return;
+  }
+  pushChanged(out, 'field', field, label, 'options', optionsOf(x), optionsOf(y));
 }
 
 /** Compare two values of `property` and push a `changed` change when they differ. */
@@ -151,7 +193,7 @@ const LAYOUT_PROPS = ['type', 'field', 'widget', 'span', 'placeholder', 'title',
 
 /**
  * The changes from form revision `a` to `b`: fields added / removed (model property with its layout node),
- * field label, required, default, options, kind and validation keywords; layout nodes added / removed /
+ * field label, required, default, options (dictionary items when both sides know them: `optionItems`), kind and validation keywords; layout nodes added / removed /
  * moved and their widget, span, placeholder, title; rules, computed fields and validators by id; the
  * form's title and flow. Order: form, fields (new order), layout, rules.
  */
@@ -185,7 +227,7 @@ export function diffForm(a: FormSnapshot, b: FormSnapshot): Change[] {
     pushChanged(out, 'field', field, label, 'required', ra.has(field), rb.has(field));
     pushChanged(out, 'field', field, label, 'default', x.default, y.default);
     pushChanged(out, 'field', field, label, 'defaultFrom', x['x-default-from'], y['x-default-from']);
-    pushChanged(out, 'field', field, label, 'options', optionsOf(x), optionsOf(y));
+    pushOptions(out, field, label, x, y, a.dicts, b.dicts);
     pushChanged(out, 'field', field, label, 'kind', x['x-kind'] ?? x.type, y['x-kind'] ?? y.type);
     pushChanged(out, 'field', field, label, 'readOnly', x.readOnly === true, y.readOnly === true);
     for (const k of VALIDATION_KEYWORDS) pushChanged(out, 'field', field, label, `validation.${k}`, k === 'x-pattern-message' ? textD(x[k]) : x[k], k === 'x-pattern-message' ? textD(y[k]) : y[k]);

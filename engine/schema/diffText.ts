@@ -98,8 +98,35 @@ export function valueText(property: string, v: unknown, t: DiffTranslate): strin
   return named(v);
 }
 
+type Item = { value: string; label: string };
+const itemsOf = (v: unknown): Item[] => (Array.isArray(v) ? v.filter((x): x is Item => isObj(x) && typeof x.value === 'string').map((x) => ({ value: x.value, label: typeof x.label === 'string' && x.label ? x.label : x.value })) : []);
+
+/**
+ * The sentence of an `optionItems` change (the items of a field's dictionary, ./diff.ts): “字段 状态: 选项 新增 已延期；
+ * 删除 已取消；计划中 改为 拟安排” — items added and removed (by value), relabelled, and “顺序调整” when only the order changed.
+ */
+function optionsSentence(c: Change, t: DiffTranslate): string {
+  const before = itemsOf(c.before);
+  const after = itemsOf(c.after);
+  const was = new Map(before.map((i) => [i.value, i]));
+  const now = new Set(after.map((i) => i.value));
+  const sep = t('value.separator');
+  const parts: string[] = [];
+  const added = after.filter((i) => !was.has(i.value));
+  const removed = before.filter((i) => !now.has(i.value));
+  if (added.length) parts.push(t('options.added', { items: added.map((i) => i.label).join(sep) }));
+  if (removed.length) parts.push(t('options.removed', { items: removed.map((i) => i.label).join(sep) }));
+  for (const i of after) {
+    const old = was.get(i.value);
+    if (old && old.label !== i.label) parts.push(t('options.relabelled', { before: old.label, after: i.label }));
+  }
+  if (!parts.length) parts.push(t('options.reordered'));
+  return t('change.options', { target: t(`target.${c.target}`), label: c.label, changes: parts.join(t('options.separator')) });
+}
+
 /** One change as a sentence (see the module comment). */
 export function renderChange(c: Change, t: DiffTranslate): string {
+  if (c.kind === 'changed' && c.property === 'optionItems') return optionsSentence(c, t);
   const target = t(`target.${c.target}`);
   const label = c.label;
   if (c.kind === 'added' || c.kind === 'removed') return t(`change.${c.kind}`, { target, label });

@@ -106,6 +106,41 @@ describe('diffForm', () => {
     expect(renderChange(changes[0], tZh)).toBe('字段 事由: 默认取值 无 → 当前部门');
   });
 
+  it('compares a field’s dictionary item by item when both revisions know it, and says the items changed', () => {
+    const dict = (id: string, items: [string, string][]) => ({
+      $schema: '../../_meta/dict.schema.json',
+      schemaVersion: 1,
+      id,
+      kind: 'dict' as const,
+      title: { t: `dict.${id}.title`, d: '类型' },
+      items: items.map(([value, d]) => ({ value, label: { t: `dict.${id}.${value}`, d } })),
+    });
+    const a = { ...leaveForm(), dicts: [dict('leave_type', [['annual', '年假'], ['sick', '病假'], ['personal', '事假']])] };
+    const b = leaveForm();
+    b.entity!.model.properties.type['x-dict'] = 'hr_leave_type';
+    const own = { ...b, dicts: [dict('hr_leave_type', [['annual', '年休假'], ['sick', '病假'], ['marriage', '婚假']])] };
+    const changes = diffForm(a, own);
+    expect(changes).toEqual([
+      {
+        kind: 'changed',
+        target: 'field',
+        id: 'type',
+        label: '类型',
+        property: 'optionItems',
+        before: [{ value: 'annual', label: '年假' }, { value: 'sick', label: '病假' }, { value: 'personal', label: '事假' }],
+        after: [{ value: 'annual', label: '年休假' }, { value: 'sick', label: '病假' }, { value: 'marriage', label: '婚假' }],
+      },
+    ]);
+    expect(renderChange(changes[0], tZh)).toBe('字段 类型: 选项 新增 婚假；删除 事假；年假 改为 年休假');
+    expect(renderChange(changes[0], tEn)).toBe('Field 类型: options added 婚假; removed 事假; 年假 renamed to 年休假');
+    const reordered = { ...b, dicts: [dict('hr_leave_type', [['sick', '病假'], ['annual', '年假'], ['personal', '事假']])] };
+    expect(diffForm(a, reordered).map((c) => renderChange(c, tZh))).toEqual(['字段 类型: 选项 顺序调整']);
+    // the same items under a new code: the code change; a side without the dictionary: the code as before
+    const copy = { ...b, dicts: [dict('hr_leave_type', [['annual', '年假'], ['sick', '病假'], ['personal', '事假']])] };
+    expect(diffForm(a, copy).map((c) => renderChange(c, tZh))).toEqual(['字段 类型: 选项 字典 leave_type → 字典 hr_leave_type']);
+    expect(diffForm(a, b).map((c) => renderChange(c, tZh))).toEqual(['字段 类型: 选项 字典 leave_type → 字典 hr_leave_type']);
+  });
+
   it('reports required, default, options, validation and widget changes, fields added and removed, moves and rules', () => {
     const a = leaveForm();
     const b = leaveForm();

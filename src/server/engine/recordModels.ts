@@ -11,11 +11,17 @@
  * model, when none was) — because the record's detail and edit pages render with that revision: what the user
  * edits is checked by the rules they were shown. A rule published later (a field made required, a shorter
  * maxLength) binds new records, never an older record that is opened and saved with the form it was created with.
+ *
+ * Options: a field whose options come from a dictionary the form revision OWNS (options typed in the designer,
+ * ./formDicts.ts; a designer-made form's dictionaries) takes only that dictionary's values (`withDictEnums`) — the
+ * ones of the revision in force for add and import, the pinned revision's for edit. Shared dictionaries (/codes,
+ * which administrators change at run time and whose values the server writes itself, e.g. flow_status) are not checked here.
  */
 import type { Kysely } from 'kysely';
-import type { EntityDef } from '../../../engine/schema/types.js';
+import type { DictDef, EntityDef } from '../../../engine/schema/types.js';
 import type { DB } from '../db/types.js';
 import { baseDefinition, schemaStore, type EffectiveSchema } from './schemaStore.js';
+import { withDictEnums } from './formDicts.js';
 
 /** The models of one entity a record may be validated against (see the module comment). */
 export interface RecordModels {
@@ -51,19 +57,21 @@ export async function recordModels(db: Kysely<DB>, def: EntityDef): Promise<Reco
 async function build(db: Kysely<DB>, s: EffectiveSchema, def: EntityDef): Promise<RecordModels> {
   // one definition object per distinct model, so ajv compiles each model once (validation.ts caches by object)
   const byModel = new Map<string, EntityDef>([[JSON.stringify(def.model), def]]);
-  const withModel = (model: Model | undefined): EntityDef => {
-    if (!model) return def;
+  const withModel = (raw: Model | undefined, dicts: DictDef[] = []): EntityDef => {
+    if (!raw) return def;
+    const model = withDictEnums(raw, dicts);
     const key = JSON.stringify(model);
     let d = byModel.get(key);
     if (!d) byModel.set(key, (d = { ...def, model }));
     return d;
   };
   const designed = s.designed.find((f) => f.entity.id === def.id);
-  const inForce = withModel((designed?.entity ?? s.registry.get('entity', def.id))?.model);
   const forms = s.registry
     .pages()
     .filter((p) => p.pageKind === 'form' && p.entity === def.id)
     .map((p) => p.id);
+  const owned = designed ? (designed.dicts ?? []) : s.formDicts.filter((f) => forms.includes(f.formId)).flatMap((f) => f.dicts);
+  const inForce = withModel((designed?.entity ?? s.registry.get('entity', def.id))?.model, owned);
   const rows = forms.length
     ? await db
         .selectFrom('definition_revisions')
@@ -74,7 +82,10 @@ async function build(db: Kysely<DB>, s: EffectiveSchema, def: EntityDef): Promis
         .orderBy('revision')
         .execute()
     : [];
-  const revisions = rows.map((r) => ({ at: Number(r.created_at), def: withModel((JSON.parse(r.snapshot) as { entity?: { model?: Model } }).entity?.model) }));
+  const revisions = rows.map((r) => {
+    const snap = JSON.parse(r.snapshot) as { entity?: { model?: Model }; dicts?: DictDef[] };
+    return { at: Number(r.created_at), def: withModel(snap.entity?.model, Array.isArray(snap.dicts) ? snap.dicts : []) };
+  });
   // before any revision: the shipped model (revision 0); a designer-made form has none (its records follow a publish)
   const before = designed ? (revisions[0]?.def ?? inForce) : withModel(baseDefinition('entity', def.id)?.model);
   return {

@@ -11,6 +11,10 @@
  *
  * Designer-made forms (issue 6, ./designed.ts): the newest revision of every published one is loaded with the
  * base files (entity, form page and the generated area `custom`); overlays never target them.
+ *
+ * Dictionaries owned by shipped forms (the options an administrator typed, ./formDicts.ts): those of the newest
+ * revision of every shipped form are loaded with the base files, with their en-US labels; an id already defined
+ * elsewhere is left out and listed as a `duplicate-id` conflict of the form page (`rowId` 0: no overlay row).
  */
 import type { Kysely } from 'kysely';
 import { buildRegistry, type DefinitionFile, type Registry } from '../../../engine/schema/loader.js';
@@ -21,6 +25,7 @@ import type { DefinitionKind, OverlayDef, OverlayOp } from '../../../engine/sche
 import type { DB } from '../db/types.js';
 import { readDefinitionFiles, readLocaleFiles, schemaDirs } from './definitions.js';
 import { designedFiles, designedTexts, loadDesignedForms, rememberDesignedEntities, type DesignedForm } from './designed.js';
+import { formDictFiles, formDictTexts, loadFormDicts, type FormDicts } from './formDicts.js';
 
 /** A published overlay row as the store applies it. */
 export interface StoredOverlay {
@@ -35,6 +40,7 @@ export interface StoredOverlay {
 
 /** A problem of a published overlay, for administrators (and the designer of issue 6). */
 export interface OverlayConflict {
+  /** Row id of `definition_overlays`; 0 for an owned dictionary of a form revision whose id is taken. */
   rowId: number;
   targetKind: string;
   targetId: string;
@@ -60,6 +66,8 @@ export interface EffectiveSchema {
   memo: Map<string, unknown>;
   /** The published designer-made forms in the registry (./designed.ts). */
   designed: DesignedForm[];
+  /** The dictionaries shipped forms own in their newest revision, as loaded into the registry (./formDicts.ts). */
+  formDicts: FormDicts[];
 }
 
 interface Base {
@@ -123,7 +131,7 @@ export async function publishedOverlays(db: Kysely<DB>): Promise<(Omit<StoredOve
  * Build the effective schema from the base and `overlays` (pure apart from the cached base): each overlay
  * is tried alone over its base definition; clean ones (or base-moved only) go to `buildRegistry`.
  */
-export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOverlays>>, designed: DesignedForm[] = []): EffectiveSchema {
+export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOverlays>>, designed: DesignedForm[] = [], owned: FormDicts[] = []): EffectiveSchema {
   const b = baseDefinitions();
   const conflicts: OverlayConflict[] = [];
   const clean: OverlayDef[] = [];
@@ -149,7 +157,14 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
     byDefId.set(id, ov);
     for (const [locale, messages] of Object.entries(r.messages)) i18n.push({ id, locale, messages });
   }
-  const registry = buildRegistry(designed.length ? [...b.files, ...designedFiles(designed)] : b.files, { overlays: clean });
+  const designedDefs = designedFiles(designed);
+  const taken = new Set([...b.registry.dicts().map((d) => d.id), ...designedDefs.filter((f) => (f.data as { kind?: string }).kind === 'dict').map((f) => (f.data as { id: string }).id)]);
+  const formDicts = formDictFiles(owned, (id) => taken.has(id));
+  for (const { form, id } of formDicts.clashes) {
+    conflicts.push({ rowId: 0, targetKind: 'page', targetId: form.formId, revision: form.revision, kind: 'duplicate-id', op: null, message: `dictionary "${id}" of revision ${form.revision} is defined elsewhere`, applied: false });
+  }
+  const extra = [...designedDefs, ...formDicts.files];
+  const registry = buildRegistry(extra.length ? [...b.files, ...extra] : b.files, { overlays: clean });
   // an overlay whose result breaks the format is left out by buildRegistry: list it as not applied
   const rejected = new Set<string>();
   for (const e of registry.errors) {
@@ -165,8 +180,9 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
     ...Object.entries(b.texts).map(([locale, messages]) => ({ locale, messages })),
     ...i18n.filter((m) => !rejected.has(m.id)),
     ...designedTexts(designed),
+    ...formDictTexts(formDicts.applied),
   ]);
-  return { registry, texts, conflicts, memo: new Map(), designed };
+  return { registry, texts, conflicts, memo: new Map(), designed, formDicts: formDicts.applied };
 }
 
 const cache = new WeakMap<object, Promise<EffectiveSchema>>();
@@ -178,9 +194,9 @@ const cache = new WeakMap<object, Promise<EffectiveSchema>>();
 export function schemaStore(db: Kysely<DB>): Promise<EffectiveSchema> {
   let p = cache.get(db);
   if (!p) {
-    p = Promise.all([publishedOverlays(db), loadDesignedForms(db)]).then(([overlays, designed]) => {
+    p = Promise.all([publishedOverlays(db), loadDesignedForms(db), loadFormDicts(db)]).then(([overlays, designed, owned]) => {
       rememberDesignedEntities(designed);
-      return effectiveSchema(overlays, designed);
+      return effectiveSchema(overlays, designed, owned);
     });
     cache.set(db, p);
     p.catch(() => cache.delete(db));

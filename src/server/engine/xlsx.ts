@@ -9,7 +9,8 @@
  * Values written: dict → label ('、' between several), user(s) → realname, dept(s) → full title,
  * date → 'YYYY-MM-DD' text, datetime → 'YYYY-MM-DD HH:mm:ss' text, money → number shown with 2
  * decimals, boolean → 是/否 (Yes/No), daterange → 'from ~ to'. Read back: the same, plus dict values,
- * user accounts, Excel dates and 'YYYY/M/D' texts.
+ * user accounts, Excel dates and 'YYYY/M/D' texts. A dict field's items: those of the dictionary it names in the
+ * form revision in force (the effective entity: options typed in the form designer), then those of `def`'s.
  */
 import type { EntityDef, ListPageDef, ModelProperty } from '../../../engine/schema/types.js';
 import { textOf } from '../../../engine/schema/text.js';
@@ -50,9 +51,18 @@ export function sheetColumns(def: EntityDef, page: ListPageDef | null, store: Ef
     if (SKIPPED.has(kind)) continue;
     const t = title ?? prop['x-title'];
     const col: SheetColumn = { field, title: t ? textOf(t, texts) : field, prop, kind };
-    const code = prop['x-dict'];
-    const dict = code ? store.registry.get('dict', code) : undefined;
-    if (dict) col.dict = dict.items.map((i) => ({ value: i.value, label: textOf(i.label, texts) }));
+    // the dictionary of the form revision in force (options typed in the form designer, ./formDicts.ts) first,
+    // then the one `def` names, so values of records kept from an earlier revision still read as their labels
+    const inForce = store.registry.get('entity', def.id)?.model.properties[field]?.['x-dict'];
+    const seen = new Set<string>();
+    for (const code of new Set([inForce, prop['x-dict']])) {
+      const dict = code ? store.registry.get('dict', code) : undefined;
+      for (const i of dict?.items ?? []) {
+        if (seen.has(i.value)) continue;
+        seen.add(i.value);
+        (col.dict ??= []).push({ value: i.value, label: textOf(i.label, texts) });
+      }
+    }
     out.push(col);
   }
   return out;

@@ -4,7 +4,10 @@
  * - the overlays (`definition_overlays`, migration 0002) that turn the shipped page and entity into that
  *   version, as node-id addressed ops (engine/schema/diffOps.ts) plus i18n ops for changed texts — the
  *   schema store (src/server/engine/schemaStore.ts) then serves the version as the effective definition;
- * - an immutable `definition_revisions` row (migration 0024) with the full snapshot, author, time, comment.
+ * - an immutable `definition_revisions` row (migration 0024) with the full snapshot, author, time, comment —
+ *   and the dictionaries the form owns (options typed in the designer, `dicts`, checked by ./formDicts.ts): they
+ *   are the revision's own, not overlays (a shared dictionary is never changed by a form); the schema store
+ *   serves those of the newest revision (src/server/engine/formDicts.ts), with their en-US labels from `texts`.
  * A restore publishes an older snapshot as a new revision. Adding, removing or retyping model fields is
  * refused (the entity's table is derived at start; that takes a definition change and a deploy).
  */
@@ -14,18 +17,28 @@ import { collectTexts, mergeLocaleFiles, type LocaleMessages } from '../../../..
 import { overlayOps } from '../../../../engine/schema/diffOps.js';
 import { hashDefinition } from '../../../../engine/schema/hash.js';
 import type { FormSnapshot } from '../../../../engine/schema/diff.js';
-import type { EntityDef, FormPageDef, OverlayOp } from '../../../../engine/schema/types.js';
+import type { DictDef, EntityDef, FormPageDef, OverlayOp } from '../../../../engine/schema/types.js';
 import type { DB } from '../../db/types.js';
 import { badInput } from '../../lib/errors.js';
 import { now } from '../../lib/clock.js';
 import { baseDefinition, invalidateSchemas, schemaStore, type EffectiveSchema } from '../../engine/schemaStore.js';
 import { readLocaleFiles, schemaDirs } from '../../engine/definitions.js';
 import { deleteDraft, lintChanged, refuseIssues } from './revisionStore.js';
+import { dictsOf, namedDicts, ownedDicts } from './formDicts.js';
+import { dictTextKeys } from '../../engine/formDicts.js';
 
-/** A stored form revision (snapshot: page and the whole entity). */
+/** A form version: page, the whole entity, the dictionaries the form owns and the designer's (en-US) texts. */
+export interface FormVersion {
+  page: FormPageDef;
+  entity: EntityDef;
+  dicts?: DictDef[];
+  texts?: LocaleMessages;
+}
+
+/** A stored form revision (snapshot: a FormVersion; revision 0, the shipped base, has no dicts or texts). */
 export interface FormRevision {
   revision: number;
-  snapshot: { page: FormPageDef; entity: EntityDef; texts?: LocaleMessages };
+  snapshot: FormVersion;
 }
 
 type Obj = Record<string, unknown>;
@@ -41,12 +54,23 @@ export function baseForm(req: FastifyRequest, id: string): { page: FormPageDef; 
   return { page, entity };
 }
 
-/** The effective (published) form `id`: page and entity as served now. */
-export function currentForm(req: FastifyRequest, s: EffectiveSchema, id: string): { page: FormPageDef; entity: EntityDef } {
+/**
+ * The effective (published) form `id`: page and entity as served now, with the dictionaries the form owns and
+ * their texts (other locales than zh-CN) when it owns some. @throws ApiError -1 template.notFound.
+ */
+export function currentForm(req: FastifyRequest, s: EffectiveSchema, id: string): FormVersion {
   const page = s.registry.get('page', id);
   const entity = page?.pageKind === 'form' ? s.registry.get('entity', page.entity) : undefined;
   if (!page || page.pageKind !== 'form' || !entity) throw notFound(req, id);
-  return { page, entity };
+  const own = s.formDicts.find((f) => f.formId === id);
+  if (!own) return { page, entity };
+  const keys = dictTextKeys(own.dicts);
+  const texts: LocaleMessages = {};
+  for (const [locale, messages] of Object.entries(own.texts ?? {})) {
+    if (locale === 'zh-CN' || !isObj(messages)) continue;
+    texts[locale] = Object.fromEntries(Object.entries(messages).filter(([k]) => keys.has(k)));
+  }
+  return { page, entity, dicts: own.dicts, ...(Object.keys(texts).length ? { texts } : {}) };
 }
 
 /** The newest revision number of form `id` (0: none published). */
@@ -110,11 +134,12 @@ function textOps(def: unknown, extra: LocaleMessages | undefined): OverlayOp[] {
 }
 
 /**
- * The form version `raw` ({page, entity?: {model}, texts?}) checked against the shipped form `id`: same page
- * id and kind, same entity, same model fields and kinds (-1 naming the problem), and clean under the lint.
- * Answers the page and the whole entity (the shipped one with the new model) and the extra texts.
+ * The form version `raw` ({page, entity?: {model}, dicts?, texts?}) checked against the shipped form `id`: same page
+ * id and kind, same entity, same model fields and kinds, the dictionaries it owns (./formDicts.ts), all -1 naming
+ * the problem, and clean under the lint. Answers the page and the whole entity (the shipped one with the new
+ * model), the owned dictionaries to store and the extra texts.
  */
-export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string, raw: unknown, flows: string[] = []): { page: FormPageDef; entity: EntityDef; texts?: LocaleMessages } {
+export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string, raw: unknown, flows: string[] = []): FormVersion {
   const base = baseForm(req, id);
   if (!isObj(raw) || !isObj(raw.page)) throw badInput(req.t('error.badParam', { field: 'page' }));
   const page = raw.page as unknown as FormPageDef;
@@ -130,8 +155,9 @@ export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string,
   const changed = [...fields].filter((f) => kindOf(base.entity.model.properties[f] as Obj | undefined) !== kindOf(model.properties[f] as Obj | undefined));
   if (changed.length) throw badInput(req.t('revisions.fieldsChanged', { fields: changed.join(', ') }));
   const entity: EntityDef = { ...base.entity, model };
-  refuseIssues(req, lintChanged(s, [page, entity], flows));
-  return { page, entity, ...(isObj(raw.texts) ? { texts: raw.texts as LocaleMessages } : {}) };
+  const dicts = ownedDicts(req, s, id, base.entity.id, model, dictsOf(req, raw));
+  refuseIssues(req, lintChanged(s, [page, entity, ...dicts], flows));
+  return { page, entity, ...(dicts.length ? { dicts } : {}), ...(isObj(raw.texts) ? { texts: raw.texts as LocaleMessages } : {}) };
 }
 
 /**
@@ -141,7 +167,7 @@ export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string,
 export async function publishForm(
   req: FastifyRequest,
   id: string,
-  form: { page: FormPageDef; entity: EntityDef; texts?: LocaleMessages },
+  form: FormVersion,
   opts: { comment: string | null; restoredFrom?: number | null },
 ): Promise<number> {
   const db = req.server.ctx.db;
@@ -172,7 +198,7 @@ export async function publishForm(
     }
     const max = await trx.selectFrom('definition_revisions').select((eb) => eb.fn.max('revision').as('v')).where('target_kind', '=', 'form').where('target_id', '=', id).executeTakeFirst();
     const next = Number(max?.v ?? 0) + 1;
-    const snapshot: FormRevision['snapshot'] = { page: form.page, entity: form.entity, ...(form.texts ? { texts: form.texts } : {}) };
+    const snapshot: FormVersion = { page: form.page, entity: form.entity, ...(form.dicts?.length ? { dicts: form.dicts } : {}), ...(form.texts ? { texts: form.texts } : {}) };
     await trx
       .insertInto('definition_revisions')
       .values({ target_kind: 'form', target_id: id, revision: next, snapshot: JSON.stringify(snapshot), overlay_ids: JSON.stringify(overlayIds), restored_from: opts.restoredFrom ?? null, author_id: req.user.userId, comment: opts.comment, created_at: at })
@@ -185,7 +211,14 @@ export async function publishForm(
   return revision;
 }
 
-/** A form revision as the diff takes it. */
-export function asSnapshot(s: { page: FormPageDef; entity: Pick<EntityDef, 'id' | 'model'> | null }): FormSnapshot {
-  return { page: s.page, entity: s.entity ? { id: s.entity.id, model: s.entity.model } : null };
+/**
+ * A form revision as the diff takes it, with the dictionaries its fields name: its own (`dicts`), else the ones
+ * `registry` serves now (shared dictionaries; none when no registry is given).
+ */
+export function asSnapshot(s: { page: FormPageDef; entity: Pick<EntityDef, 'id' | 'model'> | null; dicts?: unknown }, registry?: EffectiveSchema['registry']): FormSnapshot {
+  const own = Array.isArray(s.dicts) ? (s.dicts.filter((d) => isObj(d) && typeof d.id === 'string' && Array.isArray(d.items)) as unknown as DictDef[]) : [];
+  const dicts = s.entity
+    ? [...namedDicts(s.entity.model).keys()].map((c) => own.find((d) => d.id === c) ?? registry?.get('dict', c)).filter((d): d is DictDef => !!d)
+    : [];
+  return { page: s.page, entity: s.entity ? { id: s.entity.id, model: s.entity.model } : null, dicts };
 }

@@ -1,8 +1,9 @@
 /**
  * Form revision calls of the `Template` group (SPEC §7 names where they fit; issue 6 "Revisions", DESIGN §4
  * Overlays). Administrators only (admin account or role sysadmin; others -1 error.forbidden). A form is
- * `{page, entity: {model}, texts?: {'en-US': {key: text}}}`; revision 0 is the shipped base. Bodies JSON or
- * form-encoded (JSON values as text). Service: ./formRevisions.ts.
+ * `{page, entity: {model}, dicts?, texts?: {'en-US': {key: text}}}` — `dicts` the dictionaries it owns (options
+ * typed in the designer; a malformed one → -1 naming e.g. `dicts/0/items`, nothing written; ./formDicts.ts);
+ * revision 0 is the shipped base. Bodies JSON or form-encoded (JSON values as text). Service: ./formRevisions.ts.
  *
  * - Template/revisions {id} → {id, current, draft: {updatedAt, authorId} | null, list: [{revision, base,
  *   author, authorId, comment, createdAt, restoredFrom}] newest first (the base last), conflicts: overlay
@@ -40,6 +41,7 @@ import { deleteDraft, exportFile, mustAdmin, jsonParam, presentChanges, readDraf
 import type { EffectiveSchema } from '../../engine/schemaStore.js';
 import { checkDesigned, designedRow, normalise, publishDesigned, skeleton, type DesignedRow } from './designedForms.js';
 import { flowIds } from '../../engine/flow/versions.js';
+import { dictsOf } from './formDicts.js';
 
 const ID = /^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/;
 
@@ -76,6 +78,7 @@ function currentOf(req: FastifyRequest, s: EffectiveSchema, f: FormRef) {
 async function checkOf(req: FastifyRequest, s: EffectiveSchema, f: FormRef, raw: unknown) {
   // a form may start a flow published in the flow designer (flow_versions) as well as a shipped one
   const flows = await flowIds(req.server.ctx.db);
+  dictsOf(req, raw); // the shape of the owned dictionaries, for both kinds (-1 naming e.g. dicts/0/items)
   return f.designed ? checkDesigned(req, s, f.designed, raw, flows) : checkedForm(req, s, f.id, raw, flows);
 }
 
@@ -112,9 +115,9 @@ export function registerRevisions(app: FastifyInstance): void {
       const d = await readDraft(db, 'form', id);
       if (!d) throw badInput(req.t('revisions.noDraft', { id }));
       if (f.designed) return { label: 'draft' as const, snap: normalise(f.designed, d.definition) };
-      const raw = d.definition as { page: FormPageDef; entity?: { model?: EntityModel } };
+      const raw = d.definition as { page: FormPageDef; entity?: { model?: EntityModel }; dicts?: unknown };
       const cur = currentForm(req, await schemasOf(req), id);
-      return { label: 'draft' as const, snap: { page: raw.page, entity: raw.entity?.model ? { id: cur.entity.id, model: raw.entity.model } : cur.entity } };
+      return { label: 'draft' as const, snap: { page: raw.page, entity: raw.entity?.model ? { id: cur.entity.id, model: raw.entity.model } : cur.entity, dicts: raw.dicts } };
     }
     if (v === 'current') return { label: 'current' as const, snap: currentOf(req, await schemasOf(req), f) };
     const n = revisionNo(req, v, field);
@@ -153,7 +156,8 @@ export function registerRevisions(app: FastifyInstance): void {
     const latest = await latestRevision(db, f.id);
     const to = await side(req, f, b.to ?? 'current', 'to');
     const from = await side(req, f, b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 0) : Math.max(latest - 1, 0)), 'from');
-    return { from: from.label, to: to.label, changes: presentChanges(req, diffForm(asSnapshot(from.snap), asSnapshot(to.snap))) };
+    const { registry } = await schemasOf(req);
+    return { from: from.label, to: to.label, changes: presentChanges(req, diffForm(asSnapshot(from.snap, registry), asSnapshot(to.snap, registry))) };
   });
 
   call<any>(app, 'Template/formedit', {}, async (req) => {
@@ -161,6 +165,7 @@ export function registerRevisions(app: FastifyInstance): void {
     const { id } = await formOf(req);
     const def = jsonParam(req, bodyOf(req).definition, 'definition');
     if (!def || typeof def !== 'object' || Array.isArray(def) || !(def as { page?: unknown }).page) throw badInput(req.t('error.badParam', { field: 'definition' }));
+    dictsOf(req, def);
     return { id, updatedAt: await saveDraft(db, 'form', id, def, req.user.userId) };
   });
 

@@ -139,8 +139,8 @@ function upgrade(req: FastifyRequest, def: unknown): Obj {
 /**
  * An uploaded export file (object or JSON text) checked: its `$schema` and `kind` must be `kind`'s, a
  * `schemaVersion` newer than the engine's (file or definitions inside) is refused with -1 revisions.newerFormat,
- * older definitions go through the format migrations. Answers the id and the definition ({page, entity} of a
- * form with both upgraded; a flow definition).
+ * older definitions go through the format migrations. Answers the id and the definition ({page, entity, dicts?,
+ * texts?} of a form with page, entity and its own dictionaries upgraded; a flow definition).
  */
 export function readImportFile(req: FastifyRequest, kind: TargetKind, raw: unknown): { id: string; definition: Obj } {
   const file = jsonParam(req, raw, 'file');
@@ -152,5 +152,13 @@ export function readImportFile(req: FastifyRequest, kind: TargetKind, raw: unkno
   if (typeof file.id !== 'string' || !isObj(file.definition)) throw badInput(req.t('revisions.badFile', { reason: 'id' }));
   const d = file.definition;
   if (kind === 'flow') return { id: file.id, definition: upgrade(req, d) };
-  return { id: file.id, definition: { page: upgrade(req, d.page), ...(d.entity !== undefined && d.entity !== null ? { entity: upgrade(req, d.entity) } : {}) } };
+  return {
+    id: file.id,
+    definition: {
+      page: upgrade(req, d.page),
+      ...(d.entity !== undefined && d.entity !== null ? { entity: upgrade(req, d.entity) } : {}),
+      ...(Array.isArray(d.dicts) ? { dicts: d.dicts.map((x) => upgrade(req, x)) } : {}),
+      ...(isObj(d.texts) ? { texts: d.texts } : {}),
+    },
+  };
 }
