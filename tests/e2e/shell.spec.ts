@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { LoginPage, Shell, keepScreenshot } from './pages.js';
 
 test('demo signs in, works in each layout and in tabs, switches language, logs out', async ({ page }) => {
+  test.setTimeout(120_000); // four layouts, seven tabs, two reloads and two languages
   const login = new LoginPage(page);
   const shell = new Shell(page);
   await login.goto('?DepartmentName=市人民政府办公室&titleId=1');
