@@ -5,12 +5,10 @@
  * Only holders of debug:generate may generate. SQLite and PostgreSQL (DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
+import { actors, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const sessions: Record<string, Session> = {};
-const as = async (username: string) => (sessions[username] ??= sessionOf(await t.login(username)));
-const post = async (path: string, body: Record<string, unknown>, who: string) => t.post(path, body, await as(who));
+const { post } = actors(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,17 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetClearance } from '../../src/server/services/clearance.js';
-import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
+import { actors, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const sessions: Record<string, Session> = {};
-const as = async (username: string) => (sessions[username] ??= sessionOf(await t.login(username)));
-const post = async (path: string, body: Record<string, unknown>, who: string) => t.post(path, body, await as(who));
-async function ok(path: string, body: Record<string, unknown>, who: string) {
-  const r = await post(path, body, who);
-  expect(r.code, `${who} ${path}: ${r.msg}`).toBe(0);
-  return r.data;
-}
+const { post, ok } = actors(() => t);
 
 /** The stored flow row of instance `id`: version, status, 密级 column and the form data's secretLevel. */
 async function stored(id: number) {

@@ -5,17 +5,10 @@
  * documents he started, nobody else's. SQLite and PostgreSQL (DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
+import { actors, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const sessions: Record<string, Session> = {};
-const as = async (username: string) => (sessions[username] ??= sessionOf(await t.login(username)));
-const post = async (path: string, body: Record<string, unknown>, who: string) => t.post(path, body, await as(who));
-async function ok(path: string, body: Record<string, unknown>, who: string) {
-  const r = await post(path, body, who);
-  expect(r.code, `${who} ${path}: ${r.msg}`).toBe(0);
-  return r.data;
-}
+const { post, ok } = actors(() => t);
 const uid = async (username: string) => (await t.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 const row = async (who: string, id: number) => (await ok('document/gwdbList', { pageSize: 50 }, who)).list.find((x: any) => x.instanceId === id);
 

@@ -6,18 +6,10 @@
  * SQLite and PostgreSQL (DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
+import { actors, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const sessions: Record<string, Session> = {};
-const as = async (username: string) => (sessions[username] ??= sessionOf(await t.login(username)));
-const post = async (path: string, body: Record<string, unknown>, who: string) => t.post(path, body, await as(who));
-/** `data` of a call that must succeed. */
-async function ok(path: string, body: Record<string, unknown>, who: string) {
-  const r = await post(path, body, who);
-  expect(r.code, `${who} ${path}: ${r.msg}`).toBe(0);
-  return r.data;
-}
+const { post, ok } = actors(() => t);
 
 /** A 发文 drafted and submitted by `who`; answers the flow instance id. */
 async function submit(title: string, who = 'zhangwei', extra: Record<string, unknown> = {}): Promise<number> {

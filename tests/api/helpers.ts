@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
@@ -128,4 +129,22 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     },
   };
   return t;
+}
+
+/**
+ * Calls made as demo people named by user name (`zhangwei`, `lina`…), each signed in once on first use:
+ * `as(name)` answers the session, `post(path, body, name)` the envelope, `ok(path, body, name)` the `data` of a
+ * call that must succeed (code 0, else the test fails naming the person, the call and the message). `app` gives the
+ * test file's app, created in its beforeAll.
+ */
+export function actors(app: () => TestApp) {
+  const sessions: Record<string, Session> = {};
+  const as = async (username: string) => (sessions[username] ??= sessionOf(await app().login(username)));
+  const post = async (path: string, body: Record<string, unknown>, who: string, opts?: PostOptions) => app().post(path, body, await as(who), opts);
+  async function ok(path: string, body: Record<string, unknown>, who: string) {
+    const r = await post(path, body, who);
+    expect(r.code, `${who} ${path}: ${r.msg}`).toBe(0);
+    return r.data;
+  }
+  return { as, post, ok };
 }
