@@ -133,9 +133,9 @@ export function register(app: FastifyInstance): void {
         throw badInput(req.t('error.badParam', { field: 'json' }));
       }
     }
-    const out = await save(req, raw);
-    if (b.id !== undefined && b.id !== out.id) throw badInput(req.t('error.badParam', { field: 'id' }));
-    return out;
+    // a named id must be the definition's own: checked before anything is written
+    if (b.id !== undefined && (!raw || typeof raw !== 'object' || (raw as { id?: unknown }).id !== b.id)) throw badInput(req.t('error.badParam', { field: 'id' }));
+    return save(req, raw);
   });
   call<any>(app, 'Flowset/save', {}, async (req) => save(req, bodyOf(req).definition));
 

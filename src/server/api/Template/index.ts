@@ -15,6 +15,7 @@
  * - getColumns {id} → [{id, field, title, render, width?, sortable, dict?}] of a list page
  * - getFunc {} → [{name, signature, description (localised), example}] (engine/expr FUNCTIONS)
  * - checkjsgs {entity, expr} → {ok: true, type} or {ok: false, message} (formula type-check, engine/expr)
+ * - getPrevar, checkRule, funcInfo, funcSubmit (试算), and Form/getFiles: the inspector's helpers (./designerCalls.ts)
  * - revisions, revision, diff, formedit, draft, formdelete, set, restore, export, import, importform: form
  *   revisions, administrators only (./revisionCalls.ts)
  * - add, edit, delete: designer-made forms of area `custom` (./designedCalls.ts); their entity calls
@@ -28,6 +29,7 @@ import { registerRevisions } from './revisionCalls.js';
 import { registerDesignedCalls, withDesigned } from './designedCalls.js';
 import { registerDesignedApi } from './designedApi.js';
 import { revisionPage } from './revisionPage.js';
+import { registerDesignerCalls } from './designerCalls.js';
 
 const idProp = { type: 'string', title: 'field.definitionId', minLength: 1, maxLength: 200 };
 const etagProp = { type: 'string', title: 'field.etag', maxLength: 64 };
@@ -128,6 +130,7 @@ export function register(app: FastifyInstance): void {
   );
 
   registerRevisions(app);
+  registerDesignerCalls(app);
   registerDesignedCalls(app);
   registerDesignedApi(app);
 }

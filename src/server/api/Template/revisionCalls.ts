@@ -15,7 +15,8 @@
  * - Template/formedit {id, definition} → {id, updatedAt}: saves the draft (never applied)
  * - Template/draft {id} → {id, definition, updatedAt, authorId} or null
  * - Template/formdelete {id} → {deleted}: discards the draft
- * - Template/set {id, definition?, comment?} → {id, revision}: publishes `definition` (default the draft)
+ * - Template/set {id, definition?, comment?} → {id, revision}: publishes `definition` (default the draft);
+ *   Form/saveJson {id, json, comment?} is the same call, the definition (a JSON text or object) in `json`
  *   after the lint (references, CEL type-checks; -1 naming the path and problem)
  * - Template/restore {id, revision, comment?} → {id, revision, restoredFrom}: publishes an old revision anew
  * - Template/export {id, revision?} → a JSON file {$schema: 'oa:export/form', schemaVersion, kind, id, revision,
@@ -181,12 +182,14 @@ export function registerRevisions(app: FastifyInstance): void {
     return { deleted: await deleteDraft(db, 'form', (await formOf(req)).id) };
   });
 
-  call<any>(app, 'Template/set', {}, async (req) => {
+  /** Template/set {id, definition?, comment?}; Form/saveJson {id, json, comment?} is the same call (`json` the definition). */
+  const setForm = async (req: FastifyRequest) => {
     await mustAdmin(req);
     const f = await formOf(req);
     const id = f.id;
     const b = bodyOf(req);
-    let raw = b.definition === undefined ? undefined : jsonParam(req, b.definition, 'definition');
+    const param = b.definition !== undefined ? 'definition' : b.json !== undefined ? 'json' : undefined;
+    let raw = param === undefined ? undefined : jsonParam(req, b[param], param);
     if (raw === undefined) {
       const d = await readDraft(db, 'form', id);
       if (!d) throw badInput(req.t('revisions.noDraft', { id }));
@@ -194,7 +197,9 @@ export function registerRevisions(app: FastifyInstance): void {
     }
     const form = await checkOf(req, await schemasOf(req), f, raw);
     return { id, revision: await publishOf(req, f, form, { comment: comment(b.comment) }) };
-  });
+  };
+  call<any>(app, 'Template/set', {}, setForm);
+  call<any>(app, 'Form/saveJson', {}, setForm);
 
   call<any>(app, 'Template/restore', {}, async (req) => {
     await mustAdmin(req);
