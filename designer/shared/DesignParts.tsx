@@ -11,7 +11,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListKind } from './ListParts';
-import { formatTime } from './time';
+import { formatTime } from '../../engine/renderers/time';
 
 /** What the page edits: the draft saved at `updatedAt`, a published revision, or nothing published yet. */
 export type DesignStatus = { kind: 'draft'; updatedAt: number } | { kind: 'published' | 'unpublished'; text: string };

@@ -10,7 +10,7 @@ import { Alert, App, Button, Drawer, Empty, List, Space, Table, Tag, Typography 
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from './time';
+import { formatTime } from '../../engine/renderers/time';
 
 /** The revisions answer as the drawer reads it: `current` the revision served, newest first. */
 export interface RevisionList<R> {

@@ -20,7 +20,6 @@ import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { indexFlow, returnTargets, type ActionName, type FlowDef } from '../flow';
 import type { Text } from '../schema/types';
@@ -44,13 +43,13 @@ import { ActionDialog, type DialogAction, type ReturnOption } from './approval/A
 import { FlowLog } from './approval/FlowLog';
 import { FlowDiagram } from './approval/FlowDiagram';
 import { CONFIRMED, DATA_ACTIONS, DIALOG_ACTIONS, OPINION_REQUIRED, VALIDATING_ACTIONS, currentNodeIds, fieldAccess, myTasks, orderedActions, peopleOf, writableData, writableFields } from './approval/model';
+import { formatTime as time } from './time';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
 /** Actions after which the caller usually still has the item open (no `onDone`). */
 const STAYING: ReadonlySet<ActionName> = new Set<ActionName>(['saveDraft', 'comment', 'urge', 'cc']);
 /** Actions sent with the caller's deciding task (approve / handle / 签收). */
 const TASK_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['approve', 'reject', 'signFor', 'return', 'transfer', 'delegate', 'addSign', 'cc']);
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 
 /**
  * The path to show instance `view` on instead of page `page`, or null when this page is the right one: only an

@@ -19,7 +19,8 @@ export type ExprChecker = (source: string, model: EntityModel, scope: ExprScope,
 
 const cache = new WeakMap<EntityModel, Partial<Record<ExprScope, ExprEnv>>>();
 
-function envOf(model: EntityModel, scope: ExprScope): ExprEnv {
+/** The expression environment of `model` in `scope` (see the module comment), cached per model object. */
+export function exprEnv(model: EntityModel, scope: ExprScope): ExprEnv {
   const forModel = cache.get(model) ?? {};
   cache.set(model, forModel);
   return (forModel[scope] ??= scope === 'fields' ? envFromModel(model) : envFromModel(model, {}, { record: true, user: true, fields: false }));
@@ -28,7 +29,7 @@ function envOf(model: EntityModel, scope: ExprScope): ExprEnv {
 /** The default checker: engine/expr with zh-CN messages. Never throws (an environment error is a failed check). */
 export const checkCel: ExprChecker = (source, model, scope, expect) => {
   try {
-    const r = checkExpression(source, envOf(model, scope), expect ? { expect } : {});
+    const r = checkExpression(source, exprEnv(model, scope), expect ? { expect } : {});
     return r.ok ? { ok: true, type: r.type } : { ok: false, message: r.message };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListToolbar, RowLinks, TitleCell, useSaveExport, type ListKind } from '../../shared/ListParts';
 import { RevisionsDrawer } from '../../shared/RevisionsDrawer';
-import { formatTime } from '../../shared/time';
+import { formatTime } from '../../../engine/renderers/time';
 import { useOpenDetail } from '../../../src/app/router/openDetail';
 import type { PageKindProps } from '../../../engine/renderers/registry';
 import { formsetApi, type FormRevisions, type FormRow } from './api';

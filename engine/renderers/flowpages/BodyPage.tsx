@@ -11,7 +11,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, List, Result, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -28,8 +27,8 @@ import { positiveId, useInstance } from './instance';
 import { bodyMode, nodeWrites } from './bodyAccess';
 import { BodyHistory } from './BodyHistory';
 import '../../../src/app/styles/flowpages.css';
+import { formatTime as time } from '../time';
 
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 
 /** The forms' rich-text widget outside a form. */
 function RichText({ value, onChange, readOnly }: { value: string; onChange: (v: string) => void; readOnly: boolean }) {

@@ -6,12 +6,11 @@
 import { useEffect, useState } from 'react';
 import { Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { docSettingsApi, type AuthorizationRow } from '../../data/docSettings';
 import type { PageKindProps } from '../registry';
+import { formatTime as time } from '../time';
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 
 /** The page (see the module comment). */
 export function DocAuthQuery(_props: PageKindProps) {

@@ -26,11 +26,11 @@ import { UrgeDialog } from '../worklist/dialogs';
 import { approvalPath } from './docSuperviseModel';
 import { ReassignDialog, SuperviseDialog } from './DocSuperviseDialogs';
 import { HistoryDrawer } from './DocSuperviseHistory';
+import { formatTime as time } from '../time';
 
 /** The permission of 督办 over documents (schemas/document/area.json). */
 export const DOC_SUPERVISE_CODE = 'document:supervise';
 
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 const kindOf = (defId: string) => defId.slice(defId.indexOf('.') + 1);
 
 /** The page (see the module comment). */

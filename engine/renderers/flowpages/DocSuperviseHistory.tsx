@@ -10,11 +10,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type GwdbItem, type SupervisionEntry, type UrgeEntry } from '../../data/document';
 import { currentSupervisor, latestDeadline, timelineOf, type TimelineItem } from './docSuperviseModel';
+import { formatTime as time } from '../time';
 
 const COLOR: Record<TimelineItem['kind'], string> = { supervise: 'blue', reassign: 'purple', urge: 'orange' };
 /** A 督办意见 or 催办 message: kept as typed. */
 const REMARK = { whiteSpace: 'pre-wrap', marginTop: 4 } as const;
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 const date = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
 
 /** Props of HistoryDrawer. */

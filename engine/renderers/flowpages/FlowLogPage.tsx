@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Input, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomPageDef } from '../../schema/types';
@@ -20,8 +19,8 @@ import type { PageKindProps } from '../registry';
 import { bundleText } from '../text';
 import { nodeTitles, positiveId, useInstance } from './instance';
 import '../../../src/app/styles/approval.css';
+import { formatTime as time } from '../time';
 
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
 
 /** The involved instances, searchable; `onOpen` with the chosen one's id. */

@@ -8,7 +8,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CustomPageDef } from '../../schema/types';
 import { selector, type EntityRecord } from '../../data/api';
@@ -18,8 +17,8 @@ import type { PageKindProps } from '../registry';
 import { bundleText, fieldTitle } from '../text';
 import { nodeTitles, opinionsByStep, useInstance } from './instance';
 import '../../../src/app/styles/flowpages.css';
+import { formatTime as time } from '../time';
 
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
 
 /** The sheet (see the module comment). */

@@ -12,7 +12,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, Modal, Result, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type SignForItem } from '../../data/document';
 import type { PageKindProps } from '../registry';
@@ -21,13 +20,13 @@ import { toast } from '../../../src/app/services/feedback';
 import { openDetail, reserveDetailTab } from '../../../src/app/router/openDetail';
 import { appHref } from '../../../src/app/utils/basePath';
 import '../../../src/app/styles/flowpages.css';
+import { formatTime as time } from '../time';
 
 /** The tabs, in order: the `status` of document/gwqsList. */
 export const SIGN_FOR_STATUSES = ['pending', 'signed', 'returned'] as const;
 type Status = (typeof SIGN_FOR_STATUSES)[number];
 /** Longest 退回 reason (services/document/receipts.ts RETURN_REASON_MAX). */
 const REASON_MAX = 500;
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 const STATUS_COLOR: Record<Status, string> = { pending: 'processing', signed: 'success', returned: 'error' };
 
 /** The list page (the detail's way back). */

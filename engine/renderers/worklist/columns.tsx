@@ -5,16 +5,15 @@
  */
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { InstanceRow, SuperviseRow, TaskRow } from '../../data/flow';
 import type { WorkListKind } from '../../schema/types';
+import { formatTime as time } from '../time';
 
 /** A row of any work list, with the approval route the server names for it. */
 export type WorkRow = (TaskRow | InstanceRow | SuperviseRow) & { open?: string | null };
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'default' };
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 
 /** What the columns need besides the rows. */
 export interface ColumnOptions {

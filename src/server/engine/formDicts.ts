@@ -36,6 +36,11 @@ export interface FormDicts {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** The dictionaries of a stored revision's `dicts` (a snapshot read back): the well-formed ones, [] when none. */
+export function storedDicts(v: unknown): DictDef[] {
+  return Array.isArray(v) ? (v.filter((d) => isObj(d) && typeof d.id === 'string' && Array.isArray(d.items)) as unknown as DictDef[]) : [];
+}
+
 /** Repository-like path of an owned dictionary (no `schemas/`, so `$schema` is not path-checked). */
 export const formDictPath = (formId: string, id: string) => `db/forms/${formId}/${id}.dict.json`;
 
@@ -70,7 +75,7 @@ export async function loadFormDicts(db: Kysely<DB>): Promise<FormDicts[]> {
     } catch {
       continue; // never written by a publish
     }
-    const dicts = Array.isArray(snap.dicts) ? (snap.dicts.filter((d) => isObj(d) && typeof d.id === 'string' && Array.isArray(d.items)) as unknown as DictDef[]) : [];
+    const dicts = storedDicts(snap.dicts);
     if (dicts.length) out.push({ formId: r.target_id, revision: Number(r.revision), dicts, ...(isObj(snap.texts) ? { texts: snap.texts as LocaleMessages } : {}) });
   }
   return out;
@@ -103,7 +108,7 @@ export function formDictFiles(forms: FormDicts[], taken: (id: string) => boolean
 }
 
 /** Keys of the texts of dictionaries `dicts` (title and item labels). */
-export function dictTextKeys(dicts: DictDef[]): Set<string> {
+function dictTextKeys(dicts: DictDef[]): Set<string> {
   const keys = new Set<string>();
   for (const d of dicts) {
     if (isObj(d.title) && typeof d.title.t === 'string') keys.add(d.title.t);
@@ -112,19 +117,22 @@ export function dictTextKeys(dicts: DictDef[]): Set<string> {
   return keys;
 }
 
-/** The non-zh-CN texts (zh-CN is each Text's default) of the owned dictionaries of `forms`, as locale messages to merge. */
-export function formDictTexts(forms: FormDicts[]): { locale: string; messages: Record<string, string> }[] {
-  const out: { locale: string; messages: Record<string, string> }[] = [];
-  for (const f of forms) {
-    const keys = dictTextKeys(f.dicts);
-    for (const [locale, messages] of Object.entries(f.texts ?? {})) {
-      if (locale === 'zh-CN' || !isObj(messages)) continue;
-      const mine: Record<string, string> = {};
-      for (const [k, v] of Object.entries(messages)) if (keys.has(k) && typeof v === 'string') mine[k] = v;
-      if (Object.keys(mine).length) out.push({ locale, messages: mine });
-    }
+/** The non-zh-CN texts (zh-CN is each Text's default) of form `f`'s owned dictionaries, by locale (locales without any left out). */
+export function ownedDictTexts(f: FormDicts): LocaleMessages {
+  const keys = dictTextKeys(f.dicts);
+  const out: LocaleMessages = {};
+  for (const [locale, messages] of Object.entries(f.texts ?? {})) {
+    if (locale === 'zh-CN' || !isObj(messages)) continue;
+    const mine: Record<string, string> = {};
+    for (const [k, v] of Object.entries(messages)) if (keys.has(k) && typeof v === 'string') mine[k] = v;
+    if (Object.keys(mine).length) out[locale] = mine;
   }
   return out;
+}
+
+/** The non-zh-CN texts of the owned dictionaries of `forms`, as locale messages to merge. */
+export function formDictTexts(forms: FormDicts[]): { locale: string; messages: Record<string, string> }[] {
+  return forms.flatMap((f) => Object.entries(ownedDictTexts(f)).map(([locale, messages]) => ({ locale, messages })));
 }
 
 /**

@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import type { DictDef, EntityDef } from '../../../engine/schema/types.js';
 import type { DB } from '../db/types.js';
 import { baseDefinition, schemaStore, type EffectiveSchema } from './schemaStore.js';
-import { withDictEnums } from './formDicts.js';
+import { storedDicts, withDictEnums } from './formDicts.js';
 
 /** The models of one entity a record may be validated against (see the module comment). */
 export interface RecordModels {
@@ -84,7 +84,7 @@ async function build(db: Kysely<DB>, s: EffectiveSchema, def: EntityDef): Promis
     : [];
   const revisions = rows.map((r) => {
     const snap = JSON.parse(r.snapshot) as { entity?: { model?: Model }; dicts?: DictDef[] };
-    return { at: Number(r.created_at), def: withModel(snap.entity?.model, Array.isArray(snap.dicts) ? snap.dicts : []) };
+    return { at: Number(r.created_at), def: withModel(snap.entity?.model, storedDicts(snap.dicts)) };
   });
   // before any revision: the shipped model (revision 0); a designer-made form has none (its records follow a publish)
   const before = designed ? (revisions[0]?.def ?? inForce) : withModel(baseDefinition('entity', def.id)?.model);

@@ -21,16 +21,14 @@
  *   designer) and its ETag. Unknown or non-form id → -1 naming it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CURRENT_USER_FIELDS, FUNCTIONS, checkExpression, envFromModel, evaluateExpression, type ExprEnv } from '../../../../engine/expr/index.js';
+import { CURRENT_USER_FIELDS, FUNCTIONS, checkExpression, evaluateExpression } from '../../../../engine/expr/index.js';
 import { celTypeText } from '../../../../engine/expr/celtypes.js';
-import { celTypeOfProperty } from '../../../../engine/schema/expr.js';
+import { celTypeOfProperty, exprEnv, type ExprScope } from '../../../../engine/schema/expr.js';
 import type { EntityDef, FormPageDef } from '../../../../engine/schema/types.js';
 import { ApiError, call } from '../../lib/route.js';
 import type { EffectiveSchema } from '../../engine/schemaStore.js';
 import { notFound, schemasOf } from './index.js';
 import { dictCodes, localText } from './service.js';
-
-type Scope = 'fields' | 'record';
 
 const entityProp = { type: 'string', title: 'field.entity', minLength: 1, maxLength: 200 };
 const exprProp = { type: 'string', title: 'field.expr', minLength: 1, maxLength: 4000 };
@@ -45,14 +43,6 @@ export interface Prevar {
   group: 'field' | 'record' | 'user';
 }
 
-const envs = new WeakMap<EntityDef['model'], Partial<Record<Scope, ExprEnv>>>();
-/** The expression environment of `entity` in `scope` (as the lint uses, engine/schema/expr.ts), cached per model. */
-function envOf(entity: EntityDef, scope: Scope): ExprEnv {
-  const m = envs.get(entity.model) ?? {};
-  envs.set(entity.model, m);
-  return (m[scope] ??= scope === 'fields' ? envFromModel(entity.model) : envFromModel(entity.model, {}, { record: true, user: true, fields: false }));
-}
-
 function entityOf(req: FastifyRequest, s: EffectiveSchema, id: string): EntityDef {
   const e = s.registry.get('entity', id);
   if (!e) throw notFound(req, id);
@@ -60,8 +50,8 @@ function entityOf(req: FastifyRequest, s: EffectiveSchema, id: string): EntityDe
 }
 
 /** The variables of `entity` in `scope` (see the module comment). */
-export function prevars(req: FastifyRequest, s: EffectiveSchema, entity: EntityDef, scope: Scope): Prevar[] {
-  const fieldsEnv = envOf(entity, 'fields');
+export function prevars(req: FastifyRequest, s: EffectiveSchema, entity: EntityDef, scope: ExprScope): Prevar[] {
+  const fieldsEnv = exprEnv(entity.model, 'fields');
   const fields = Object.entries(entity.model.properties ?? {})
     .filter(([key]) => fieldsEnv.vars.has(key))
     .map(([key, p]) => ({ key, type: celTypeText(fieldsEnv.vars.get(key)!), label: localText(s, req.locale, p['x-title']) ?? key }));
@@ -75,7 +65,7 @@ export function prevars(req: FastifyRequest, s: EffectiveSchema, entity: EntityD
 
 /** Registers getPrevar, checkRule, funcInfo, funcSubmit and Form/getFiles on `app`. */
 export function registerDesignerCalls(app: FastifyInstance): void {
-  call<{ entity: string; scope?: Scope }>(
+  call<{ entity: string; scope?: ExprScope }>(
     app,
     'Template/getPrevar',
     { body: { type: 'object', required: ['entity'], properties: { entity: entityProp, scope: scopeProp } } },
@@ -85,13 +75,13 @@ export function registerDesignerCalls(app: FastifyInstance): void {
     },
   );
 
-  call<{ entity: string; expr: string; scope?: Scope }>(
+  call<{ entity: string; expr: string; scope?: ExprScope }>(
     app,
     'Template/checkRule',
     { body: { type: 'object', required: ['entity', 'expr'], properties: { entity: entityProp, expr: exprProp, scope: scopeProp } } },
     async (req) => {
       const e = entityOf(req, await schemasOf(req), req.body.entity);
-      const r = checkExpression(req.body.expr, envOf(e, req.body.scope ?? 'fields'), { locale: req.locale, expect: 'bool' });
+      const r = checkExpression(req.body.expr, exprEnv(e.model, req.body.scope ?? 'fields'), { locale: req.locale, expect: 'bool' });
       return r.ok ? { ok: true, type: r.type } : { ok: false, message: r.message };
     },
   );
@@ -123,7 +113,7 @@ export function registerDesignerCalls(app: FastifyInstance): void {
       if (field !== undefined && !e.model.properties?.[field]) throw new ApiError(req.t('error.badParam', { field: 'field' }));
       const expect = field === undefined ? undefined : celTypeOfProperty(e.model.properties[field]);
       const opts = { locale: req.locale, ...(expect && expect !== 'dyn' ? { expect } : {}) };
-      const env = envOf(e, 'fields');
+      const env = exprEnv(e.model, 'fields');
       const checked = checkExpression(expr, env, opts);
       if (!checked.ok) return { ok: false, message: checked.message };
       try {

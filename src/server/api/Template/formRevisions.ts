@@ -25,7 +25,7 @@ import { baseDefinition, invalidateSchemas, schemaStore, type EffectiveSchema } 
 import { readLocaleFiles, schemaDirs } from '../../engine/definitions.js';
 import { deleteDraft, lintChanged, refuseIssues } from './revisionStore.js';
 import { dictsOf, namedDicts, ownedDicts } from './formDicts.js';
-import { dictTextKeys } from '../../engine/formDicts.js';
+import { ownedDictTexts, storedDicts } from '../../engine/formDicts.js';
 
 /** A form version: page, the whole entity, the dictionaries the form owns and the designer's (en-US) texts. */
 export interface FormVersion {
@@ -64,12 +64,7 @@ export function currentForm(req: FastifyRequest, s: EffectiveSchema, id: string)
   if (!page || page.pageKind !== 'form' || !entity) throw notFound(req, id);
   const own = s.formDicts.find((f) => f.formId === id);
   if (!own) return { page, entity };
-  const keys = dictTextKeys(own.dicts);
-  const texts: LocaleMessages = {};
-  for (const [locale, messages] of Object.entries(own.texts ?? {})) {
-    if (locale === 'zh-CN' || !isObj(messages)) continue;
-    texts[locale] = Object.fromEntries(Object.entries(messages).filter(([k]) => keys.has(k)));
-  }
+  const texts = ownedDictTexts(own);
   return { page, entity, dicts: own.dicts, ...(Object.keys(texts).length ? { texts } : {}) };
 }
 
@@ -216,7 +211,7 @@ export async function publishForm(
  * `registry` serves now (shared dictionaries; none when no registry is given).
  */
 export function asSnapshot(s: { page: FormPageDef; entity: Pick<EntityDef, 'id' | 'model'> | null; dicts?: unknown }, registry?: EffectiveSchema['registry']): FormSnapshot {
-  const own = Array.isArray(s.dicts) ? (s.dicts.filter((d) => isObj(d) && typeof d.id === 'string' && Array.isArray(d.items)) as unknown as DictDef[]) : [];
+  const own = storedDicts(s.dicts);
   const dicts = s.entity
     ? [...namedDicts(s.entity.model).keys()].map((c) => own.find((d) => d.id === c) ?? registry?.get('dict', c)).filter((d): d is DictDef => !!d)
     : [];

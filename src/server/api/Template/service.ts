@@ -7,7 +7,8 @@
 import { pinyin } from 'pinyin-pro';
 import { textOf } from '../../../../engine/schema/text.js';
 import type { DictDef, EntityDef, FieldKind, FormPageDef, ListPageDef, ModelProperty, PageDef, Text } from '../../../../engine/schema/types.js';
-import { checkExpression, envFromModel, FUNCTIONS } from '../../../../engine/expr/index.js';
+import { checkExpression, FUNCTIONS } from '../../../../engine/expr/index.js';
+import { exprEnv } from '../../../../engine/schema/expr.js';
 import type { Locale } from '../../../shared/constants.js';
 import { compositeEtag, type EffectiveSchema } from '../../engine/schemaStore.js';
 import type { PageBundle, PublicEntity } from '../../../../engine/schema/bundle.js';
@@ -189,10 +190,7 @@ export function functionList(s: EffectiveSchema, locale: Locale): { name: string
 export function checkFormula(s: EffectiveSchema, locale: Locale, id: string, expr: string): { ok: true; type: string } | { ok: false; message: string } | undefined {
   const e = s.registry.get('entity', id);
   if (!e) return undefined;
-  const key = `env:${id}`;
-  let env = s.memo.get(key) as ReturnType<typeof envFromModel> | undefined;
-  if (!env) s.memo.set(key, (env = envFromModel(e.model)));
-  const r = checkExpression(expr, env, { locale });
+  const r = checkExpression(expr, exprEnv(e.model, 'fields'), { locale });
   return r.ok ? { ok: true, type: r.type } : { ok: false, message: r.message };
 }
 
