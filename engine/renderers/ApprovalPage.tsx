@@ -30,7 +30,7 @@ import { textOf } from '../schema/text';
 import { toast } from '../../src/app/services/feedback';
 import { userAtom } from '../../src/app/stores/user';
 import { appHref } from '../../src/app/utils/basePath';
-import { navigateTo } from '../../src/app/services/navigation';
+import { currentLocation, navigateTo } from '../../src/app/services/navigation';
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { AttachmentsZip, FavoriteStar, RelatedDocs } from './flowpages/DocExtras';
 import '../../src/app/styles/approval.css';
@@ -91,9 +91,12 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
   const opinionRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
 
+  /** The address the instance was asked for at: a move to another kind's page applies only while the user is still there. */
+  const openedAt = useRef('');
   useEffect(() => {
     if (!recordId || !formId) return;
     let live = true;
+    openedAt.current = currentLocation().pathname;
     setError(null);
     Promise.all([loadPage({ id: formId, instanceId: recordId }), flowApi.info(recordId), flowApi.log(recordId).catch(() => [] as FlowLogEntry[])]).then(
       ([form, view, log]) => live && setLoaded({ form, view, log: Array.isArray(log) ? log : [] }),
@@ -109,7 +112,8 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
   const elsewhere = view && !embedded && page.pageKind === 'approval' ? otherApprovalPath(page, view) : null;
   const extras = new Set(page.pageKind === 'approval' ? (page.extras ?? []) : []);
   useEffect(() => {
-    if (elsewhere) void navigateTo(elsewhere, { replace: true });
+    // an answer that arrives after the user went elsewhere (another tab, another page) never moves them
+    if (elsewhere && currentLocation().pathname === openedAt.current) void navigateTo(elsewhere, { replace: true });
   }, [elsewhere]);
   // Names of the people the page shows (initiator, task holders, people named in the log), once per change.
   useEffect(() => {

@@ -1,7 +1,8 @@
 /**
  * ApprovalPage (engine/renderers/ApprovalPage.tsx) opened on another entity's page: a 收文 reminder names the
  * area's 发文 page (/document/show-audit/:id); the page moves to the route flow/info names in `open`
- * (/document/show/:id?) instead of drawing the 收文 under the 发文 form. The page's own instances stay.
+ * (/document/show/:id?) instead of drawing the 收文 under the 发文 form, unless the user has gone to another page
+ * meanwhile. The page's own instances stay.
  * flow/*, Template/page, selector and navigation are mocked.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,14 +14,14 @@ import type { ApprovalPageDef, FormPageDef } from '../../engine/schema/types';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
 import { approve, flow, Harness } from './flow/helpers';
 
-const state = vi.hoisted(() => ({ view: null as unknown, moves: [] as { to: string; opts?: { replace?: boolean } }[] }));
+const state = vi.hoisted(() => ({ view: null as unknown, moves: [] as { to: string; opts?: { replace?: boolean } }[], path: '/document/show-audit/9', infoGate: null as Promise<void> | null }));
 
 vi.mock('../../engine/data/flow', () => ({
-  flowApi: { info: async () => state.view, act: async () => state.view, log: async () => [], actions: async () => [] },
+  flowApi: { info: async () => (await state.infoGate, state.view), act: async () => state.view, log: async () => [], actions: async () => [] },
 }));
 vi.mock('../../src/app/services/navigation', () => ({
   navigateTo: async (to: string, opts?: { replace?: boolean }) => void state.moves.push({ to, opts }),
-  currentLocation: () => ({ pathname: '/', search: '' }),
+  currentLocation: () => ({ pathname: state.path, search: '' }),
   setNavigator: () => undefined,
 }));
 vi.mock('../../engine/data/api', async () => {
@@ -59,6 +60,8 @@ function sendPage(): PageBundle {
 afterEach(() => {
   cleanup();
   state.moves.length = 0;
+  state.path = '/document/show-audit/9';
+  state.infoGate = null;
 });
 
 describe('an approval page showing another entity’s instance', () => {
@@ -80,6 +83,18 @@ describe('an approval page showing another entity’s instance', () => {
     state.view = viewOf('document.send', '/document/show-audit/:id');
     renderWithUser(<ApprovalPage bundle={sendPage()} recordId={9} />, userWith([]));
     expect(await screen.findByText('关于做好安全生产工作的通知')).toBeTruthy();
+    expect(state.moves).toEqual([]);
+  });
+
+  it('an answer that arrives after the user went to another page moves nobody', async () => {
+    state.view = viewOf('document.receive', '/document/show/:id?');
+    let answer = () => undefined as void;
+    state.infoGate = new Promise<void>((r) => (answer = r));
+    renderWithUser(<ApprovalPage bundle={sendPage()} recordId={9} />, userWith([]));
+    state.path = '/document/gwqsshow/1';
+    answer();
+    await waitFor(() => expect(screen.queryByText('关于做好安全生产工作的通知')).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
     expect(state.moves).toEqual([]);
   });
 });
