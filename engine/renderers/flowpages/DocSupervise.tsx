@@ -27,6 +27,7 @@ import { approvalPath } from './docSuperviseModel';
 import { ReassignDialog, SuperviseDialog } from './DocSuperviseDialogs';
 import { HistoryDrawer } from './DocSuperviseHistory';
 import { formatTime as time } from '../time';
+import { ProvisionalTag } from '../ProvisionalTag';
 
 /** The permission of 督办 over documents (schemas/document/area.json). */
 export const DOC_SUPERVISE_CODE = 'document:supervise';
@@ -128,6 +129,7 @@ export function DocSupervise(_props: PageKindProps) {
           ) : (
             <Flex vertical gap={2} align="start" data-testid={r.overdue ? 'docsupervise-overdue' : undefined}>
               <Typography.Text type={r.overdue ? 'danger' : undefined}>{time(r.deadline)}</Typography.Text>
+              <ProvisionalTag provisional={r.deadlineProvisional} />
               {r.overdue && <Tag color="error">{t('overdue')}</Tag>}
             </Flex>
           ),
