@@ -11,6 +11,7 @@ export {
   isProvisionalYear,
   isWorkingDate,
   isProvisionalSpan,
+  deadlineProvisional,
   calendarStatus,
   WARN_FROM,
   type HolidayOverride,

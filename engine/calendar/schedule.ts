@@ -33,7 +33,11 @@ let override: HolidayOverride | null = null;
  */
 export function setHolidayOverrides(fn: HolidayOverride | null): void {
   override = fn;
+  schedules.clear();
 }
+
+/** yearSchedule per year under the calendar installed now (emptied whenever another is installed). */
+const schedules = new Map<number, YearSchedule>();
 
 /** Where a year's working days come from (see the module comment). */
 export type ScheduleSource = 'announced' | 'organisation' | 'provisional';
@@ -41,8 +45,13 @@ export type ScheduleSource = 'announced' | 'organisation' | 'provisional';
 /** Whether chinese-days holds the announced schedule of `year` (its 元旦 is in the data). */
 export function chineseDaysHasYear(year: number): boolean {
   if (!Number.isInteger(year) || year < 1000 || year > 9999) return false;
-  return chineseDays.getDayDetail(`${year}-01-01`).name.includes('元旦');
+  let has = announcedYears.get(year);
+  if (has === undefined) announcedYears.set(year, (has = chineseDays.getDayDetail(`${year}-01-01`).name.includes('元旦')));
+  return has;
 }
+
+/** chineseDaysHasYear per year (chinese-days' data is fixed for the process). */
+const announcedYears = new Map<number, boolean>();
 
 /** A year's schedule: its source and, when not announced, the statutory holidays the organisation has not entered. */
 export interface YearSchedule {
@@ -54,10 +63,18 @@ export interface YearSchedule {
 
 /** The schedule of `year` under the calendar installed now (see the module comment). */
 export function yearSchedule(year: number): YearSchedule {
-  if (chineseDaysHasYear(year)) return { year, source: 'announced', missing: [] };
-  const missing: HolidayKey[] = [];
-  for (const d of statutoryHolidays(year)) if (override?.(d.date) !== false && !missing.includes(d.holiday)) missing.push(d.holiday);
-  return { year, source: missing.length ? 'provisional' : 'organisation', missing };
+  const known = schedules.get(year);
+  if (known) return { ...known, missing: [...known.missing] };
+  let out: YearSchedule;
+  if (chineseDaysHasYear(year)) out = { year, source: 'announced', missing: [] };
+  else {
+    const missing: HolidayKey[] = [];
+    for (const d of statutoryHolidays(year)) if (override?.(d.date) !== false && !missing.includes(d.holiday)) missing.push(d.holiday);
+    out = { year, source: missing.length ? 'provisional' : 'organisation', missing };
+  }
+  if (schedules.size > 200) schedules.clear();
+  schedules.set(year, out);
+  return { ...out, missing: [...out.missing] };
 }
 
 /** Whether `year` is provisional (neither announced nor entered by the organisation). */
@@ -111,4 +128,15 @@ export function calendarStatus(today: string): CalendarStatus {
   if (current.source === 'provisional') warn.push(year);
   if (today.slice(5) >= WARN_FROM && next.source === 'provisional') warn.push(year + 1);
   return { today, current, next, warn };
+}
+
+/**
+ * Whether a deadline (epoch ms) set at `from` (epoch ms) was counted through a provisional year, with the dates
+ * taken `offsetMinutes` east of UTC (default 480, China). False without a deadline.
+ */
+export function deadlineProvisional(from: number | null, deadline: number | null, offsetMinutes = 480): boolean {
+  if (deadline == null || !Number.isFinite(deadline)) return false;
+  const local = (at: number) => new Date(at + offsetMinutes * 60_000).toISOString().slice(0, 10);
+  const end = local(deadline);
+  return isProvisionalSpan(from != null && Number.isFinite(from) ? local(from) : end, end);
 }
