@@ -1,12 +1,13 @@
 /**
  * Calendar arithmetic of the function library: 'YYYY-MM-DD' dates, DATEDIF, DAYS, working days from the
- * official Chinese calendar (chinese-days: statutory holidays off, 调休 working weekends on), the holiday
- * override hook of /setting/holiday, and the injectable clock behind TODAY(). Pure TS (no React, no Node).
+ * working-day calendar of engine/calendar (the organisation's /setting/holiday first, then the announced schedule
+ * of chinese-days, then the statutory holidays by rule for any other year), and the injectable clock behind
+ * TODAY(). Pure TS (no React, no Node).
  *
  * Dates are calendar days without time zone: a datetime string ('2026-10-01T09:30:00+08:00') counts as the
  * date written in its first ten characters. An empty string (a blank field) is "no date".
  */
-import chineseDays from 'chinese-days';
+import { isWorkingDate } from '../calendar/schedule';
 import { FunctionError } from './errors';
 
 const DAY_MS = 86_400_000;
@@ -35,34 +36,17 @@ export function dateText(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/**
- * Hook deciding a day before the official calendar: `true` = working day, `false` = day off,
- * `undefined` = use chinese-days. Receives 'YYYY-MM-DD'.
- */
-export type HolidayOverride = (date: string) => boolean | undefined;
-
-let override: HolidayOverride | null = null;
+export { setHolidayOverrides, type HolidayOverride } from '../calendar/schedule';
 
 /**
- * Install (or, with `null`, remove) the process-wide override of working days, e.g. from /setting/holiday.
- * It must be synchronous and pure for a given date: expressions stay deterministic.
- */
-export function setHolidayOverrides(fn: HolidayOverride | null): void {
-  override = fn;
-}
-
-/**
- * Whether a date is a working day: the override first, then chinese-days (weekends off, statutory holidays off,
- * 调休 weekend working days on; years beyond its data, currently after 2026, fall back to Monday–Friday).
+ * Whether a date is a working day (engine/calendar/schedule.ts: the organisation's calendar, then the announced
+ * schedule of chinese-days, then Monday–Friday less the statutory holidays by rule — any year).
  * @throws FunctionError `invalid_date` for a malformed date.
  */
 export function isWorkingDay(date: string): boolean {
   const day = dayNumber(date);
   if (day === null) throw new FunctionError('invalid_date', '日期为空', 'The date is empty');
-  const text = dateText(day);
-  const o = override?.(text);
-  if (o !== undefined) return o;
-  return chineseDays.isWorkday(text);
+  return isWorkingDate(dateText(day));
 }
 
 /** Upper bound of a working-day range, in days (about 100 years), so that a typo cannot stall a form. */

@@ -1,6 +1,7 @@
 /**
- * Deadlines and delays from the working-day calendar (DESIGN §5: holidays and 调休 from chinese-days, with the
- * /setting/holiday overrides installed in engine/expr/dates). Pure TS: time comes in as epoch ms.
+ * Deadlines and delays from the working-day calendar (DESIGN §5; engine/calendar: the /setting/holiday calendar,
+ * then the announced 调休 schedule of chinese-days, then the statutory holidays by rule for any later year — a deadline
+ * counted through such a year is provisional, engine/calendar isProvisionalSpan). Pure TS: time comes in as epoch ms.
  */
 import { addWorkdays as calendarAddWorkdays } from '../expr/dates';
 import type { Duration, FlowContext } from './types';

@@ -232,7 +232,7 @@ export interface FlowContext {
    * (FlowError flow.notCleared {user}). Default: everyone is cleared.
    */
   cleared?(userId: UserId, state: FlowState): boolean;
-  /** 'YYYY-MM-DD' + n working days; default engine/expr addWorkdays (chinese-days + /setting/holiday overrides). */
+  /** 'YYYY-MM-DD' + n working days; default engine/expr addWorkdays (engine/calendar: /setting/holiday, announced schedule, statutory rule). */
   addWorkdays?(date: string, n: number): string;
   /** Offset of local time from UTC in minutes for day arithmetic; default 480 (China). */
   utcOffsetMinutes?: number;

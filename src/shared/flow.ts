@@ -56,6 +56,8 @@ export interface TaskItem {
   createdAt: number;
   actedAt: number | null;
   deadline: number | null;
+  /** The deadline was counted through a year whose 调休 schedule is not known yet (engine/calendar): 暂定. */
+  deadlineProvisional?: boolean;
   overdue: boolean;
 }
 
@@ -87,6 +89,8 @@ export interface SuperviseItem {
   handlers: string[];
   /** Earliest deadline of the open tasks, or null. */
   deadline: number | null;
+  /** That deadline falls in a year whose 调休 schedule is not known yet (engine/calendar): 暂定. */
+  deadlineProvisional?: boolean;
   /** An open task is overdue. */
   overdue: boolean;
   /** How many times it was urged by hand (催办 events). */

@@ -4,7 +4,7 @@
  * `document:supervise` those of their data scope, others those they started), newest first, with server paging, a
  * title search and 只看超期. Columns: 标题 (opens the document's approval page, a new browser tab from here per SPEC
  * §2.2) with 发文 / 收文, 文号, 当前环节, 当前办理人, 办理期限 (the earliest deadline of the open steps; red and 已超期 when
- * overdue), 督办人 (未督办 before the first 督办), 督办期限, 催办次数, 发起时间. Row actions: 督办 (holders of the right and the drafter, ./DocSuperviseDialogs),
+ * overdue; 暂定 when counted through a year whose 调休 schedule is unknown), 督办人 (未督办 before the first 督办), 督办期限, 催办次数, 发起时间. Row actions: 督办 (holders of the right and the drafter, ./DocSuperviseDialogs),
  * 催办 where the server allows it (the work lists' UrgeDialog, flow/act urge), 督办记录 (./DocSuperviseHistory) and
  * 更换督办人 (holders of `document:supervise` only — the user's access codes; the server decides again). The list
  * reloads after an action and when the window regains focus. Texts from the `docsupervise` namespace.
@@ -27,6 +27,7 @@ import { approvalPath } from './docSuperviseModel';
 import { ReassignDialog, SuperviseDialog } from './DocSuperviseDialogs';
 import { HistoryDrawer } from './DocSuperviseHistory';
 import { formatTime as time } from '../time';
+import { ProvisionalTag } from '../ProvisionalTag';
 
 /** The permission of 督办 over documents (schemas/document/area.json). */
 export const DOC_SUPERVISE_CODE = 'document:supervise';
@@ -128,6 +129,7 @@ export function DocSupervise(_props: PageKindProps) {
           ) : (
             <Flex vertical gap={2} align="start" data-testid={r.overdue ? 'docsupervise-overdue' : undefined}>
               <Typography.Text type={r.overdue ? 'danger' : undefined}>{time(r.deadline)}</Typography.Text>
+              <ProvisionalTag provisional={r.deadlineProvisional} />
               {r.overdue && <Tag color="error">{t('overdue')}</Tag>}
             </Flex>
           ),

@@ -1,6 +1,6 @@
 /**
  * The columns of each work list (engine/renderers/WorkListPage.tsx): title (opens the instance), flow, step,
- * initiator, times, deadline (overdue in red), result or status; 督办 adds the current steps and handlers,
+ * initiator, times, deadline (overdue in red, 暂定 when counted through an unknown 调休 year), result or status; 督办 adds the current steps and handlers,
  * the urge count and the 催办 action. Texts from the `renderer` locale namespace.
  */
 import { Button, Space, Tag, Typography } from 'antd';
@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import type { InstanceRow, SuperviseRow, TaskRow } from '../../data/flow';
 import type { WorkListKind } from '../../schema/types';
 import { formatTime as time } from '../time';
+import { ProvisionalTag } from '../ProvisionalTag';
 
 /** A row of any work list, with the approval route the server names for it. */
 export type WorkRow = (TaskRow | InstanceRow | SuperviseRow) & { open?: string | null };
@@ -56,7 +57,7 @@ export function workListColumns({ list, t, open, canOpen, onUrge }: ColumnOption
       </Tag>
     ),
   };
-  const deadline = (get: (r: WorkRow) => { deadline: number | null; overdue: boolean }): ColumnsType<WorkRow>[number] => ({
+  const deadline = (get: (r: WorkRow) => { deadline: number | null; deadlineProvisional?: boolean; overdue: boolean }): ColumnsType<WorkRow>[number] => ({
     key: 'deadline',
     title: t('worklist.col.deadline'),
     width: 170,
@@ -66,6 +67,7 @@ export function workListColumns({ list, t, open, canOpen, onUrge }: ColumnOption
       return (
         <Space size={4} wrap>
           {d.deadline ? <span>{time(d.deadline)}</span> : null}
+          {d.deadline ? <ProvisionalTag provisional={d.deadlineProvisional} /> : null}
           {d.overdue && <Tag color="red">{t('worklist.overdue')}</Tag>}
         </Space>
       );

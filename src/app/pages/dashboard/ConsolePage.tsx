@@ -2,7 +2,8 @@
  * The console (/dashboard/console, issue 2; counts and lists filled from issues 4 and 5): greeting with the real
  * name, current department and date; the four to-do counts (ConsoleCounts); shortcuts to the personal menu and
  * common pages; the to-do tabs (ConsoleTasks); 通知公告 and 今日日程, empty until the notice and schedule areas
- * exist (no server calls for them yet). Counts and lists come from useConsoleData.
+ * exist (no server calls for them yet). Counts and lists come from useConsoleData. Holders of setting:edit are
+ * warned above the counts when a year's 调休 schedule is not known (CalendarNotice, holiday/status).
  */
 import { useMemo } from 'react';
 import { Avatar, Card, Col, Empty, Row } from 'antd';
@@ -19,6 +20,11 @@ import { greetingKey, shortcutsOf } from './consoleModel';
 import { useConsoleData } from './useConsoleData';
 import { ConsoleCounts } from './ConsoleCounts';
 import { ConsoleTasks } from './ConsoleTasks';
+import { CalendarNotice } from '../../components/calendar/CalendarNotice';
+import { useCalendarStatus } from '../../components/calendar/calendarStatus';
+
+/** The permission of /setting/holiday: its holders are the ones warned about the calendar. */
+const CALENDAR_PERMISSION = 'setting:edit';
 
 export default function ConsolePage() {
   const { t } = useTranslation('console');
@@ -29,6 +35,7 @@ export default function ConsolePage() {
   useAtomValue(localeAtom); // re-render the date on language switch
   const shortcuts = useMemo(() => shortcutsOf(user?.menu ?? [], user?.menu_my ?? []), [user]);
   const data = useConsoleData();
+  const calendar = useCalendarStatus(0, !!user?.access?.includes(CALENDAR_PERMISSION));
   if (!user) return null;
   const now = dayjs();
   const dept = depts?.current?.title ?? user.dept;
@@ -54,6 +61,8 @@ export default function ConsolePage() {
           </div>
         </div>
       </section>
+
+      <CalendarNotice status={calendar} onOpen={() => navigate('/setting/holiday')} />
 
       <ConsoleCounts counts={data.counts} />
 

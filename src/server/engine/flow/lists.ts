@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { InstanceItem, TaskItem } from '../../../shared/flow.js';
+import { deadlineProvisional } from '../../../../engine/calendar/index.js';
 import { preparedQuery, type Placeholders, type PreparedQuery } from './prepared.js';
 
 export type { InstanceItem, TaskItem };
@@ -274,6 +275,7 @@ export async function runTaskList(db: Kysely<DB>, plan: TaskListPlan): Promise<{
       createdAt: Number(r.created_at),
       actedAt: r.acted_at == null ? null : Number(r.acted_at),
       deadline: r.deadline == null ? null : Number(r.deadline),
+      deadlineProvisional: r.deadline != null && r.status === 'pending' && deadlineProvisional(Number(r.created_at), Number(r.deadline)),
       overdue: r.overdue === 1,
     };
   }

@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import { allowedActions, indexFlow, type FlowState } from '../../../../engine/flow/index.js';
+import { deadlineProvisional } from '../../../../engine/calendar/index.js';
 import type { DB } from '../../db/types.js';
 import type { SuperviseItem } from '../../../shared/flow.js';
 import { areaOf, flowsOf, keywordOf, like, listCounts, paging, type ListBody, type ListFilters } from './lists.js';
@@ -87,6 +88,7 @@ export async function superviseList(
       }),
       handlers: [...new Set(open.map((t) => t.realname ?? String(t.assignee_id)))],
       deadline: deadlines.length ? Math.min(...deadlines) : null,
+      deadlineProvisional: deadlines.length > 0 && deadlineProvisional(null, Math.min(...deadlines)),
       overdue: open.some((t) => t.overdue === 1),
       urgeCount: urged.get(r.id) ?? 0,
       mayUrge: !!def && allowedActions(def, JSON.parse(r.state) as FlowState, userId, { supervisor }).includes('urge'),

@@ -21,6 +21,7 @@
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import { indexFlow, type FlowDef } from '../../../../engine/flow/index.js';
+import { deadlineProvisional } from '../../../../engine/calendar/index.js';
 import type { DataScope } from '../../../../engine/schema/types.js';
 import type { SuperviseItem } from '../../../shared/flow.js';
 import { sqliteHandleOf } from '../../db/index.js';
@@ -225,11 +226,15 @@ export async function readGwdbList(db: Kysely<DB>, c: GwdbCaller, q: GwdbQuery, 
     const mine = open.get(id)!;
     if (mine.length > 1) mine.sort(byTaskOrder);
     let deadline: number | null = null;
+    let deadlineFrom: number | null = null;
     const nodeIds: string[] = [];
     const handlers: string[] = [];
     let overdue = false;
     for (const t of mine) {
-      if (t[C.deadline] != null && (deadline === null || Number(t[C.deadline]) < deadline)) deadline = Number(t[C.deadline]);
+      if (t[C.deadline] != null && (deadline === null || Number(t[C.deadline]) < deadline)) {
+        deadline = Number(t[C.deadline]);
+        deadlineFrom = t[C.taskCreated] == null ? null : Number(t[C.taskCreated]);
+      }
       const node = String(t[C.nodeId]);
       if (!nodeIds.includes(node)) nodeIds.push(node);
       const name = t[C.realname] == null ? String(t[C.assignee]) : String(t[C.realname]);
@@ -252,6 +257,7 @@ export async function readGwdbList(db: Kysely<DB>, c: GwdbCaller, q: GwdbQuery, 
       }),
       handlers,
       deadline,
+      deadlineProvisional: deadlineProvisional(deadlineFrom, deadline),
       overdue,
       urgeCount: Number(r[C.urges] ?? 0),
       // The machine's rule (engine/flow mayUrge) for a running instance listed here: open work, and the
