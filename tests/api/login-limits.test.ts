@@ -37,7 +37,7 @@ describe('sign-in from one address', () => {
       if (r.code !== 0) refused.push(`${username}: ${r.code} ${r.msg}`);
     }
     expect(refused).toEqual([]);
-  });
+  }, 180_000);
 
   it('still limits one account hammered from many addresses, behind its captcha', async () => {
     const answers = [];
