@@ -4,17 +4,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { REQUEST_TIMEOUT_MS } from '../shared/constants.js';
 import { Code } from '../shared/codes.js';
 import type { Config } from './config.js';
-import type { Database } from './db/index.js';
+import { probeDatabase, type Database } from './db/index.js';
 import { localeOf, translate } from './i18n/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerApi } from './api/index.js';
@@ -47,6 +47,44 @@ export async function helmetHeaders(options: typeof HELMET_OPTIONS): Promise<Rec
   return headers;
 }
 
+/** Longest a plugin (the API groups, static files) may take to register at start, ms. */
+export const PLUGIN_TIMEOUT_MS = 300_000;
+
+/**
+ * Options of the shared Redis connection: a command fails after REDIS_COMMAND_TIMEOUT_MS (also one queued
+ * while Redis is away) instead of holding a request, the connection is retried forever (at most every 2 s), so
+ * shared limits and pushes resume by themselves when Redis returns. Callers check `status === 'ready'` to skip
+ * Redis at once during an outage (lib/rateLimitStore.ts).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+const REDIS_OPTIONS: RedisOptions = {
+  maxRetriesPerRequest: 1,
+  connectTimeout: 2000,
+  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  lazyConnect: false,
+  retryStrategy: (times) => Math.min(times * 200, 2000),
+};
+
+/** Logs a Redis outage once when it starts and once when it ends (ioredis reports every failed reconnect). */
+function watchRedis(redis: Redis, log: FastifyInstance['log']): void {
+  let down = false;
+  redis.on('error', (err) => {
+    if (down) return;
+    down = true;
+    log.warn({ err }, 'redis unreachable: retrying until it returns');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('redis reachable again');
+  });
+}
+
+/** fastify's `trustProxy` from the configuration: a hop count becomes "trust the nearest n proxies". */
+function trustProxyOption(v: Config['trustProxy']): boolean | string | ((addr: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -62,18 +100,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Start-up must not depend on how busy the machine is: fastify's default of 10 s per plugin failed a start
+    // under load (AVV_ERR_PLUGIN_EXEC_TIMEOUT) while the API modules were loading.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Form-encoded bodies send every value as a string: coerce to the schema's types.
     ajv: { customOptions: { allowUnionTypes: true, coerceTypes: 'array' } },
     requestIdHeader: 'x-request-id',
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
-  redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
+  if (redis) watchRedis(redis, app.log);
   app.decorate('ctx', { db: database.db, dialect: database.dialect, config, redis });
   app.addHook('onClose', async () => {
-    await redis?.quit();
+    // A Redis that is away cannot take QUIT: drop the connection instead of waiting for it.
+    if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis?.disconnect();
   });
   app.decorateRequest('user', null as never);
   app.decorateRequest('locale', 'zh-CN');
@@ -111,8 +154,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const base = config.basePath;
   await app.register(
     async (scope) => {
-      scope.post('/api/health', async () => ({ code: Code.OK, msg: 'ok', data: { status: 'up', db: database.dialect } }));
-      scope.get('/api/health', async () => ({ code: Code.OK, msg: 'ok', data: { status: 'up', db: database.dialect } }));
+      const health = async (req: FastifyRequest, reply: FastifyReply) => {
+        const up = await probeDatabase(database);
+        const data = {
+          status: up ? 'up' : 'down',
+          db: database.dialect,
+          database: up ? 'up' : 'down',
+          ...(redis ? { redis: redis.status === 'ready' ? 'up' : 'down' } : {}),
+        };
+        if (up) return { code: Code.OK, msg: 'ok', data };
+        return reply.status(503).header('retry-after', '5').send({ code: Code.ERROR, msg: req.t('error.dbUnavailable'), data });
+      };
+      scope.post('/api/health', health);
+      scope.get('/api/health', health);
       await registerApi(scope);
     },
     { prefix: base === '/' ? '' : base.replace(/\/$/, '') },

@@ -1,38 +1,57 @@
 /**
  * `npm start`: builds the front end when it is not built, opens the database, applies migrations,
  * seeds the demo organisation on first start, and serves the API and the front end from one
- * process. SIGTERM/SIGINT finish the requests in flight, then close the database.
+ * process. SIGTERM/SIGINT finish the requests in flight, then close the database. A failed start says
+ * which step failed ("[start] failed while applying migrations: …") and exits with status 1.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
+import pg from 'pg';
+import { MAINTENANCE_PG_TIMEOUTS, openDatabase, type Database } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty, syncMenus } from './db/seed/index.js';
 import { invalidateMenuCache } from './services/menu.js';
 import { buildApp } from './app.js';
 
+/** The step start-up is doing, named in the message of a failed start. */
+let step = 'reading the configuration';
+
+/** Runs one start-up step under `name` (see `step`). */
+async function run<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
+  step = name;
+  return fn();
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const dev = process.argv.includes('--dev');
   if (!dev && !fs.existsSync(path.join(config.clientDir, 'index.html'))) {
-    console.log('[start] building the front end (vite build)…');
-    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+    await run('building the front end', () => {
+      console.log('[start] building the front end (vite build)…');
+      execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+    });
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(database.db, database.dialect);
-  if (applied.length) console.log(`[start] migrations applied: ${applied.join(', ')}`);
-  await (await import('./engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('./engine/definitions.js')).loadEntities());
-  if (config.seedDemo && (await seedIfEmpty(database.db))) console.log('[start] demo organisation seeded');
-  const { added } = await database.db.transaction().execute((trx) => syncMenus(trx));
-  if (added.length) {
-    invalidateMenuCache(database.db);
-    console.log(`[start] menus added for new routes: ${added.join(', ')}`);
+  // Migrations, entity tables, seed and menus run before the server is built, outside fastify's plugin time
+  // limit, on their own connection without the statement time limits of serving (a migration may take long).
+  const maintenance = await run('opening the database', async () => {
+    if (config.databaseUrl && config.pgSchema) await createSchema(config.databaseUrl, config.pgSchema);
+    return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema, poolSize: 2, timeouts: MAINTENANCE_PG_TIMEOUTS });
+  });
+  try {
+    await prepare(config, maintenance);
+  } finally {
+    if (config.databaseUrl) await maintenance.close();
   }
+  // SQLite has no time limits to change: the one file handle serves on.
+  const database = config.databaseUrl
+    ? await run('opening the database', () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema, timeouts: config.pgTimeouts }))
+    : maintenance;
 
-  const app = await buildApp({ config, database });
+  const app = await run('building the server (API groups, plugins)', () => buildApp({ config, database }));
+  await run('starting the server (plugins, subscriptions)', () => app.ready());
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -47,7 +66,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  await run(`listening on ${config.host}:${config.port}`, () => app.listen({ port: config.port, host: config.host }));
+  step = 'serving';
   app.log.info(`协同办公平台 listening on http://${config.host}:${config.port}${config.basePath}`);
   // Flow timers (deadlines, delays, urges): every process sweeps; a lease in the database lets one fire each.
   const { sweepTimers, TIMER_SWEEP_MS } = await import('./engine/flow/timers.js');
@@ -67,7 +87,35 @@ async function main(): Promise<void> {
   indexer.unref();
 }
 
+/** Migrations, entity tables, the demo seed and new menus (each a named step). */
+async function prepare(config: ReturnType<typeof loadConfig>, database: Database): Promise<void> {
+  const applied = await run('applying migrations', () => migrate(database.db, database.dialect));
+  if (applied.length) console.log(`[start] migrations applied: ${applied.join(', ')}`);
+  await run('creating the tables of the entity definitions', async () =>
+    (await import('./engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('./engine/definitions.js')).loadEntities()),
+  );
+  if (config.seedDemo && (await run('seeding the demo organisation', () => seedIfEmpty(database.db)))) console.log('[start] demo organisation seeded');
+  const { added } = await run('adding the menus of new routes', () => database.db.transaction().execute((trx) => syncMenus(trx)));
+  if (added.length) {
+    invalidateMenuCache(database.db);
+    console.log(`[start] menus added for new routes: ${added.join(', ')}`);
+  }
+}
+
+/** Creates the PG_SCHEMA schema when missing (a deployment or a test working in its own schema). */
+async function createSchema(databaseUrl: string, schema: string): Promise<void> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) throw new Error(`PG_SCHEMA must be a plain identifier, not ${JSON.stringify(schema)}`);
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: MAINTENANCE_PG_TIMEOUTS.connectMs });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists "${schema}"`);
+  } finally {
+    await client.end();
+  }
+}
+
 main().catch((err) => {
+  console.error(`[start] failed while ${step}: ${err instanceof Error ? err.message : String(err)}`);
   console.error(err);
   process.exit(1);
 });

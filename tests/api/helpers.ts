@@ -62,10 +62,13 @@ export interface Session {
   uuid: string;
 }
 
-/** Creates a test app. `seed` (default true) seeds the demo organisation. */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+/** Creates a test app. `seed` (default true) seeds the demo organisation; `logger` as BuildOptions (default silent). */
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string>; logger?: boolean | object } = {}): Promise<TestApp> {
   resetClock();
-  const config = loadConfig({ ...process.env, BASE_PATH: '/', CLIENT_DIR: '/nonexistent', ...opts.env });
+  // Each app is its own deployment in a shared Redis (its own key prefix: rate-limit counters of one test file
+  // never reach another); apps meant to act as processes of one deployment pass the same REDIS_PREFIX.
+  const redisPrefix = `oa-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
+  const config = loadConfig({ ...process.env, BASE_PATH: '/', CLIENT_DIR: '/nonexistent', REDIS_PREFIX: redisPrefix, ...opts.env });
   let pgSchema: string | undefined;
   if (config.databaseUrl) {
     pgSchema = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -78,7 +81,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   await migrate(database.db, database.dialect);
   await (await import('../../src/server/engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
   if (opts.seed !== false) await seedIfEmpty(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   let ipSeq = 0;
   let key = '';

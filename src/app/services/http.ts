@@ -1,6 +1,7 @@
 /**
  * The HTTP layer (SPEC §7, §8): axios with a 50000 ms timeout; every call is a POST with a JSON body and the
- * headers X-Token / X-uuid (from the admin- cookies) and X-Lang. Answers `{code, msg, data}`:
+ * headers X-Token / X-uuid (from the admin- cookies), X-Lang and `X-Requested-With: XMLHttpRequest` (by which the
+ * server knows its own front end: a database outage is then answered -1 with HTTP 200, not 503). Answers `{code, msg, data}`:
  * 0 → data; -1 → toast msg (3 s) and reject; -98 → toast and personal settings (password tab);
  * -99 → once per session toast, login after 1.5 s; other codes → msg plus the URL. HTTP failures show the
  * SPEC §8 status message and are logged under "data request exception".
@@ -33,7 +34,7 @@ export interface CallOptions {
 export const http: AxiosInstance = axios.create({
   baseURL: `${basePath()}api/`,
   timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
 });
 
 http.interceptors.request.use((config) => {

@@ -1,11 +1,26 @@
 /**
  * Every failure answers in the envelope of SPEC §8: ApiError → its code and msg; bad input → -1
  * naming the field; bad JSON, wrong content type, oversize body, unknown API → -1 with a message;
+ * a database that cannot answer now (down, stalled, timed out, SQLite busy: db/index.ts isDatabaseUnavailable)
+ * → -1 "数据库暂时不可用，请稍后再试" (HTTP 200 to the front end, 503 with Retry-After to any other caller);
  * anything else → -1 "服务器内部错误", logged with the request id, never a stack trace to the client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/codes.js';
 import { ApiError } from '../lib/errors.js';
+import { isDatabaseUnavailable } from '../db/index.js';
+
+/** Seconds a caller is asked to wait (Retry-After) when the database is unavailable. */
+export const DB_RETRY_AFTER_S = 5;
+
+/**
+ * True when the request comes from the app's own front end: its axios client (src/app/services/http.ts) sends
+ * `X-Requested-With: XMLHttpRequest` on every call. The front end reads the envelope of an HTTP 200 answer and
+ * shows its message; other callers (portals, scripts, load balancers) get the HTTP status that fits.
+ */
+export function fromFrontEnd(req: FastifyRequest): boolean {
+  return String(req.headers['x-requested-with'] ?? '').toLowerCase() === 'xmlhttprequest';
+}
 
 interface AjvError {
   keyword: string;
@@ -68,6 +83,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return envelope(reply, 400, Code.ERROR, req.t('error.badJson'));
     }
     if (err.statusCode === 429) return envelope(reply, 429, Code.ERROR, req.t('error.tooMany'));
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err, reqId: req.id }, 'database unavailable');
+      if (!fromFrontEnd(req)) reply.header('retry-after', String(DB_RETRY_AFTER_S));
+      return envelope(reply, fromFrontEnd(req) ? 200 : 503, Code.ERROR, req.t('error.dbUnavailable'));
+    }
     if (err instanceof SyntaxError) return envelope(reply, 400, Code.ERROR, req.t('error.badJson'));
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return envelope(reply, 500, Code.ERROR, req.t('error.internal'), { requestId: req.id });

@@ -87,12 +87,14 @@ describe('post() (SPEC §7, §8)', () => {
     http.defaults.adapter = undefined;
   });
 
-  it('sends X-Token, X-uuid and X-Lang and resolves data on code 0', async () => {
+  it('sends X-Token, X-uuid, X-Lang and X-Requested-With and resolves data on code 0', async () => {
     http.defaults.adapter = answer(200, { code: 0, msg: 'ok', data: { a: 1 } });
     await expect(post('Person/userInfo')).resolves.toEqual({ a: 1 });
     expect(seen?.headers.get('X-Token')).toBe('tok123');
     expect(seen?.headers.get('X-uuid')).toBe('uu1');
     expect(seen?.headers.get('X-Lang')).toBe('zh-CN');
+    // How the server knows its own front end (plugins/errors.ts fromFrontEnd: -1 with HTTP 200, not 503).
+    expect(seen?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(seen?.method).toBe('post');
     expect(seen?.timeout).toBe(50000);
   });

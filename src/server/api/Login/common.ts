@@ -1,6 +1,6 @@
 /**
  * Helpers shared by the account handlers (Login, api, Index, Person groups): body-schema fragments,
- * blank-field checks, the session cookies of SPEC §3 and the per-IP rate limit of the sign-in calls.
+ * blank-field checks, the session cookies of SPEC §3 and the rate limits of the sign-in calls.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -9,9 +9,10 @@ import { EMAIL_PATTERN, MOBILE_PATTERN, SESSION_LIFETIME_MS, TOKEN_COOKIE, UUID_
 import type { LoginResult } from '../../../shared/types.js';
 import { ApiError, Ok } from '../../lib/errors.js';
 import type { LoginOutcome } from '../../services/login.js';
+import { fallbackStore } from '../../lib/rateLimitStore.js';
 
-/** Per-IP limit of each sign-in / registration call (requests per minute). */
-export const LOGIN_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
+/** Window of the sign-in limits (per address and per account, config.ts), ms. */
+export const LOGIN_RATE_WINDOW_MS = 60_000;
 
 /** Values a 0/1 flag may take in a form-encoded or JSON body. */
 const FLAG_VALUES = [0, 1, '0', '1', true, false, 'true', 'false', ''];
@@ -89,22 +90,56 @@ export function presentLogin(req: FastifyRequest, reply: FastifyReply, out: Logi
   return new Ok(out.result, req.t('login.success'));
 }
 
+/** Fields of a sign-in body that name the account it is about, in order of preference. */
+export const ACCOUNT_FIELDS = ['username', 'mobile', 'mail', 'unionid'] as const;
+
+/** The account a sign-in body names (lower-cased, trimmed), or '' when it names none (getPublicKey, captcha). */
+export function accountOf(body: unknown): string {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  for (const f of ACCOUNT_FIELDS) {
+    const v = b[f];
+    if (typeof v === 'string' && v.trim()) return `${f}:${v.trim().toLowerCase().slice(0, 100)}`;
+  }
+  return '';
+}
+
+/** The call a request is for ('/api/Login/index'), so each call of the group counts apart. */
+function callOf(req: FastifyRequest): string {
+  return req.routeOptions.url ?? req.url;
+}
+
 /**
- * Registers `routes` in their own scope with a per-IP rate limit of LOGIN_RATE_LIMIT for each route
- * (`global: true` inside this scope only: `call()` has no per-route config)
- * (over the limit: -1 "操作过于频繁", HTTP 429). Other groups are not affected.
+ * Registers `routes` in their own scope with two limits on each call (over either: -1 "操作过于频繁", HTTP 429):
+ *
+ * - per client address, `LOGIN_IP_LIMIT_PER_MIN` a minute (default 3,000, config.ts): only a flood guard, far
+ *   above the morning peak of a whole office behind one NAT or proxy address; the address is the one the trusted
+ *   proxy forwarded when TRUST_PROXY is set (fastify `req.ip`). Counted on arrival, before the body is read.
+ * - per account named in the body (user name, mobile, mail, SSO unionid), `LOGIN_ACCOUNT_LIMIT_PER_MIN` a minute
+ *   (default 10) whatever the address, on top of the lockout and captcha of services/lockout.ts (DESIGN §7).
+ *
+ * With REDIS_URL the counters are shared by every process (DESIGN §2); while Redis is away they count in this
+ * process (lib/rateLimitStore.ts) and sign-in keeps working. Other groups are not affected.
  */
 export async function withLoginRateLimit(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+  const { config, redis } = app.ctx;
   await app.register(async (scope) => {
     await scope.register(rateLimit, {
+      // `global: true` inside this scope only: `call()` has no per-route config.
       global: true,
-      max: LOGIN_RATE_LIMIT.max,
-      timeWindow: LOGIN_RATE_LIMIT.timeWindow,
-      // One counter per address and call, so fetching the key or a captcha does not use up sign-ins.
-      keyGenerator: (req) => `${req.ip}|${req.routeOptions.url ?? req.url}`,
-      // With REDIS_URL the counters are shared by every process behind the load balancer (DESIGN §2).
-      redis: app.ctx.redis ?? undefined,
-      nameSpace: `${app.ctx.config.redisPrefix}rl:login:`,
+      max: config.loginIpLimitPerMin,
+      timeWindow: LOGIN_RATE_WINDOW_MS,
+      keyGenerator: (req) => `ip|${req.ip}|${callOf(req)}`,
+      store: fallbackStore(redis, `${config.redisPrefix}rl:login:`, app.log),
+    });
+    const byAccount = scope.createRateLimit({
+      max: config.loginAccountLimitPerMin,
+      timeWindow: LOGIN_RATE_WINDOW_MS,
+      keyGenerator: (req) => `acct|${accountOf(req.body)}|${callOf(req)}`,
+    });
+    scope.addHook('preHandler', async (req) => {
+      if (!accountOf(req.body)) return;
+      const r = await byAccount(req);
+      if (!r.isAllowed && r.isExceeded) throw Object.assign(new Error('sign-in rate limit of one account'), { statusCode: 429 });
     });
     routes(scope);
   });

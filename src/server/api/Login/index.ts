@@ -1,6 +1,6 @@
 /**
  * API group `Login` (SPEC §7 "Login and account", DESIGN §7). No call needs a session; every call is
- * rate-limited per IP (LOGIN_RATE_LIMIT).
+ * rate-limited per address and per account (withLoginRateLimit).
  *
  * - getPublicKey {} → {publicKey}
  * - captcha {} → {captchaKey, image}

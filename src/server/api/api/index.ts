@@ -1,7 +1,7 @@
 /**
  * API group `api` (SPEC §7): /api/api/register — self-registration that waits for approval.
  * Request {mail, password (SM2), mobile, captcha, captchaKey, realname?} → data {id}, msg
- * "注册成功，请等待管理员审核". Rate-limited per IP like the sign-in calls.
+ * "注册成功，请等待管理员审核". Rate-limited per address and account like the sign-in calls.
  */
 import type { FastifyInstance } from 'fastify';
 import { call, Ok } from '../../lib/route.js';
