@@ -18,6 +18,7 @@ import type { Database } from './db/index.js';
 import { localeOf, translate } from './i18n/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerApi } from './api/index.js';
+import { startCacheBus } from './services/cacheBus.js';
 
 /** Body limit of JSON and form calls; uploads (multipart) have their own limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
   redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
   app.decorate('ctx', { db: database.db, dialect: database.dialect, config, redis });
+  startCacheBus(app);
   app.addHook('onClose', async () => {
     await redis?.quit();
   });

@@ -26,6 +26,7 @@ import type { DB } from '../db/types.js';
 import { readDefinitionFiles, readLocaleFiles, schemaDirs } from './definitions.js';
 import { designedFiles, designedTexts, loadDesignedForms, rememberDesignedEntities, type DesignedForm } from './designed.js';
 import { formDictFiles, formDictTexts, loadFormDicts, type FormDicts } from './formDicts.js';
+import { invalidate, registerCache } from '../services/cacheBus.js';
 
 /** A published overlay row as the store applies it. */
 export interface StoredOverlay {
@@ -186,6 +187,7 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
 }
 
 const cache = new WeakMap<object, Promise<EffectiveSchema>>();
+registerCache('schema', (db) => cache.delete(db));
 
 /**
  * The effective schema of database `db`, built on first use (the Template group preloads it when the app
@@ -204,9 +206,12 @@ export function schemaStore(db: Kysely<DB>): Promise<EffectiveSchema> {
   return p;
 }
 
-/** Forget the effective schema of `db` (call after publishing or restoring an overlay); the next call rebuilds it. */
+/**
+ * Forget the effective schema of `db` (call after publishing or restoring an overlay, with the application's
+ * handle, after the commit) in every process (./services/cacheBus.ts); the next call rebuilds it.
+ */
 export function invalidateSchemas(db: Kysely<DB>): void {
-  cache.delete(db);
+  invalidate(db, 'schema');
 }
 
 /** ETag of a value built from several definitions (e.g. page + entity + dicts + texts). */
