@@ -27,6 +27,8 @@ export class RedisSubscriber {
   private readonly recovered = new Set<() => void>();
   /** Set when the connection was lost (or never made): the next `ready` means messages may have been missed. */
   private lost = false;
+  /** Whether the current outage was logged. */
+  private warned = false;
   log: Logger = { warn: () => undefined };
 
   constructor(private readonly ctx: ServerContext) {}
@@ -84,13 +86,16 @@ export class RedisSubscriber {
     const conn = this.ctx.redis!.duplicate();
     this.conn = conn;
     conn.on('error', (err) => {
+      // Once per outage: a Redis that stays away would otherwise log at every reconnection attempt.
+      if (!this.warned) this.log.warn({ err }, 'redis subscriber lost: other processes\' messages wait until redis returns');
+      this.warned = true;
       this.lost = true;
-      this.log.warn({ err }, 'redis subscriber error');
     });
     conn.on('close', () => {
       if (this.conn === conn) this.lost = true;
     });
     conn.on('ready', () => {
+      this.warned = false;
       if (!this.lost) return;
       this.lost = false;
       if (this.handlers.size) conn.subscribe(...this.handlers.keys()).catch((err) => this.log.warn({ err }, 'redis resubscription failed'));
