@@ -2,13 +2,16 @@
  * The cache bus while Redis is away (src/server/services/cacheBus.ts): two apps on one PostgreSQL schema and a
  * Redis of the test's own (a private redis-server on a free port, stopped and started again). With Redis stopped,
  * changes keep answering code 0 and stay within their process; when Redis returns, the other process forgets its
- * caches by itself (what it missed is gone) and later changes reach it at once again. Date is frozen during the
- * cases, so no cache expires by age. Runs on PostgreSQL when /usr/bin/redis-server is installed (CI).
+ * caches by itself (what it missed is gone) and later changes reach it at once again; a published form reaches it
+ * at the latest at the store's next check (SCHEMA_CHECK_MS). Date is frozen during the cases, so no cache expires
+ * by age unless the test moves the clock. Runs on PostgreSQL when /usr/bin/redis-server is installed (CI).
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advanceClock } from '../../src/server/lib/clock.js';
+import { SCHEMA_CHECK_MS } from '../../src/server/engine/schemaStore.js';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -112,5 +115,20 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
     // Subscribed again: the next change reaches B at once.
     expect((await rename('周明远')).code).toBe(0);
     expect(await eventually(name, (v) => v === '周明远', 1_000)).toBe('周明远');
+  });
+
+  it('a form published while Redis is stopped is served by B after the schema check at the latest', async () => {
+    const FORM = 'receptions.reception.form';
+    const label = async () => (await b.post('Template/forminfo', { id: FORM }, demo)).data.schema.properties.guestUnit.title;
+    expect(await label()).toBe('来宾单位');
+    await stopRedis(redis);
+    const form = structuredClone((await a.post('Template/revision', { id: FORM, revision: 0 }, admin)).data.definition);
+    form.entity.model.properties.guestUnit['x-title'].d = '来访单位';
+    const published = await a.post('Template/set', { id: FORM, definition: JSON.stringify(form), comment: '改标签' }, admin);
+    expect(published.code, published.msg).toBe(0);
+    expect(await label()).toBe('来宾单位');
+    advanceClock(SCHEMA_CHECK_MS);
+    expect(await label()).toBe('来访单位');
+    redis = await startRedis(port);
   });
 });
