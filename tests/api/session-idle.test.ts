@@ -1,7 +1,8 @@
 /**
  * The idle timeout of sessions (等保 2.0: 登录连接超时自动退出; src/server/services/session.ts): a session without a
  * request for `session.idleMinutes` (default 30, a system setting) answers -99 saying it ended for inactivity;
- * activity keeps it alive (written at most once a minute), up to the 24 h lifetime. SQLite and PostgreSQL.
+ * activity keeps it alive (written at most once a minute), up to the 24 h lifetime; the reminder polling of an open
+ * tab is not activity. SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock } from '../../src/server/lib/clock.js';
@@ -41,6 +42,18 @@ describe('session idle timeout', () => {
     expect((await info(s, 'en-US')).msg).toBe('Your session ended after a period of inactivity. Please sign in again.');
     // Another session of the same person is not touched.
     expect((await info(sessionOf(await t.login('zhangwei')))).code).toBe(0);
+  });
+
+  it('is not kept alive by the reminder polling of an open tab', async () => {
+    const s = sessionOf(await t.login('hechao'));
+    for (let i = 0; i < 5; i++) {
+      advanceClock(5 * MIN);
+      expect((await t.post('Msg/newMsg', { last_id: 0 }, s)).code).toBe(0);
+      expect((await t.post('Msg/list', {}, s)).code).toBe(0);
+    }
+    advanceClock(5 * MIN);
+    expect((await t.post('Msg/newMsg', { last_id: 0 }, s)).code).toBe(-99);
+    expect(await info(s)).toMatchObject({ code: -99, msg: '长时间未操作，登录已超时，请重新登录' });
   });
 
   it('writes the last activity at most once a minute', async () => {

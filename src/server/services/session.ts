@@ -104,10 +104,11 @@ const IDLE: SessionCheck = { user: null, idle: true };
 /**
  * Checks the session of `token` and `uuid` (SPEC §8 -99 when refused): unknown, revoked, expired (24 h), of
  * another uuid or of a disabled user → `{user: null, idle: false}`; no request for the idle timeout
- * (`sessionIdleMs`, 等保 2.0) → `{user: null, idle: true}`; else the user, and the session's last activity is
- * moved to now when it is ACTIVITY_WRITE_MS old or more (so a session may end up to that much early, never late).
+ * (`sessionIdleMs`, 等保 2.0) → `{user: null, idle: true}`; else the user, and — when the request is the person's
+ * `activity` (not a background poll or keepalive) — the session's last activity is moved to now when it is
+ * ACTIVITY_WRITE_MS old or more (so a session may end up to that much early, never late).
  */
-export async function checkSession(db: Kysely<DB>, token: string, uuid: string): Promise<SessionCheck> {
+export async function checkSession(db: Kysely<DB>, token: string, uuid: string, activity = true): Promise<SessionCheck> {
   const hash = sha256(token);
   const t = now();
   const idleMs = await sessionIdleMs(db);
@@ -122,7 +123,7 @@ export async function checkSession(db: Kysely<DB>, token: string, uuid: string):
   }
   if (hit.user.uuid !== uuid || hit.expiresAt <= t) return NONE;
   if (t - hit.lastActiveAt >= idleMs) return IDLE;
-  if (t - hit.lastActiveAt >= ACTIVITY_WRITE_MS) {
+  if (activity && t - hit.lastActiveAt >= ACTIVITY_WRITE_MS) {
     hit.lastActiveAt = t;
     await db.updateTable('sessions').set({ last_active_at: t }).where('id', '=', hit.user.sessionId).execute();
   }
@@ -131,10 +132,11 @@ export async function checkSession(db: Kysely<DB>, token: string, uuid: string):
 
 /**
  * The user of a live session whose token and uuid match, or null when the token is unknown, revoked,
- * expired, idle, belongs to another uuid or to a disabled user (see `checkSession`).
+ * expired, idle, belongs to another uuid or to a disabled user (see `checkSession`). Not activity: for the
+ * reminder websocket's announcement and keepalive.
  */
 export async function findSession(db: Kysely<DB>, token: string, uuid: string): Promise<AuthUser | null> {
-  return (await checkSession(db, token, uuid)).user;
+  return (await checkSession(db, token, uuid, false)).user;
 }
 
 /** The live session row of token hash `hash` as the cache keeps it; null when revoked or of a disabled user. */
