@@ -2,8 +2,8 @@
  * Several server processes are one (DESIGN §2 scale-out): two apps A and B, each with its own database handle on
  * the same PostgreSQL schema and its own caches, sharing one Redis — two processes of one deployment. A change
  * made through A is seen by B at once, through the cache bus (src/server/services/cacheBus.ts): published forms,
- * flows and dictionaries, menus, role menus, user info, settings, 清除缓存, logout, password change and a
- * disabled user.
+ * flows and dictionaries, list totals, menus, role menus, user info, settings, 清除缓存, logout, password change
+ * and a disabled user.
  *
  * The clock (Date) is frozen after start-up, so no cache of B can expire by age during a case: B sees a change
  * only because A's invalidation reached it over Redis. Runs when DATABASE_URL and REDIS_URL are set (CI's
@@ -88,6 +88,20 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     def.title = { t: 'affair.flow.multiprocess', d: '事务审批（新版）' };
     ok(await a.post('Flowset/saveJson', { id: 'affair.default', json: JSON.stringify(def), comment: '改名' }, await as('admin')), 'Flowset/saveJson');
     expect(await eventually(title, (v) => v === '事务审批（新版）')).toBe('事务审批（新版）');
+  });
+
+  it('a record added on A counts in B’s list total at once', async () => {
+    const dept = (await a.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id;
+    const add = async (title: string) =>
+      ok(await a.post('receptions/add', { title, guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept }, await as('zhangwei')), 'receptions/add');
+    await add('多进程接待一');
+    await add('多进程接待二');
+    // One row a page: the total is counted (and kept), not read off a short page.
+    const total = async () => (await b.post('receptions/list', { pageSize: 1 }, await as('zhangwei'))).data.total as number;
+    const before = await total();
+    expect(before).toBeGreaterThanOrEqual(2);
+    await add('多进程接待三');
+    expect(await eventually(total, (v) => v !== before)).toBe(before + 1);
   });
 
   it('a menu edited on A shows on B at once', async () => {
