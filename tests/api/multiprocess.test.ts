@@ -2,7 +2,7 @@
  * Several server processes are one (DESIGN §2 scale-out): two apps A and B, each with its own database handle on
  * the same PostgreSQL schema and its own caches, sharing one Redis — two processes of one deployment. A change
  * made through A is seen by B at once, through the cache bus (src/server/services/cacheBus.ts): published forms,
- * flows and dictionaries, list totals, menus, role menus, user info, settings, 清除缓存, logout, password change
+ * flows and dictionaries, list totals, menus, role menus, data scopes, user info, settings, 清除缓存, logout, password change
  * and a disabled user.
  *
  * The clock (Date) is frozen after start-up, so no cache of B can expire by age during a case: B sees a change
@@ -126,6 +126,23 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     expect(await pages()).toEqual(['/notice/list', '/receptions/index']);
     ok(await a.post('role/saveMenus', { id: role.id, menuIds: menuIds.slice(0, 1), codes: [] }, admin), 'role/saveMenus');
     expect(await eventually(pages, (v) => v.length === 1)).toEqual(['/receptions/index']);
+  });
+
+  it('a role’s data scope widened on A widens its users’ lists on B at once', async () => {
+    const admin = await as('admin');
+    const tree = flat(ok(await a.post('menu/tree', {}, admin), 'menu/tree')) as unknown as { id: number; path: string }[];
+    const role = ok(await a.post('role/add', { code: 'mp_scope', name: '多进程范围', data_scope: 'own' }, admin), 'role/add');
+    const menuIds = [tree.find((n) => n.path === '/receptions/index')!.id];
+    ok(await a.post('role/saveMenus', { id: role.id, menuIds, codes: ['receptions:view'] }, admin), 'role/saveMenus');
+    const dept = (await a.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id;
+    ok(await a.post('Users/add', { realname: '范围测试', username: 'mpscope', departments: [dept], dept, roles: [role.id], password: await a.enc('Mp@2026xyz') }, admin), 'Users/add');
+    const s = await a.firstLogin('mpscope', 'Mp@2026xyz');
+    ok(await a.post('receptions/add', { title: '本科室接待', guestUnit: '省财政厅', people: 2, visitDate: '2026-04-02', dept }, await as('zhangwei')), 'receptions/add');
+    const total = async () => (await b.post('receptions/list', { pageSize: 1 }, s)).data.total as number;
+    expect(await total()).toBe(0);
+    const info = ok(await a.post('role/info', { id: role.id }, admin), 'role/info');
+    ok(await a.post('role/edit', { id: role.id, version: info.version, data_scope: 'department' }, admin), 'role/edit');
+    expect(await eventually(total, (v) => v > 0)).toBeGreaterThan(0);
   });
 
   it('a person edited on A shows in their user info on B at once', async () => {
