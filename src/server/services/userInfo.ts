@@ -4,8 +4,8 @@
  *
  * Cached per (user, department) for a few seconds per process: userInfo is called on every page
  * load (benchmark target ≤ 6× a bare hello-world, issue 2). Every write of this user's own data in
- * these services calls `invalidateUserInfo`; changes made elsewhere (roles, menus) show within
- * `USER_INFO_CACHE_MS`.
+ * these services calls `invalidateUserInfo` — in every process, through the cache bus (./cacheBus.ts);
+ * changes made elsewhere (roles, menus) show within `USER_INFO_CACHE_MS` at the latest.
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_LAYOUT } from '../../shared/constants.js';
