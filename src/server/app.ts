@@ -18,6 +18,7 @@ import { probeDatabase, type Database } from './db/index.js';
 import { localeOf, translate } from './i18n/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerApi } from './api/index.js';
+import { startCacheBus } from './services/cacheBus.js';
 
 /** Body limit of JSON and form calls; uploads (multipart) have their own limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
   if (redis) watchRedis(redis, app.log);
   app.decorate('ctx', { db: database.db, dialect: database.dialect, config, redis });
+  startCacheBus(app);
   app.addHook('onClose', async () => {
     // A Redis that is away cannot take QUIT: drop the connection instead of waiting for it.
     if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());

@@ -33,6 +33,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The private PostgreSQL schema of this test app (undefined on SQLite). */
+  pgSchema?: string;
   /** POST /api/<path> with a JSON body and optional session headers; returns the parsed envelope. */
   post<T = any>(path: string, body?: Record<string, unknown>, session?: Session, opts?: PostOptions): Promise<Answer<T>>;
   /** The server's SM2 public key (Login/getPublicKey), fetched once. */
@@ -62,15 +64,24 @@ export interface Session {
   uuid: string;
 }
 
-/** Creates a test app. `seed` (default true) seeds the demo organisation; `logger` as BuildOptions (default silent). */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string>; logger?: boolean | object } = {}): Promise<TestApp> {
+/**
+ * Creates a test app. `seed` (default true) seeds the demo organisation; `logger` as BuildOptions (default silent).
+ * `sameDatabaseAs` (PostgreSQL only) makes a second app with its own database handle on the other app's schema and
+ * its Redis prefix — a second server process of one deployment; its close leaves the schema to the first app.
+ */
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string>; logger?: boolean | object; sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   resetClock();
   // Each app is its own deployment in a shared Redis (its own key prefix: rate-limit counters of one test file
   // never reach another); apps meant to act as processes of one deployment pass the same REDIS_PREFIX.
-  const redisPrefix = `oa-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
+  const redisPrefix = opts.sameDatabaseAs?.config.redisPrefix ?? `oa-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
   const config = loadConfig({ ...process.env, BASE_PATH: '/', CLIENT_DIR: '/nonexistent', REDIS_PREFIX: redisPrefix, ...opts.env });
   let pgSchema: string | undefined;
-  if (config.databaseUrl) {
+  const shared = opts.sameDatabaseAs;
+  if (shared && !shared.pgSchema) throw new Error('createTestApp: sameDatabaseAs needs PostgreSQL (DATABASE_URL)');
+  if (shared) pgSchema = shared.pgSchema;
+  else if (config.databaseUrl) {
     pgSchema = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const client = new pg.Client({ connectionString: config.databaseUrl });
     await client.connect();
@@ -78,9 +89,11 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     await client.end();
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: '/tmp', sqliteFile: ':memory:', pgSchema, poolSize: 5 });
-  await migrate(database.db, database.dialect);
-  await (await import('../../src/server/engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
-  if (opts.seed !== false) await seedIfEmpty(database.db);
+  if (!shared) {
+    await migrate(database.db, database.dialect);
+    await (await import('../../src/server/engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
+    if (opts.seed !== false) await seedIfEmpty(database.db);
+  }
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   let ipSeq = 0;
@@ -89,6 +102,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     app,
     database,
     config,
+    pgSchema,
     async post(path, body, session, opts = {}) {
       ipSeq++;
       const res = await app.inject({
@@ -123,7 +137,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     async close() {
       await app.close();
       await database.close();
-      if (pgSchema && config.databaseUrl) {
+      if (pgSchema && config.databaseUrl && !shared) {
         const client = new pg.Client({ connectionString: config.databaseUrl });
         await client.connect();
         await client.query(`drop schema ${pgSchema} cascade`);

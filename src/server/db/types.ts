@@ -144,6 +144,8 @@ export interface SessionTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Epoch ms of the session's last request, written at most once a minute (idle timeout, migration 0030). */
+  last_active_at: number | null;
 }
 
 export interface LoginAttemptTable {

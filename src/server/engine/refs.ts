@@ -12,6 +12,7 @@ import type { EntityDef } from '../../../engine/schema/types.js';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { deptTitle } from '../services/deptTitle.js';
+import { invalidate, registerCache } from '../services/cacheBus.js';
 import type { EntityRecord } from './codec.js';
 import type { RefNames } from '../../shared/org.js';
 export type { RefNames } from '../../shared/org.js';
@@ -81,10 +82,14 @@ async function depts(db: Kysely<DB>, need?: number[]): Promise<DeptCache> {
   return p;
 }
 
-/** Forgets the cached names of `db` (tests, or after renaming users or departments). */
-export function invalidateRefNames(db: Kysely<DB>): void {
+registerCache('refs', (db) => {
   deptCaches.delete(db);
   userCaches.delete(db);
+});
+
+/** Forgets the cached names of `db` in every process (tests, or after renaming users or departments). */
+export function invalidateRefNames(db: Kysely<DB>): void {
+  invalidate(db, 'refs');
 }
 
 /** Realnames of user `ids` (unknown ids are left out): cached ones, the rest in one query. */

@@ -16,7 +16,7 @@
  * revision of every shipped form are loaded with the base files, with their en-US labels; an id already defined
  * elsewhere is left out and listed as a `duplicate-id` conflict of the form page (`rowId` 0: no overlay row).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { buildRegistry, type DefinitionFile, type Registry } from '../../../engine/schema/loader.js';
 import { applyOverlay } from '../../../engine/schema/overlay.js';
 import { hashDefinition } from '../../../engine/schema/hash.js';
@@ -26,6 +26,8 @@ import type { DB } from '../db/types.js';
 import { readDefinitionFiles, readLocaleFiles, schemaDirs } from './definitions.js';
 import { designedFiles, designedTexts, loadDesignedForms, rememberDesignedEntities, type DesignedForm } from './designed.js';
 import { formDictFiles, formDictTexts, loadFormDicts, type FormDicts } from './formDicts.js';
+import { invalidate, registerCache } from '../services/cacheBus.js';
+import { now } from '../lib/clock.js';
 
 /** A published overlay row as the store applies it. */
 export interface StoredOverlay {
@@ -185,28 +187,73 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
   return { registry, texts, conflicts, memo: new Map(), designed, formDicts: formDicts.applied };
 }
 
-const cache = new WeakMap<object, Promise<EffectiveSchema>>();
+/**
+ * How often a kept schema is checked against the database (ms): one small query (`publishedMark`) that catches a
+ * publish whose invalidation never arrived (Redis away, a change made by a tool). Publishes through the API are
+ * seen at once in every process through the cache bus.
+ */
+export const SCHEMA_CHECK_MS = 30_000;
+
+interface Kept {
+  schema: Promise<EffectiveSchema>;
+  /** `publishedMark` read before the schema was loaded. */
+  mark: string;
+  /** When the mark was last compared (ms). */
+  checkedAt: number;
+}
+
+const cache = new WeakMap<object, Promise<Kept>>();
+registerCache('schema', (db) => cache.delete(db));
+
+/**
+ * What the published definitions of `db` are made of, in one row: the newest id and the number of overlays and of
+ * form revisions, and the published designer-made forms (a publish, restore or delete changes it).
+ */
+async function publishedMark(db: Kysely<DB>): Promise<string> {
+  const r = await sql<Record<string, unknown>>`select
+      (select max(id) from definition_overlays) as o, (select count(*) from definition_overlays) as oc,
+      (select max(id) from definition_revisions) as r, (select count(*) from definition_revisions) as rc,
+      (select count(*) from designed_forms where status = 'published') as d`.execute(db);
+  return Object.values(r.rows[0] ?? {}).map((v) => String(v ?? '')).join('|');
+}
+
+function load(db: Kysely<DB>): Promise<Kept> {
+  const kept = publishedMark(db).then(async (mark) => {
+    const [overlays, designed, owned] = await Promise.all([publishedOverlays(db), loadDesignedForms(db), loadFormDicts(db)]);
+    rememberDesignedEntities(designed);
+    return { schema: Promise.resolve(effectiveSchema(overlays, designed, owned)), mark, checkedAt: now() };
+  });
+  cache.set(db, kept);
+  kept.catch(() => {
+    if (cache.get(db) === kept) cache.delete(db);
+  });
+  return kept;
+}
 
 /**
  * The effective schema of database `db`, built on first use (the Template group preloads it when the app
- * is ready) and kept until `invalidateSchemas(db)`. A failed load is not cached.
+ * is ready) and kept until `invalidateSchemas(db)` — in any process, through the cache bus — or until a check
+ * (every SCHEMA_CHECK_MS) finds the published definitions changed. A failed load is not cached.
  */
-export function schemaStore(db: Kysely<DB>): Promise<EffectiveSchema> {
-  let p = cache.get(db);
-  if (!p) {
-    p = Promise.all([publishedOverlays(db), loadDesignedForms(db), loadFormDicts(db)]).then(([overlays, designed, owned]) => {
-      rememberDesignedEntities(designed);
-      return effectiveSchema(overlays, designed, owned);
-    });
-    cache.set(db, p);
-    p.catch(() => cache.delete(db));
-  }
-  return p;
+export async function schemaStore(db: Kysely<DB>): Promise<EffectiveSchema> {
+  const p = cache.get(db) ?? load(db);
+  const kept = await p;
+  const t = now();
+  if (t - kept.checkedAt < SCHEMA_CHECK_MS && t >= kept.checkedAt) return kept.schema;
+  // One check at a time: callers meanwhile use the kept schema.
+  kept.checkedAt = t;
+  const mark = await publishedMark(db);
+  if (cache.get(db) !== p) return schemaStore(db);
+  if (mark === kept.mark) return kept.schema;
+  return (await load(db)).schema;
 }
 
-/** Forget the effective schema of `db` (call after publishing or restoring an overlay); the next call rebuilds it. */
+/**
+ * Forget the effective schema of `db` (call after publishing or restoring an overlay, with the application's
+ * handle, after the commit) in every process (./services/cacheBus.ts); the next call rebuilds it.
+ */
 export function invalidateSchemas(db: Kysely<DB>): void {
-  cache.delete(db);
+  invalidate(db, 'schema');
 }
 
 /** ETag of a value built from several definitions (e.g. page + entity + dicts + texts). */

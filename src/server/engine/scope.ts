@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { DataScope } from '../../../engine/schema/types.js';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
+import { invalidate, registerCache } from '../services/cacheBus.js';
 
 /** Scopes from narrowest to widest. */
 export const SCOPE_ORDER: DataScope[] = ['own', 'department', 'unit', 'all'];
@@ -42,6 +43,7 @@ interface Cache {
 }
 
 const caches = new WeakMap<object, Promise<Cache>>();
+registerCache('scopes', (db) => caches.delete(db));
 
 async function load(db: Kysely<DB>): Promise<Cache> {
   const [roles, depts] = await Promise.all([
@@ -67,9 +69,9 @@ async function cacheOf(db: Kysely<DB>, reload = false): Promise<Cache> {
   return p;
 }
 
-/** Drops the cached role scopes and department tree (call after changing roles or departments). */
+/** Drops the cached role scopes and department tree in every process (call after changing roles or departments). */
 export function invalidateScopeCache(db: Kysely<DB>): void {
-  caches.delete(db);
+  invalidate(db, 'scopes');
 }
 
 /** The narrower of two scopes. */

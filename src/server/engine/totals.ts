@@ -2,9 +2,12 @@
  * Cached list totals (issue 3 benchmark: a list must not COUNT on every request). A total is kept per
  * database, table and key (scope + filters + keyword + view condition, see repository.ts) for
  * TOTAL_TTL_MS, and every write to the table through the engine forgets the table's totals at once, so
- * this process never shows a stale total after its own writes; writes by other processes show within
- * the TTL. Code that writes an entity table outside EntityService must call `invalidateTotals`.
+ * this process never shows a stale total after its own writes; writes by other processes show at once
+ * through the cache bus (../services/cacheBus.ts), within the TTL when Redis is away. Code that writes an entity table outside EntityService must call `invalidateTotals`.
  */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+import { invalidate, registerCache } from '../services/cacheBus.js';
 
 /** How long a counted total is reused (30 s). */
 export const TOTAL_TTL_MS = 30_000;
@@ -18,6 +21,16 @@ interface TableTotals {
 }
 
 const caches = new WeakMap<object, Map<string, TableTotals>>();
+
+function forget(c: TableTotals): void {
+  c.generation++;
+  c.totals.clear();
+}
+
+registerCache('totals', (db, table) => {
+  if (table !== undefined) forget(tableCache(db, table));
+  else for (const c of caches.get(db)?.values() ?? []) forget(c);
+});
 
 function tableCache(db: object, table: string): TableTotals {
   let byTable = caches.get(db);
@@ -46,9 +59,7 @@ export function storeTotal(db: object, table: string, key: string, n: number, at
   c.totals.set(key, { n, at });
 }
 
-/** Forgets every cached total of `table` of `db` (call after any write to it). */
+/** Forgets every cached total of `table` of `db` in every process (./services/cacheBus.ts; call after any write to it). */
 export function invalidateTotals(db: object, table: string): void {
-  const c = tableCache(db, table);
-  c.generation++;
-  c.totals.clear();
+  invalidate(db as Kysely<DB>, 'totals', table);
 }

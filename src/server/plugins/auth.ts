@@ -1,13 +1,14 @@
 /**
  * Session authentication for API calls: the token and uuid come from the `X-Token` / `X-uuid`
  * headers or the `admin-token` / `admin-uuid` cookies (SPEC §7, DESIGN §6).
- * No valid session → -99; a session that must change its password → -98 (SPEC §8).
+ * No valid session → -99 (idle longer than the timeout: a message saying so); a session that must change its
+ * password → -98 (SPEC §8).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/codes.js';
 import { TOKEN_COOKIE, UUID_COOKIE } from '../../shared/constants.js';
 import { ApiError } from '../lib/errors.js';
-import { findSession } from '../services/session.js';
+import { checkSession } from '../services/session.js';
 import { roleCodesOf } from '../services/roles.js';
 
 function header(req: FastifyRequest, name: string): string | undefined {
@@ -23,12 +24,24 @@ export function credentialsOf(req: FastifyRequest): { token?: string; uuid?: str
   return { token: clean(token), uuid: clean(uuid) };
 }
 
+/**
+ * Calls the shell makes by itself, not the person (the reminder channel: polling, the refresh after a push):
+ * they do not count as activity for the idle timeout of sessions (等保 2.0), else an open tab never times out.
+ */
+export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['Msg/newMsg', 'Msg/tips', 'Msg/list', 'Msg/socket']);
+
+function isBackground(req: FastifyRequest): boolean {
+  const url = req.routeOptions.url ?? '';
+  const at = url.indexOf('/api/');
+  return at >= 0 && BACKGROUND_CALLS.has(url.slice(at + 5));
+}
+
 /** preHandler: sets `req.user` or answers -99 / -98. */
 export function requireAuth(duringPasswordChange: boolean) {
   return async (req: FastifyRequest): Promise<void> => {
     const { token, uuid } = credentialsOf(req);
-    const user = token && uuid ? await findSession(req.server.ctx.db, token, uuid) : null;
-    if (!user) throw new ApiError(req.t('error.sessionExpired'), Code.SESSION_EXPIRED);
+    const { user, idle } = token && uuid ? await checkSession(req.server.ctx.db, token, uuid, !isBackground(req)) : { user: null, idle: false };
+    if (!user) throw new ApiError(req.t(idle ? 'error.sessionIdle' : 'error.sessionExpired'), Code.SESSION_EXPIRED);
     if (user.mustChangePassword && !duringPasswordChange) {
       throw new ApiError(req.t('error.passwordChange'), Code.PASSWORD_CHANGE_REQUIRED);
     }

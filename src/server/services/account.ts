@@ -123,6 +123,6 @@ export async function resetPassword(ctx: ServiceCtx, mobile: string, code: strin
     return { userId: users[0].id };
   });
   if ('error' in outcome) throw new ApiError(ctx.t(outcome.error as string), Code.ERROR);
-  forgetSessions();
+  forgetSessions(ctx.db);
   invalidateUserInfo(ctx.db, outcome.userId);
 }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
+import { invalidate, registerCache } from './cacheBus.js';
 
 /** How long a person's clearance is reused (60 s, like the scope and menu caches). */
 export const CLEARANCE_CACHE_TTL_MS = 60_000;
@@ -31,11 +32,14 @@ export async function clearanceOf(db: Kysely<DB>, userId: number): Promise<numbe
 
 /** Forgets the cached clearance of `userId` (or of everyone) of database `db`, after it changed. */
 export function forgetClearance(db: Kysely<DB>, userId?: number): void {
+  invalidate(db, 'clearance', userId);
+}
+registerCache('clearance', (db, key) => {
   const cache = caches.get(db);
   if (!cache) return;
-  if (userId === undefined) cache.clear();
-  else cache.delete(userId);
-}
+  if (key === undefined) cache.clear();
+  else cache.delete(Number(key));
+});
 
 /** The classification level (0–3) of a stored value ('0'..'3', a number, empty → 0). */
 export function secretLevelOf(v: unknown): number {

@@ -75,7 +75,7 @@ export async function switchDepartment(ctx: ServiceCtx, userId: number, sessionI
     return m.title;
   });
   if (title == null) throw new ApiError(ctx.t('dept.notMember'), Code.ERROR);
-  forgetSessions();
+  forgetSessions(ctx.db);
   invalidateUserInfo(ctx.db, userId);
   return title;
 }

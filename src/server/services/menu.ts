@@ -15,6 +15,7 @@ import type { DB, Menu } from '../db/types.js';
 import type { MenuNode } from '../../shared/types.js';
 import { now } from '../lib/clock.js';
 import { preparedQuery } from '../engine/flow/prepared.js';
+import { invalidate, registerCache } from './cacheBus.js';
 
 /** What the shell needs to build the menu and guard routes. Arrays are shared: treat as read-only. */
 export interface UserMenus {
@@ -56,13 +57,15 @@ interface Catalogue {
 }
 
 let catalogues = new WeakMap<Kysely<DB>, Promise<Catalogue>>();
+registerCache('menus', (db) => catalogues.delete(db));
 
 /**
- * Drops the in-memory menu catalogue of `db` (or of every database when omitted), so the next
- * `userMenus` call reloads menus, roles, role menus and role permissions.
+ * Drops the in-memory menu catalogue of `db` in every process (./cacheBus.ts), or of every database of this
+ * process when omitted (start-up, seed), so the next `userMenus` call reloads menus, roles, role menus and
+ * role permissions.
  */
 export function invalidateMenuCache(db?: Kysely<DB>): void {
-  if (db) catalogues.delete(db);
+  if (db) invalidate(db, 'menus');
   else catalogues = new WeakMap();
 }
 

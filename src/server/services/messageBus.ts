@@ -9,9 +9,9 @@
  * One bus per application (keyed by its `app.ctx`), so two apps in one process (tests) behave like two
  * processes: each reaches the other only through Redis.
  */
-import type { Redis } from 'ioredis';
 import type { ServerContext } from '../lib/context.js';
 import { newUuid } from '../lib/clock.js';
+import { subscriberOf } from './redisSubscriber.js';
 
 /** A push of SPEC §4: type 1 refresh, 2 refresh on pc, 3 print parameters in `data`. */
 export interface PushMessage {
@@ -43,7 +43,7 @@ export class MessageBus {
   /** Identifies this application on the Redis channel (its own publications are not delivered twice). */
   readonly origin = newUuid();
   private readonly sockets = new Map<number, Set<PushSocket>>();
-  private sub: Redis | null = null;
+  private subscribed = false;
   log: Logger = { warn: () => undefined };
 
   constructor(private readonly ctx: ServerContext) {}
@@ -104,16 +104,14 @@ export class MessageBus {
   }
 
   /**
-   * Subscribes to the channel on a dedicated Redis connection (a subscribed connection takes no other
-   * commands). Without Redis, or when Redis does not answer, reminders stay within this process.
+   * Listens to the channel on the application's subscriber connection (./redisSubscriber.ts). Without Redis,
+   * or while Redis does not answer, reminders stay within this process.
    */
   async subscribe(): Promise<void> {
-    if (!this.ctx.redis || this.sub) return;
-    const sub = this.ctx.redis.duplicate();
-    this.sub = sub;
-    sub.on('error', (err) => this.log.warn({ err }, 'redis subscriber error'));
-    sub.on('message', (channel: string, text: string) => {
-      if (channel !== this.channel) return;
+    if (!this.ctx.redis || this.subscribed) return;
+    this.subscribed = true;
+    const sub = subscriberOf(this.ctx);
+    await sub.listen(this.channel, (text) => {
       try {
         const env = JSON.parse(text) as Envelope;
         if (env.origin === this.origin || !Array.isArray(env.userIds)) return;
@@ -122,15 +120,14 @@ export class MessageBus {
         this.log.warn({ err }, 'bad reminder push on redis');
       }
     });
-    await sub.subscribe(this.channel);
   }
 
   /** Drops the subscription (application close). */
   async close(): Promise<void> {
-    const sub = this.sub;
-    this.sub = null;
     this.sockets.clear();
-    if (sub) await sub.quit().catch(() => sub.disconnect());
+    if (!this.subscribed) return;
+    this.subscribed = false;
+    await subscriberOf(this.ctx).unlisten(this.channel);
   }
 }
 

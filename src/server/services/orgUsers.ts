@@ -16,7 +16,7 @@ import { now } from '../lib/clock.js';
 import { badInput } from '../lib/errors.js';
 import { invalidateRefNames } from '../engine/refs.js';
 import { fieldTitle } from '../engine/validation.js';
-import { revokeUserSessions } from './session.js';
+import { forgetSessions, revokeUserSessions } from './session.js';
 import { invalidateUserInfo } from './userInfo.js';
 import { intOf, orgEntity, strOf, tr, type Db, type OrgCaller, type OrgRecord, type OrgResource } from './orgCrud.js';
 
@@ -156,10 +156,14 @@ export async function afterUserChange(db: Kysely<DB>, ids: number[]): Promise<vo
   if (!ids.length) return;
   for (const id of ids) invalidateUserInfo(db, id);
   const live = await db.selectFrom('users').select(['id', 'status']).where('id', 'in', ids).execute();
+  let revoked = false;
   for (const id of ids) {
     const u = live.find((x) => x.id === id);
-    if (!u || u.status !== 1) await revokeUserSessions(db, id);
+    if (u && u.status === 1) continue;
+    await revokeUserSessions(db, id);
+    revoked = true;
   }
+  if (revoked) forgetSessions(db);
 }
 
 /** -1 when two of `roleIds` share an exclusive group (三员分立: 系统管理员, 安全保密管理员, 安全审计员). */

@@ -9,6 +9,7 @@ import { isStrongPassword } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/types.js';
 import { newToken, now } from '../lib/clock.js';
+import { registerCache } from './cacheBus.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Algorithm.Argon2id of @node-rs/argon2 (an ambient const enum, unusable under isolatedModules). */
@@ -46,8 +47,9 @@ export function passwordIsStrong(password: string): boolean {
 
 const ageCache = new WeakMap<Kysely<DB>, { value: number; at: number }>();
 const AGE_CACHE_MS = 30_000;
+registerCache('settings', (db) => ageCache.delete(db));
 
-/** The maximum password age in days (settings `password.maxAgeDays`, else config); cached 30 s. */
+/** The maximum password age in days (settings `password.maxAgeDays`, else config); cached 30 s, forgotten by every settings change. */
 export async function passwordMaxAgeDays(db: Kysely<DB>, config: Config): Promise<number> {
   const c = ageCache.get(db);
   const t = now();

@@ -139,7 +139,7 @@ export async function changePassword(ctx: ServiceCtx, who: PasswordChanger, oldC
     await revokeUserSessions(trx, userId, sessionId);
     await audit(trx, ctx.dialect, { userId, username: who.username, ip: ctx.ip, event: 'password.change', object: `user:${userId}`, result: 'success' });
   });
-  forgetSessions();
+  forgetSessions(ctx.db);
   invalidateUserInfo(ctx.db, userId);
 }
 

@@ -6,9 +6,12 @@
  * Only settings the server really reads (or the client is about to) are listed:
  * - `system.name` 系统名称 (string 1–50; seeded)
  * - `smw` 涉密模式 '0' | '1' (services/selector.ts smwEnabled)
- * - `password.maxAgeDays` 密码有效期（天）, integer 0–3650, 0 = never expires (services/password.ts;
- *   that reader caches 30 s, so a change applies within 30 s)
+ * - `password.maxAgeDays` 密码有效期（天）, integer 0–3650, 0 = never expires (services/password.ts)
  * - `watermark` 页面水印 '0' | '1' (for the client's watermark, not yet read)
+ * - `session.idleMinutes` 会话空闲超时（分钟）, integer 1–1440, default 30 (等保 2.0; services/session.ts): a
+ *   session without a request for that long answers -99
+ * Every change is forgotten by the caches of every process at once (cache bus, ./cacheBus.ts: `settings`, and
+ * `userInfo`, which shows the password's expiry).
  * Login lockout (services/lockout.ts) and upload size (config UPLOAD_MAX_BYTES) are constants/config,
  * not settings, and are therefore not listed.
  *
@@ -23,6 +26,13 @@ import { DEFAULT_PASSWORD_MAX_AGE_DAYS } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
 import { badInput } from '../lib/errors.js';
 import { audit } from './audit.js';
+import { invalidate } from './cacheBus.js';
+
+/** Key of the idle timeout of sessions, in minutes (services/session.ts). */
+export const SESSION_IDLE_KEY = 'session.idleMinutes';
+
+/** 等保 2.0 (GB/T 22239-2019 8.1.4.1 b), 登录连接超时自动退出): a session idle for 30 minutes ends by default. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
 /** Type of a setting's value (all are stored as strings). */
 export type SettingType = 'string' | 'integer' | 'flag';
@@ -48,6 +58,15 @@ export const SETTINGS: SettingDef[] = [
   { key: 'smw', field: 'smw', title: 'setting.smw', type: 'flag', default: '0' },
   { key: 'password.maxAgeDays', field: 'passwordMaxAgeDays', title: 'setting.passwordMaxAgeDays', type: 'integer', default: String(DEFAULT_PASSWORD_MAX_AGE_DAYS), min: 0, max: 3650 },
   { key: 'watermark', field: 'watermark', title: 'setting.watermark', type: 'flag', default: '0' },
+  {
+    key: SESSION_IDLE_KEY,
+    field: 'sessionIdleMinutes',
+    title: 'setting.sessionIdleMinutes',
+    type: 'integer',
+    default: String(DEFAULT_SESSION_IDLE_MINUTES),
+    min: 1,
+    max: 1440,
+  },
 ];
 
 /** Key of the stored version of the settings record. */
@@ -156,5 +175,6 @@ export async function saveSettings(db: Kysely<DB>, dialect: Dialect, c: Settings
     await put(trx, SETTINGS_VERSION_KEY, String(current + 1));
     await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event: 'setting.edit', object: 'setting.system:1', result: 'success', detail: { before, after } });
   });
+  invalidate(db, ['settings', 'userInfo']);
   return settingsRecord(db);
 }

@@ -4,8 +4,8 @@
  *
  * Cached per (user, department) for a few seconds per process: userInfo is called on every page
  * load (benchmark target ≤ 6× a bare hello-world, issue 2). Every write of this user's own data in
- * these services calls `invalidateUserInfo`; changes made elsewhere (roles, menus) show within
- * `USER_INFO_CACHE_MS`.
+ * these services calls `invalidateUserInfo` — in every process, through the cache bus (./cacheBus.ts);
+ * changes made elsewhere (roles, menus) show within `USER_INFO_CACHE_MS` at the latest.
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_LAYOUT } from '../../shared/constants.js';
@@ -16,6 +16,7 @@ import { now } from '../lib/clock.js';
 import { userMenus } from './menu.js';
 import { passwordExpiresInDays, passwordMaxAgeDays } from './password.js';
 import { deptTitle } from './deptTitle.js';
+import { invalidate, registerCache } from './cacheBus.js';
 
 /** How long a built UserInfo is reused (ms). */
 export const USER_INFO_CACHE_MS = 5_000;
@@ -44,16 +45,20 @@ function cacheOf(db: Kysely<DB>): Map<number, Map<number | null, Entry>> {
 /** Bumped on invalidation, so a build that started before a change is not cached after it. */
 let generation = 0;
 
-/** Forgets the cached user info of every user of `db` (clear cache, role or menu changes). */
-export function invalidateAllUserInfo(db: Kysely<DB>): void {
+registerCache('userInfo', (db, key) => {
   generation++;
-  caches.get(db)?.clear();
+  if (key === undefined) caches.get(db)?.clear();
+  else caches.get(db)?.delete(Number(key));
+});
+
+/** Forgets the cached user info of every user of `db` in every process (clear cache, role or menu changes). */
+export function invalidateAllUserInfo(db: Kysely<DB>): void {
+  invalidate(db, 'userInfo');
 }
 
-/** Forgets the cached user info of `userId` (call after any change to the user's data). */
+/** Forgets the cached user info of `userId` in every process (call after any change to the user's data). */
 export function invalidateUserInfo(db: Kysely<DB>, userId: number): void {
-  generation++;
-  caches.get(db)?.delete(userId);
+  invalidate(db, 'userInfo', userId);
 }
 
 /** Parses a JSON column, answering `fallback` for null or malformed values or another kind of value. */

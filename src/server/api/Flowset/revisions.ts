@@ -24,7 +24,7 @@ import { diffFlow } from '../../../../engine/schema/diffFlow.js';
 import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { schemaStore } from '../../engine/schemaStore.js';
-import { currentFlow, flowVersion } from '../../engine/flow/versions.js';
+import { currentFlow, flowVersion, forgetRecentFlow } from '../../engine/flow/versions.js';
 import { now, sha256 } from '../../lib/clock.js';
 import { bodyOf } from '../Users/access.js';
 import { deleteDraft, exportFile, jsonParam, lintChanged, mustAdmin, presentChanges, readDraft, readImportFile, refuseIssues, saveDraft } from '../Template/revisionStore.js';
@@ -80,6 +80,7 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
       await deleteDraft(trx, 'flow', def.id);
       return next;
     });
+    forgetRecentFlow(db, def.id);
     return { id: def.id, version };
   };
 

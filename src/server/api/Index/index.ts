@@ -21,7 +21,7 @@ export function register(app: FastifyInstance): void {
       await revokeSession(trx, req.user.sessionId);
       await audit(trx, dialect, { userId: req.user.userId, username: req.user.username, ip: req.ip, event: 'logout', object: `session:${req.user.sessionId}`, result: 'success' });
     });
-    forgetSessions();
+    forgetSessions(db);
     clearSessionCookies(req, reply);
     return new Ok(null, req.t('logout.success'));
   });

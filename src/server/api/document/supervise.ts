@@ -33,6 +33,7 @@ import { now } from '../../lib/clock.js';
 import type { Locale } from '../../../shared/constants.js';
 import { userMenus } from '../../services/menu.js';
 import { SESSION_CACHE_MS } from '../../services/session.js';
+import { registerCache } from '../../services/cacheBus.js';
 import { clearanceOf } from '../../services/clearance.js';
 import { ApiError } from '../../lib/errors.js';
 import { changeSupervisor } from '../../services/document/supervisors.js';
@@ -53,6 +54,7 @@ const byId: BodySchema = { type: 'object', required: ['id'], properties: { id } 
 
 /** What a user's roles grant here, by user, reused for SESSION_CACHE_MS (a list page polls it). */
 const rights = new Map<number, { at: number; admin: boolean; docSupervisor: boolean; supervisor: boolean; roles: string[] }>();
+registerCache('userInfo', () => rights.clear());
 
 /** The caller of the flow runtime: supervisor when holding the 督办 right of flows or of documents. */
 async function flowCallerOf(req: FastifyRequest): Promise<{ caller: FlowCaller; docSupervisor: boolean; roles: string[] }> {

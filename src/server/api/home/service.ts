@@ -7,10 +7,8 @@ import type { Locale } from '../../../shared/constants.js';
 import type { MenuNode } from '../../../shared/types.js';
 import type { DB } from '../../db/types.js';
 import { now } from '../../lib/clock.js';
-import { flattenMenus, invalidateMenuCache, userMenus } from '../../services/menu.js';
-import { invalidateAllUserInfo } from '../../services/userInfo.js';
-import { forgetSessions } from '../../services/session.js';
-import { invalidateScopeCache } from '../../engine/scope.js';
+import { flattenMenus, userMenus } from '../../services/menu.js';
+import { ALL_CACHES, invalidate } from '../../services/cacheBus.js';
 import enRoutes from '../../../app/locales/en-US/route.json' with { type: 'json' };
 
 /** What the header search looks in: the user's own menus, or people (contacts). */
@@ -173,14 +171,12 @@ export async function searchContacts(db: Kysely<DB>, keyword: string, current: n
 }
 
 /**
- * Clears the in-memory caches (menus, data scopes, session look-ups, user infos) and deletes expired
+ * Clears every in-memory cache (definitions, menus, data scopes, session look-ups, user infos, settings, totals…)
+ * of every process (./services/cacheBus.ts) and deletes expired
  * rows of sessions, captchas, used_nonces and sms_codes. Returns how many rows were deleted per table.
  */
 export async function clearCaches(db: Kysely<DB>): Promise<Record<string, number>> {
-  invalidateMenuCache();
-  invalidateScopeCache(db);
-  invalidateAllUserInfo(db);
-  forgetSessions();
+  invalidate(db, ALL_CACHES);
   const t = now();
   const out: Record<string, number> = {};
   for (const table of ['sessions', 'captchas', 'used_nonces', 'sms_codes'] as const) {

@@ -7,9 +7,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { flowEntity } from './records.js';
 import { sanitizeRichText } from '../../lib/sanitize.js';
+import { registerCache } from '../../services/cacheBus.js';
 
 /** The rich-text fields of entity `entity` (remembered per entity id). */
 const richFields = new Map<string, string[]>();
+// Derived from the definitions: a published form may change which fields are rich text.
+registerCache('schema', () => richFields.clear());
 function richTextFields(entity: string | null): string[] {
   if (!entity) return [];
   let f = richFields.get(entity);

@@ -10,8 +10,11 @@ import { badInput } from '../../lib/errors.js';
 import { SECRET_DICT, secretLevelOf } from '../../services/clearance.js';
 import { fieldTitle } from '../validation.js';
 import { flowEntity } from './records.js';
+import { registerCache } from '../../services/cacheBus.js';
 
 const fields = new Map<string, string | null>();
+// Derived from the definitions: a published form may add or remove the field.
+registerCache('schema', () => fields.clear());
 
 /** The classification field of entity `entity` (x-dict document_mj), or null. Remembered per entity id. */
 export function secretFieldOf(entity: string | null): string | null {

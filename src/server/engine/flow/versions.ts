@@ -13,6 +13,7 @@ import { validateFlow } from '../../../../engine/flow/index.js';
 import type { DB } from '../../db/types.js';
 import { now } from '../../lib/clock.js';
 import { loadFlows } from '../definitions.js';
+import { invalidate, registerCache } from '../../services/cacheBus.js';
 
 /** A pinned version of a flow. */
 export interface FlowVersion {
@@ -121,17 +122,25 @@ export async function publishFlow(db: Kysely<DB>, def: FlowDef, authorId: number
   const problems = validateFlow(def);
   if (problems.length) throw new Error(problems.map((p) => `${p.path} ${p.message}`).join('; '));
   const json = JSON.stringify(def);
-  return db.transaction().execute(async (trx) => {
+  const version = await db.transaction().execute(async (trx) => {
     const max = await trx.selectFrom('flow_versions').select((eb) => eb.fn.max('version').as('v')).where('def_id', '=', def.id).executeTakeFirst();
     const version = Number(max?.v ?? 0) + 1;
     await trx.insertInto('flow_versions').values({ def_id: def.id, version, definition: json, hash: hashOf(json), source: 'designer', author_id: authorId, comment, created_at: now() }).execute();
     return version;
   });
+  forgetRecentFlow(db, def.id);
+  return version;
+}
+
+/** Forgets the remembered titles of flow `defId` (recentFlow) in every process: call after publishing a version. */
+export function forgetRecentFlow(db: Kysely<DB>, defId: string): void {
+  invalidate(db, 'flows', defId);
 }
 
 /** How long the work lists may name flows from an earlier look-up (ms): titles only, never what runs. */
 export const FLOW_TITLE_TTL_MS = 10_000;
 const recent = new WeakMap<object, Map<string, { at: number; flow: FlowVersion | undefined }>>();
+registerCache('flows', (db, defId) => (defId === undefined ? recent.delete(db) : recent.get(db)?.delete(defId)));
 
 /**
  * currentFlow, remembered for FLOW_TITLE_TTL_MS per database and flow: for naming flows and steps in the

@@ -29,6 +29,7 @@ import type { DB } from '../../db/types.js';
 import { keywordOf, like, paging } from '../../engine/flow/lists.js';
 import { flowVersion } from '../../engine/flow/versions.js';
 import { now } from '../../lib/clock.js';
+import { registerCache } from '../cacheBus.js';
 import { isPg } from '../docNumbers.js';
 import { SUPERVISION_KIND } from './supervisors.js';
 
@@ -138,6 +139,7 @@ export async function valuesOf(db: Kysely<DB>, text: string, values: unknown[]):
 }
 
 const totals = new WeakMap<object, Map<string, { at: number; n: number }>>();
+registerCache('totals', (db) => totals.delete(db));
 const indexes = new WeakMap<FlowDef, ReturnType<typeof indexFlow>>();
 
 /** The total of `c`'s list with `q`, counted at most every GWDB_TOTAL_TTL_MS per scope and filters. */

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { keywordOf, paging } from '../../engine/flow/lists.js';
 import { now } from '../../lib/clock.js';
+import { registerCache } from '../cacheBus.js';
 import { SCOPE_CACHE_TTL_MS } from '../../engine/scope.js';
 import { readGwdbList, valuesOf, type GwdbCaller, type GwdbItem, type GwdbQuery } from './gwdbList.js';
 
@@ -176,6 +177,7 @@ export async function urgeHistory(db: Kysely<DB>, instanceId: number): Promise<U
 }
 
 const unitDepts = new WeakMap<object, Map<number, { at: number; ids: number[] }>>();
+registerCache('scopes', (db) => unitDepts.delete(db));
 
 /**
  * The departments whose unit is `unitId` (the unit itself included), from the department tree; reused for
