@@ -96,9 +96,12 @@ export class MessageBus {
     return n;
   }
 
-  /** Publishes to the other processes (no-op without Redis). */
+  /**
+   * Publishes to the other processes (no-op without Redis, and while Redis is not connected: an action must not
+   * wait for a cache that is away; the other processes' clients find the reminder at their next poll).
+   */
   async publish(userIds: number[], message: PushMessage): Promise<void> {
-    if (!this.ctx.redis) return;
+    if (!this.ctx.redis || this.ctx.redis.status !== 'ready') return;
     const env: Envelope = { origin: this.origin, userIds, message };
     await this.ctx.redis.publish(this.channel, JSON.stringify(env));
   }
