@@ -5,7 +5,7 @@
  *
  * Permissions: `permissions.view` for list/info, `.add`, `.edit`, `.delete`; a declared action needs
  * its own `permission`, else the edit permission; a missing code means "signed in is enough". Refused
- * → -1 error.forbidden. Scope (./scope.ts) is in the WHERE of every read and write: a record out of
+ * → -1 error.forbidden, checked before the body is validated (a refused caller learns nothing about it). Scope (./scope.ts) is in the WHERE of every read and write: a record out of
  * scope answers -1 entity.notFound, exactly like a missing one. A record carries `_actions`: the ids
  * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
  * it; an action whose condition does not hold for the record answers -1 entity.actionNotAllowed.
@@ -170,8 +170,8 @@ export class EntityService {
 
   /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
   async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number; refs: RefNames }> {
-    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const a = await this.access(c, 'view');
+    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
     const { records, total } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
     const list = records.map((r) => this.withActions(r, a));
@@ -180,8 +180,8 @@ export class EntityService {
 
   /** `/info` {id}: the record with `_actions` and `_refs`; -1 entity.notFound when missing or out of scope. */
   async info(c: Caller, body: { id?: unknown }): Promise<EntityRecord> {
-    const id = this.idOf(c, body?.id);
     const a = await this.access(c, 'view');
+    const id = this.idOf(c, body?.id);
     const [row] = await getRows(this.db, this.spec, a.scope, [id]);
     if (!row) throw this.notFound(c);
     const record = this.present(row, a);
@@ -203,10 +203,10 @@ export class EntityService {
 
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
+    const a = await this.access(c, 'add');
     const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
-    const a = await this.access(c, 'add');
     this.checkSecret(c, a, fields);
     const row = await this.newRow(c, fields);
     const stored = await this.write(async (trx) => {
@@ -225,10 +225,10 @@ export class EntityService {
    * @throws ApiError -1 naming the field for bad input, error.forbidden without the add permission.
    */
   async prepareAdd(c: Caller, body: Record<string, unknown>): Promise<PreparedAdd> {
+    const access = await this.access(c, 'add');
     const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
-    const access = await this.access(c, 'add');
     this.checkSecret(c, access, fields);
     return { access, row: await this.newRow(c, fields) };
   }
@@ -261,21 +261,21 @@ export class EntityService {
    * a stale version → -1 entity.stale, nothing written. Returns the stored record (version + 1).
    */
   async edit(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
+    const a = await this.access(c, 'edit');
     const id = this.idOf(c, body?.id);
     if (body?.version === undefined || body.version === null || body.version === '') {
       throw badInput(this.t(c, 'validate.required', { field: this.t(c, 'field.version') }));
     }
     const version = this.idOf(c, body.version, 'version');
     const changes = writableFields(this.def, body, c.locale);
-    const a = await this.access(c, 'edit');
     return this.change(c, a, id, version, changes, 'edit');
   }
 
   /** A declared action `/<actionId>` {id, version?}: applies its `set` to a record in scope. */
   async action(c: Caller, act: EntityAction, body: Record<string, unknown>): Promise<EntityRecord> {
+    const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
     const id = this.idOf(c, body?.id);
     const version = body?.version === undefined || body.version === null || body.version === '' ? null : this.idOf(c, body.version, 'version');
-    const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
     return this.change(c, a, id, version, { ...(act.set ?? {}) }, act.id, (rec) => this.conditions.visible(act.id, rec, a.user));
   }
 
@@ -316,6 +316,7 @@ export class EntityService {
 
   /** `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. */
   async del(c: Caller, body: { id?: unknown; ids?: unknown }): Promise<{ deleted: number }> {
+    const a = await this.access(c, 'delete');
     let raw: unknown[] = [];
     if (body?.ids !== undefined && body.ids !== null && body.ids !== '') {
       raw = Array.isArray(body.ids) ? body.ids : String(body.ids).split(',');
@@ -323,7 +324,6 @@ export class EntityService {
       raw = raw.map((v) => this.idOf(c, v, 'ids'));
     } else raw = [this.idOf(c, body?.id)];
     const ids = [...new Set(raw as number[])];
-    const a = await this.access(c, 'delete');
     return this.write(async (trx) => {
         const rows = await getRows(trx, this.spec, a.scope, ids);
         if (rows.length !== ids.length) throw this.notFound(c);
