@@ -113,3 +113,36 @@ describe('authorisation matrix over the registered routes', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('another unit on id-based calls', () => {
+  it('(c) sunli (市财政局) is refused or told "not found" on 市政府办公室’s records, which their owner reaches with the same call', async () => {
+    const dept = (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id;
+    const affair = await people.ok('affair/add', { title: '关于调整办公用房的请示', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, 'zhangwei');
+    const running = await people.ok('affair/add', { title: '关于购置办公设备的请示', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, 'zhangwei');
+    const inst = (await people.ok('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: running.id }, 'zhangwei')).id;
+    const rec = await people.ok('receptions/add', { title: '省发改委调研', guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept }, 'zhangwei');
+    // [call, body, who may (the owner or a participant); destructive calls last, after their read checks]
+    const calls: [string, Record<string, unknown>, string][] = [
+      ['affair/info', { id: affair.id }, 'zhangwei'],
+      ['affair/edit', { id: affair.id, version: affair.version, title: '改' }, 'zhangwei'],
+      ['receptions/info', { id: rec.id }, 'zhangwei'],
+      ['receptions/edit', { id: rec.id, version: rec.version, title: '改' }, 'zhangwei'],
+      ['receptions/finish', { id: rec.id }, 'zhangwei'],
+      ['flow/info', { id: inst }, 'zhangwei'],
+      ['flow/log', { id: inst }, 'zhangwei'],
+      ['flow/bodyVersions', { id: inst }, 'zhangwei'],
+      ['flow/act', { id: inst, type: 'approve', opinion: '同意' }, 'lina'],
+      ['affair/del', { id: affair.id }, 'zhangwei'],
+    ];
+    const found: string[] = [];
+    for (const [path, body, owner] of calls) {
+      sent += 2;
+      const theirs = await people.post(path, body, 'sunli');
+      if (theirs.code === 0) found.push(`sunli ${path} ${JSON.stringify(body)} answered: ${JSON.stringify(theirs.data).slice(0, 80)}`);
+      const mine = await people.post(path, body, owner);
+      expect(mine.code, `${owner} ${path}: ${mine.msg}`).toBe(0);
+    }
+    holes.push(...found);
+    expect(found).toEqual([]);
+  });
+});
