@@ -112,7 +112,7 @@ export class EntityService {
     const need = code ?? (op ? this.def.permissions?.[op] : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
     const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
-    const scope = await scopeFilter(this.db, c, m.roles, this.def.scope);
+    const scope = await scopeFilter(this.db, c, m.roles, this.def.scope, this.def.scopeDept);
     if (this.secretField) scope.secret = { column: this.secretField, max: await clearanceOf(this.db, c.userId) };
     return { codes, scope, user };
   }
@@ -268,7 +268,36 @@ export class EntityService {
     }
     const version = this.idOf(c, body.version, 'version');
     const changes = writableFields(this.def, body, c.locale);
-    return this.change(c, a, id, version, changes, 'edit');
+    return this.change(c, a, id, version, changes, 'edit', undefined, (before) => this.checkFlowEdit(c, before, Object.keys(changes)));
+  }
+
+  /** Whether the entity's records go through a flow (its model has `flowStatus`, ./flow/records.ts). */
+  private get flowBacked(): boolean {
+    return 'flowStatus' in this.def.model.properties;
+  }
+
+  /** The flow status of a record ('' when never submitted). */
+  private static flowStatusOf(record: EntityRecord): string {
+    return String(record.flowStatus ?? '');
+  }
+
+  /**
+   * A record under a flow is written by the flow (DESIGN §5): while it runs `<group>/edit` is refused (-1
+   * entity.flowRunning; the current step's W fields change through flow/act), after its end only the entity's
+   * `editableAfterFlow` fields may change (-1 entity.flowEnded naming the fields); a draft never submitted, or
+   * returned to its drafter (status draft), is edited freely.
+   */
+  private checkFlowEdit(c: Caller, before: EntityRecord, fields: string[]): void {
+    if (!this.flowBacked) return;
+    const status = EntityService.flowStatusOf(before);
+    if (status === '' || status === 'draft') return;
+    if (status === 'running') throw badInput(this.t(c, 'entity.flowRunning'));
+    const allowed = this.def.editableAfterFlow ?? [];
+    const refused = fields.filter((f) => !allowed.includes(f));
+    if (refused.length) {
+      const names = refused.map((f) => fieldTitle(this.def, f, c.locale)).join('、');
+      throw badInput(this.t(c, 'entity.flowEnded', { fields: names, status: this.t(c, `entity.flowStatus.${status}`) }));
+    }
   }
 
   /** A declared action `/<actionId>` {id, version?}: applies its `set` to a record in scope. */
@@ -287,6 +316,7 @@ export class EntityService {
     changes: EntityRecord,
     event: string,
     allowed: (before: EntityRecord) => boolean = () => true,
+    guard?: (before: EntityRecord) => void,
   ): Promise<EntityRecord> {
     // edits are validated against the form revision the record pinned (./recordModels.ts), read before the transaction
     const models = await recordModels(this.db, this.def);
@@ -297,6 +327,7 @@ export class EntityService {
         const expected = version ?? Number(before.version);
         if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
         if (!allowed(beforeRec)) throw badInput(this.t(c, 'entity.actionNotAllowed'));
+        guard?.(beforeRec);
         const merged: EntityRecord = {};
         for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
         const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
@@ -314,7 +345,10 @@ export class EntityService {
     return this.present(stored, a);
   }
 
-  /** `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. */
+  /**
+   * `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. A record submitted
+   * to a flow (running or ended) is never deleted: -1 entity.flowNoDelete.
+   */
   async del(c: Caller, body: { id?: unknown; ids?: unknown }): Promise<{ deleted: number }> {
     const a = await this.access(c, 'delete');
     let raw: unknown[] = [];
@@ -327,6 +361,10 @@ export class EntityService {
     return this.write(async (trx) => {
         const rows = await getRows(trx, this.spec, a.scope, ids);
         if (rows.length !== ids.length) throw this.notFound(c);
+        // a record submitted to a flow is part of the flow's record (DESIGN §5): never deleted once submitted
+        if (this.flowBacked && rows.some((r) => !['', 'draft'].includes(EntityService.flowStatusOf(rowToRecord(this.spec, r))))) {
+          throw badInput(this.t(c, 'entity.flowNoDelete'));
+        }
         const deleted = await deleteRows(trx, this.spec, ids);
         for (const r of rows) await this.audit(trx, c, 'del', Number(r.id), rowToRecord(this.spec, r), null);
         return { deleted };
