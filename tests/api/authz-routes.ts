@@ -71,6 +71,7 @@ export const ROUTE_CLASSES: Record<string, RouteClass> = {
     'outurl/add', 'outurl/edit', 'outurl/del', 'outurl/export', 'outurl/import',
   ]),
   ...entity('holiday', 'admin'),
+  ...of('secadmin', ['Users/setClearance']),
   ...of('orgRead', [
     'Users/list', 'Users/info', 'Users/getPositions', 'Users/getRoles', 'Users/getRanks', 'Users/getPersonCategory', 'Users/getDepartmentSelect',
     'Users/export', 'Users/getUsers', 'Users/getOffices', 'Users/banUserList', 'Users/importList', 'Users/getUnionid', 'Users/usersynclist',

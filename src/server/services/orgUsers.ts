@@ -125,6 +125,9 @@ export const userResource: OrgResource = {
     if (id != null) q = q.where('id', '!=', id);
     if (await q.executeTakeFirst()) throw badInput(tr(c, 'entity.duplicate', { field: title(c, 'username') }));
     if (id === c.userId && rec.status === '0') throw badInput(tr(c, 'org.selfDisable'));
+    // 三员分立 (DESIGN §7): a person's 涉密等级 is set by the security administrator (Users/setClearance), never by the
+    // system or a unit administrator; a new person starts 非密
+    if (intOf(rec.clearance) !== (before ? intOf(before.clearance) : 0)) throw badInput(tr(c, 'org.clearanceBySecadmin'));
   },
   async afterWrite(trx, _c, id, rec) {
     await writeMemberships(trx, id, (rec.departments as number[]) ?? [], rec.dept as number, (rec.position as number | null) ?? null);
