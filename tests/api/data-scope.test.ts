@@ -6,7 +6,8 @@
  *    科 of his office; another unit sees none.
  *  - 公文检索: a unit's 收文 stays within the unit — the 主任 of 市政府办公室 (督办) does not find 市财政局's 收文, 市财政局's
  *    局长 does, and the 市长 who oversees every unit below 市人民政府 does.
- *  - 待办 / 事务 lists: only one's own tasks.
+ *  - 待办 / 事务 lists: only one's own tasks; 督办 (flow:supervise) reaches the flows started in the units one oversees
+ *    (one's units and those below), not a sibling unit's.
  * SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,5 +57,21 @@ describe('data scope of the lists', () => {
     for (const who of ['demo', 'wangfang', 'zhoujie', 'liqiang']) expect(await todo(who), who).not.toContain(inst);
     expect(((await people.ok('flow/sent', {}, 'zhangwei')).list as { instanceId: number }[]).map((x) => x.instanceId)).toContain(inst);
     expect(((await people.ok('flow/sent', {}, 'demo')).list as { instanceId: number }[]).map((x) => x.instanceId)).not.toContain(inst);
+  });
+
+  it('督办: the 主任 of 市政府办公室 follows his office’s flows, not 市财政局’s; the 市长 both', async () => {
+    const start = async (who: string, title: string) => {
+      const a = await people.ok('affair/add', { title, affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, who);
+      return (await people.ok('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: a.id }, who)).id as number;
+    };
+    const office = await start('zhangwei', '关于办公室值班安排的请示');
+    const finance = await start('sunli', '关于财政局内部审计安排的请示');
+    const seen = async (who: string) => ((await people.ok('flow/supervise', { pageSize: 100 }, who)).list as { instanceId: number }[]).map((x) => x.instanceId);
+    expect(await seen('demo')).toContain(office);
+    expect(await seen('demo')).not.toContain(finance);
+    expect(await seen('liqiang')).toEqual(expect.arrayContaining([office, finance]));
+    expect((await people.post('flow/info', { id: office }, 'demo')).code).toBe(0);
+    expect(await people.post('flow/info', { id: finance }, 'demo')).toMatchObject({ code: -1, msg: '流程不存在或无权查看' });
+    expect((await people.post('flow/info', { id: finance }, 'liqiang')).code).toBe(0);
   });
 });

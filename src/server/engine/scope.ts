@@ -139,6 +139,28 @@ export async function unitsBelow(db: Kysely<DB>, units: number[]): Promise<numbe
 }
 
 /**
+ * The departments a supervisor (督办, flow:supervise) of `userId` oversees: every department inside the units of the
+ * person's departments and inside the units below them (the 主任 of 市政府办公室: his office and its 科室; the 市长 of
+ * 市人民政府: every unit). Sibling units stay out: a unit's flows stay within the unit (DESIGN §7).
+ */
+export async function overseenDepartments(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const mine = await db.selectFrom('user_departments').select('dept_id').where('user_id', '=', userId).execute();
+  const units: number[] = [];
+  for (const m of mine) {
+    const u = await unitOf(db, m.dept_id);
+    if (u != null && !units.includes(u)) units.push(u);
+  }
+  const overseen = new Set(await unitsBelow(db, units));
+  const c = await cacheOf(db);
+  const out: number[] = [];
+  for (const id of c.parent.keys()) {
+    const u = await unitOf(db, id);
+    if (u != null && overseen.has(u)) out.push(id);
+  }
+  return out;
+}
+
+/**
  * The scope filter of a caller: `roles` (role codes), `userId`, the session's `deptId`, capped by
  * the entity's `entityScope`; `deptColumn` is the column of the entity's `scopeDept` field, if any.
  */
