@@ -121,6 +121,10 @@ describe('another unit on id-based calls', () => {
     const running = await people.ok('affair/add', { title: '关于购置办公设备的请示', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, 'zhangwei');
     const inst = (await people.ok('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: running.id }, 'zhangwei')).id;
     const rec = await people.ok('receptions/add', { title: '省发改委调研', guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept }, 'zhangwei');
+    const send = { docType: '8', secretLevel: '0', urgency: '0', issuerOrg: '市人民政府办公室', body: '<p>请各单位做好安全检查。</p>' };
+    const docDraft = await people.ok('document/add', { ...send, title: '关于开展安全检查的通知（草稿）' }, 'zhangwei');
+    const doc = await people.ok('document/add', { ...send, title: '关于开展安全检查的通知' }, 'zhangwei');
+    const docFlow = (await people.ok('flow/start', { defId: 'document.send', entity: 'document.send', recordId: doc.id }, 'zhangwei')).id;
     // [call, body, who may (the owner or a participant); destructive calls last, after their read checks]
     const calls: [string, Record<string, unknown>, string][] = [
       ['affair/info', { id: affair.id }, 'zhangwei'],
@@ -131,7 +135,18 @@ describe('another unit on id-based calls', () => {
       ['flow/info', { id: inst }, 'zhangwei'],
       ['flow/log', { id: inst }, 'zhangwei'],
       ['flow/bodyVersions', { id: inst }, 'zhangwei'],
+      ['document/info', { id: docDraft.id }, 'zhangwei'],
+      ['document/edit', { id: docDraft.id, version: docDraft.version, title: '改' }, 'zhangwei'],
+      ['document/getHandleLogs', { id: docFlow }, 'zhangwei'],
+      ['document/getDepartmentHandleLogs', { id: docFlow }, 'zhangwei'],
+      ['document/getOperationLogs', { id: docFlow }, 'zhangwei'],
+      ['document/getOperationData', { id: docFlow }, 'zhangwei'],
+      ['document/getAttachList', { id: docFlow }, 'zhangwei'],
+      ['document/listthgl', { id: docFlow }, 'zhangwei'],
+      ['document/isFavorite', { id: docFlow }, 'zhangwei'],
+      ['flow/log', { id: docFlow }, 'zhangwei'],
       ['flow/act', { id: inst, type: 'approve', opinion: '同意' }, 'lina'],
+      ['document/del', { id: docDraft.id }, 'zhangwei'],
       ['affair/del', { id: affair.id }, 'zhangwei'],
     ];
     const found: string[] = [];
