@@ -203,6 +203,12 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
   (model.required ?? []).forEach((f, i) => field(f, `/model/required/${i}`));
   (def.searchable ?? []).forEach((f, i) => field(f, `/searchable/${i}`));
   if (def.titleField) field(def.titleField, '/titleField');
+  if (def.scopeDept) {
+    field(def.scopeDept, '/scopeDept');
+    const kind = (model.properties[def.scopeDept] as ModelProperty | undefined)?.['x-kind'];
+    if (kind && kind !== 'dept') add(file, '/scopeDept', `"scopeDept" needs a field of kind "dept", not "${kind}"`);
+  }
+  (def.editableAfterFlow ?? []).forEach((f, i) => field(f, `/editableAfterFlow/${i}`));
   (def.indexes ?? []).forEach((cols, i) => cols.forEach((f, j) => field(f, `/indexes/${i}/${j}`)));
   (def.unique ?? []).forEach((cols, i) => cols.forEach((f, j) => field(f, `/unique/${i}/${j}`)));
   for (const f of Object.keys(def.references ?? {})) field(f, `/references/${esc(f)}`);

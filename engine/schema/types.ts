@@ -135,6 +135,16 @@ export interface EntityDef extends DefinitionBase {
   actions?: EntityAction[];
   /** Title field of a record (used in links, audit and tab titles). */
   titleField?: string;
+  /**
+   * Field (kind `dept`) naming the department a record is for (承办部门): under `department` scope a record belongs
+   * to its owner department and to the one this field holds (src/server/engine/scope.ts).
+   */
+  scopeDept?: string;
+  /**
+   * Fields its owner may still change through `<group>/edit` once the record's flow has ended (办结); every other
+   * field is read-only then. While the flow runs, only the flow writes (the step's W fields, through flow/act).
+   */
+  editableAfterFlow?: string[];
 }
 
 /** An enumeration (`schemas/common/dicts/<code>.json` or an area's dicts/): the codes of /codes. */

@@ -122,9 +122,10 @@ describe('dbUpdateDbr (督办人)', () => {
   it('needs a 督办 first and the 督办 right', async () => {
     expect((await post('document/dbUpdateDbr', { id: d1, userId: await userId('demo') }, 'liqiang')).msg).toBe('该公文尚未督办，不能变更督办人');
     await ok('document/saveDb', { id: d1, remark: '请按期办结' }, 'liqiang');
-    // The drafter may 督办 his own document but not name its 督办人; an outsider does not see it at all.
+    // The drafter may 督办 his own document but not name its 督办人; nor may an outsider, refused for the permission
+    // before anything about the document is looked at.
     expect((await post('document/dbUpdateDbr', { id: d1, userId: await userId('demo') }, 'zhangwei')).msg).toBe('您没有该操作的权限');
-    expect((await post('document/dbUpdateDbr', { id: d1, userId: await userId('demo') }, 'sunli')).msg).toBe('流程不存在或无权查看');
+    expect((await post('document/dbUpdateDbr', { id: d1, userId: await userId('demo') }, 'sunli')).msg).toBe('您没有该操作的权限');
   });
 
   it('refuses a 督办人 who is unknown, disabled, without the right or not cleared', async () => {

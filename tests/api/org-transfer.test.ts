@@ -77,11 +77,16 @@ describe('Users export and import', () => {
     expect(bad.data.errors.map((e: any) => e.row)).toEqual([3, 4, 4]);
     expect(bad.data.errors[0]).toMatchObject({ field: '手机号码', message: '手机号码格式不正确' });
     expect((await t.post('Users/list', { keyword: 'import_a' }, admin)).data.total).toBe(0);
-    const ok = await upload([HEADER, ['导入甲', 'import_a', '13900000001', '', '男', dept, '', '', '四级主任科员', '公务员', '一般', '启用', 1], ['导入乙', 'import_b', '', '', '女', dept, '', '', '', '', '', '', '']], admin);
+    // 涉密等级 is the security administrator's (Users/setClearance): an import by the system administrator that sets one
+    // is refused for that row, naming the field
+    const cleared = await upload([HEADER, ['导入丁', 'import_d', '', '', '男', dept, '', '', '', '', '一般', '启用', 1]], admin);
+    expect(cleared.data.imported).toBe(0);
+    expect(cleared.data.errors[0].message).toBe('涉密等级由安全保密管理员设定');
+    const ok = await upload([HEADER, ['导入甲', 'import_a', '13900000001', '', '男', dept, '', '', '四级主任科员', '公务员', '', '启用', 1], ['导入乙', 'import_b', '', '', '女', dept, '', '', '', '', '', '', '']], admin);
     expect(ok.data).toMatchObject({ imported: 2, errors: [] });
     expect(ok.data.passwords.map((p: any) => p.username)).toEqual(['import_a', 'import_b']);
     const a = (await t.post('Users/list', { keyword: 'import_a' }, admin)).data.list[0];
-    expect(a).toMatchObject({ realname: '导入甲', gender: '1', clearance: '1', status: '1' });
+    expect(a).toMatchObject({ realname: '导入甲', gender: '1', clearance: '0', status: '1' });
     // Users/importList: the people the import created, newest first, with who imported them.
     const history = (await t.post('Users/importList', { pageSize: 2 }, admin)).data;
     expect(history.list.map((r: any) => [r.username, r.realname, r.operator])).toEqual([['import_b', '导入乙', 'admin'], ['import_a', '导入甲', 'admin']]);

@@ -111,6 +111,14 @@ describe('Users', () => {
     expect(r.msg).toContain('三员分立');
   });
 
+  it('refuses a 三员 role together with a business role: the 三员 do no business', async () => {
+    const roles = (await t.post('Users/getRoles', {}, admin)).data as any[];
+    const aud = roles.find((r) => r.code === 'auditor');
+    const staff = roles.find((r) => r.code === 'staff');
+    const r = await t.post('Users/add', { ...base(), roles: [aud.id, staff.id] }, admin);
+    expect(r).toMatchObject({ code: -1, msg: '“安全审计员”是三员角色，只管理和审计系统，不能同时授予业务角色“普通用户”' });
+  });
+
   it('disables a user: his session ends and he cannot sign in; enabling lets him in again', async () => {
     const u = base();
     const add = await t.post('Users/add', { ...u, password: await t.enc('Start@2026x') }, admin);

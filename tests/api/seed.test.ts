@@ -61,9 +61,10 @@ describe('demo organisation seed (issue 2)', () => {
   });
 
   it('has the fixed accounts with their roles, departments and positions', async () => {
-    expect(await rolesOf('admin')).toEqual(['staff', 'sysadmin']);
-    expect(await rolesOf('secadmin')).toEqual(['secadmin', 'staff']);
-    expect(await rolesOf('auditor')).toEqual(['auditor', 'staff']);
+    // 三员分立: the three administrators hold no business role (not even staff)
+    expect(await rolesOf('admin')).toEqual(['sysadmin']);
+    expect(await rolesOf('secadmin')).toEqual(['secadmin']);
+    expect(await rolesOf('auditor')).toEqual(['auditor']);
     expect(await rolesOf('demo')).toEqual(['office_director', 'staff']);
     expect(await rolesOf('chenjing')).toContain('leader');
     expect(await rolesOf('sunli')).toContain('clerk');
@@ -118,7 +119,7 @@ describe('demo organisation seed (issue 2)', () => {
     expect(holders.every((h) => Number(h.n) === 1)).toBe(true);
   });
 
-  it('gives everyone the staff role', async () => {
+  it('gives everyone but the three 三员 the staff role', async () => {
     const [{ n: users }] = await db().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).execute();
     const [{ n: staff }] = await db()
       .selectFrom('user_roles as ur')
@@ -126,7 +127,7 @@ describe('demo organisation seed (issue 2)', () => {
       .where('r.code', '=', 'staff')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .execute();
-    expect(Number(staff)).toBe(Number(users));
+    expect(Number(staff)).toBe(Number(users) - 3);
   });
 
   it('builds 市人民政府 with units carrying a 机关代字 and offices, each led by one member', async () => {

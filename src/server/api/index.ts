@@ -3,6 +3,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** One registered API route: method and URL as declared (original case, before BASE_PATH). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
+/** The routes each app registered through `registerApi`, keyed by the app's `ctx` (shared by its scopes). */
+const registries = new WeakMap<object, ApiRoute[]>();
+
+/**
+ * Every route `registerApi` registered on `app` (or an app whose scope it was), in registration order — the
+ * source of the per-route authorisation matrix in the tests, so that no route escapes classification.
+ */
+export function registeredRoutes(app: FastifyInstance): ApiRoute[] {
+  return registries.get(app.ctx) ?? [];
+}
+
 /** Each group module exports `register(app)`; add new groups here. */
 const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promise<void> }>> = [
   () => import('./Login/index.js'),
@@ -67,6 +84,11 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
 ];
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
+  const list: ApiRoute[] = [];
+  registries.set(app.ctx, list);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) list.push({ method: String(method), url: r.url ?? r.path });
+  });
   for (const load of groups) {
     const mod = await load();
     await mod.register(app);

@@ -13,7 +13,8 @@ import { EntityService, type Caller } from './service.js';
 import { MAX_PAGE_SIZE } from './query.js';
 import { INT_MAX } from './validation.js';
 import { ApiError } from '../lib/errors.js';
-import { requireAuth } from '../plugins/auth.js';
+import { requireAuth, requireBusinessCaller, requirePermission } from '../plugins/auth.js';
+import { isBusinessCall } from '../lib/business.js';
 import { IMPORT_MAX_BYTES, XLSX_TYPE, attachmentDisposition, exportXlsx, importXlsx } from './transfer.js';
 
 /** Names of the generic calls; a declared action may not reuse one. */
@@ -79,15 +80,18 @@ export async function importRequest(req: FastifyRequest, svc: EntityService) {
 export function registerEntity(app: FastifyInstance, def: EntityDef): EntityService {
   const svc = new EntityService(def, app.ctx.db, app.ctx.dialect);
   const g = def.group;
-  call<any>(app, `${g}/list`, { body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body as any));
-  call<any>(app, `${g}/info`, { body: ID_BODY }, (req) => svc.info(callerOf(req), req.body as any));
-  call<any>(app, `${g}/add`, {}, (req) => svc.add(callerOf(req), req.body as any));
-  call<any>(app, `${g}/edit`, {}, (req) => svc.edit(callerOf(req), req.body as any));
-  call<any>(app, `${g}/del`, {}, (req) => svc.del(callerOf(req), req.body as any));
+  // each call's permission code is checked before its body is validated (route.ts `permission`); the service checks
+  // it again with the data scope
+  const p = def.permissions ?? {};
+  call<any>(app, `${g}/list`, { body: LIST_BODY, permission: p.view }, (req) => svc.list(callerOf(req), req.body as any));
+  call<any>(app, `${g}/info`, { body: ID_BODY, permission: p.view }, (req) => svc.info(callerOf(req), req.body as any));
+  call<any>(app, `${g}/add`, { permission: p.add }, (req) => svc.add(callerOf(req), req.body as any));
+  call<any>(app, `${g}/edit`, { permission: p.edit }, (req) => svc.edit(callerOf(req), req.body as any));
+  call<any>(app, `${g}/del`, { permission: p.delete }, (req) => svc.del(callerOf(req), req.body as any));
   // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
   app.post(`/api/${g}/export`, {
     schema: { body: EXPORT_BODY },
-    preValidation: [requireAuth(false)],
+    preValidation: [requireAuth(false), ...(isBusinessCall(`${g}/export`) ? [requireBusinessCaller] : []), ...(p.export ?? p.view ? [requirePermission((p.export ?? p.view)!)] : [])],
     handler: async (req, reply) => {
       const file = await exportXlsx(svc, callerOf(req), (req.body ?? {}) as any);
       return reply
@@ -97,10 +101,10 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
         .send(file.buffer);
     },
   });
-  call<any>(app, `${g}/import`, {}, (req) => importRequest(req, svc));
+  call<any>(app, `${g}/import`, { permission: p.import ?? p.add }, (req) => importRequest(req, svc));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
-    call<any>(app, `${g}/${act.id}`, { body: ID_BODY }, (req) => svc.action(callerOf(req), act, req.body as any));
+    call<any>(app, `${g}/${act.id}`, { body: ID_BODY, permission: act.permission ?? p.edit }, (req) => svc.action(callerOf(req), act, req.body as any));
   }
   return svc;
 }

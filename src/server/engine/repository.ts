@@ -25,7 +25,12 @@ function scopeParts(eb: ExpressionBuilder<any, any>, scope: ScopeFilter, inline 
   const id = (n: number) => (inline && Number.isSafeInteger(n) ? eb.lit(n) : n);
   const secret = scope.secret ? [eb.or([eb(scope.secret.column, 'is', null), eb(scope.secret.column, '<=', String(scope.secret.max))])] : [];
   if (scope.scope === 'all') return secret;
-  if (scope.deptId != null) return [eb('owner_dept_id', '=', id(scope.deptId)), ...secret];
+  if (scope.deptId != null) {
+    const ids = (scope.deptIds?.length ? scope.deptIds : [scope.deptId]).map(id);
+    const owned = ids.length === 1 ? eb('owner_dept_id', '=', ids[0]) : eb('owner_dept_id', 'in', ids);
+    if (!scope.deptColumn) return [owned, ...secret];
+    return [eb.or([owned, ids.length === 1 ? eb(scope.deptColumn, '=', ids[0]) : eb(scope.deptColumn, 'in', ids)]), ...secret];
+  }
   if (scope.unitId != null) return [eb('owner_unit_id', '=', id(scope.unitId)), ...secret];
   return [eb('created_by', '=', id(scope.createdBy ?? -1)), ...secret];
 }

@@ -9,7 +9,12 @@
  *    a role with `all`);
  *  - an entity declared `public` (shared reference data) is seen whole by everyone signed in; who may
  *    change it is decided by its permission codes alone;
- *  - own: created_by = the user; department: owner_dept_id = the session's current department;
+ *  - own: created_by = the user;
+ *    department: the record belongs to the session's current department or a department below it, not crossing
+ *    into a unit below (a 局长 with department scope sees his 科室; a 科长 her 科; a unit below is another unit's
+ *    business). A record belongs to its owner department (owner_dept_id, where it was registered) and, when the
+ *    entity names one (`scopeDept`, e.g. the 承办部门 of a reception), to the department that field holds — so a
+ *    reception the office registered for 秘书科 is seen by 秘书科's 科长;
  *    unit: owner_unit_id = the unit (nearest ancestor, itself included, of kind 'unit') of the current
  *    department; all: no condition. Without a current department, department and unit fall back to own.
  * Roles' scopes and the department → unit map are cached per database for SCOPE_CACHE_TTL_MS.
@@ -30,7 +35,11 @@ export const SCOPE_CACHE_TTL_MS = 60_000;
 export interface ScopeFilter {
   scope: DataScope;
   createdBy?: number;
+  /** The session's department (department scope); `deptIds` holds it and the departments below it. */
   deptId?: number;
+  deptIds?: number[];
+  /** Column of the entity's `scopeDept` field: a record also belongs to the department it names. */
+  deptColumn?: string;
   unitId?: number;
   /** 密级 (DESIGN §7): only records whose classification column `column` ('0'..'3') is at most `max` (the caller's clearance). */
   secret?: { column: string; max: number };
@@ -107,15 +116,68 @@ export async function unitOf(db: Kysely<DB>, deptId: number | null): Promise<num
 }
 
 /**
- * The scope filter of a caller: `roles` (role codes), `userId`, the session's `deptId`, capped by
- * the entity's `entityScope`.
+ * `deptId` and the departments below it, not crossing into a department of kind 'unit' below it (see the module
+ * rules). Unknown id → [deptId].
  */
-export async function scopeFilter(db: Kysely<DB>, user: { userId: number; deptId: number | null }, roles: string[], entityScope: DataScope | 'public'): Promise<ScopeFilter> {
+export async function departmentsUnder(db: Kysely<DB>, deptId: number): Promise<number[]> {
+  const c = await cacheOf(db);
+  const kids = new Map<number, number[]>();
+  for (const [id, d] of c.parent) if (d.parent != null && d.kind !== 'unit') kids.set(d.parent, [...(kids.get(d.parent) ?? []), id]);
+  const out = [deptId];
+  for (let i = 0; i < out.length && out.length < 10_000; i++) out.push(...(kids.get(out[i]) ?? []));
+  return out;
+}
+
+/** `units` and every department of kind 'unit' below one of them (the units a supervisor oversees). */
+export async function unitsBelow(db: Kysely<DB>, units: number[]): Promise<number[]> {
+  if (!units.length) return [];
+  const c = await cacheOf(db);
+  const kids = new Map<number, number[]>();
+  for (const [id, d] of c.parent) if (d.parent != null) kids.set(d.parent, [...(kids.get(d.parent) ?? []), id]);
+  const seen = new Set<number>(units);
+  const queue = [...units];
+  while (queue.length) for (const k of kids.get(queue.pop()!) ?? []) if (!seen.has(k)) (seen.add(k), queue.push(k));
+  return [...seen].filter((id) => c.parent.get(id)?.kind === 'unit' || units.includes(id));
+}
+
+/**
+ * The departments a supervisor (督办, flow:supervise) of `userId` oversees: every department inside the units of the
+ * person's departments and inside the units below them (the 主任 of 市政府办公室: his office and its 科室; the 市长 of
+ * 市人民政府: every unit). Sibling units stay out: a unit's flows stay within the unit (DESIGN §7).
+ */
+export async function overseenDepartments(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const mine = await db.selectFrom('user_departments').select('dept_id').where('user_id', '=', userId).execute();
+  const units: number[] = [];
+  for (const m of mine) {
+    const u = await unitOf(db, m.dept_id);
+    if (u != null && !units.includes(u)) units.push(u);
+  }
+  const overseen = new Set(await unitsBelow(db, units));
+  const c = await cacheOf(db);
+  const out: number[] = [];
+  for (const id of c.parent.keys()) {
+    const u = await unitOf(db, id);
+    if (u != null && overseen.has(u)) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * The scope filter of a caller: `roles` (role codes), `userId`, the session's `deptId`, capped by
+ * the entity's `entityScope`; `deptColumn` is the column of the entity's `scopeDept` field, if any.
+ */
+export async function scopeFilter(
+  db: Kysely<DB>,
+  user: { userId: number; deptId: number | null },
+  roles: string[],
+  entityScope: DataScope | 'public',
+  deptColumn?: string,
+): Promise<ScopeFilter> {
   // Shared reference data (links, dictionaries-like lists): every signed-in user sees every record.
   if (entityScope === 'public') return { scope: 'all' };
   const scope = narrower(await roleScope(db, roles), SCOPE_ORDER.includes(entityScope) ? entityScope : 'own');
   if (scope === 'all') return { scope };
-  if (scope === 'department' && user.deptId != null) return { scope, deptId: user.deptId };
+  if (scope === 'department' && user.deptId != null) return { scope, deptId: user.deptId, deptIds: await departmentsUnder(db, user.deptId), ...(deptColumn ? { deptColumn } : {}) };
   if (scope === 'unit') {
     const unit = await unitOf(db, user.deptId);
     if (unit != null) return { scope, unitId: unit };

@@ -5,7 +5,7 @@
  *
  * Permissions: `permissions.view` for list/info, `.add`, `.edit`, `.delete`; a declared action needs
  * its own `permission`, else the edit permission; a missing code means "signed in is enough". Refused
- * → -1 error.forbidden. Scope (./scope.ts) is in the WHERE of every read and write: a record out of
+ * → -1 error.forbidden, checked before the body is validated (a refused caller learns nothing about it). Scope (./scope.ts) is in the WHERE of every read and write: a record out of
  * scope answers -1 entity.notFound, exactly like a missing one. A record carries `_actions`: the ids
  * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
  * it; an action whose condition does not hold for the record answers -1 entity.actionNotAllowed.
@@ -112,7 +112,7 @@ export class EntityService {
     const need = code ?? (op ? this.def.permissions?.[op] : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
     const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
-    const scope = await scopeFilter(this.db, c, m.roles, this.def.scope);
+    const scope = await scopeFilter(this.db, c, m.roles, this.def.scope, this.def.scopeDept);
     if (this.secretField) scope.secret = { column: this.secretField, max: await clearanceOf(this.db, c.userId) };
     return { codes, scope, user };
   }
@@ -170,8 +170,8 @@ export class EntityService {
 
   /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
   async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number; refs: RefNames }> {
-    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const a = await this.access(c, 'view');
+    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
     const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
     const { records, total } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
     const list = records.map((r) => this.withActions(r, a));
@@ -180,8 +180,8 @@ export class EntityService {
 
   /** `/info` {id}: the record with `_actions` and `_refs`; -1 entity.notFound when missing or out of scope. */
   async info(c: Caller, body: { id?: unknown }): Promise<EntityRecord> {
-    const id = this.idOf(c, body?.id);
     const a = await this.access(c, 'view');
+    const id = this.idOf(c, body?.id);
     const [row] = await getRows(this.db, this.spec, a.scope, [id]);
     if (!row) throw this.notFound(c);
     const record = this.present(row, a);
@@ -203,10 +203,10 @@ export class EntityService {
 
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
+    const a = await this.access(c, 'add');
     const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
-    const a = await this.access(c, 'add');
     this.checkSecret(c, a, fields);
     const row = await this.newRow(c, fields);
     const stored = await this.write(async (trx) => {
@@ -225,10 +225,10 @@ export class EntityService {
    * @throws ApiError -1 naming the field for bad input, error.forbidden without the add permission.
    */
   async prepareAdd(c: Caller, body: Record<string, unknown>): Promise<PreparedAdd> {
+    const access = await this.access(c, 'add');
     const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
-    const access = await this.access(c, 'add');
     this.checkSecret(c, access, fields);
     return { access, row: await this.newRow(c, fields) };
   }
@@ -261,21 +261,50 @@ export class EntityService {
    * a stale version → -1 entity.stale, nothing written. Returns the stored record (version + 1).
    */
   async edit(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
+    const a = await this.access(c, 'edit');
     const id = this.idOf(c, body?.id);
     if (body?.version === undefined || body.version === null || body.version === '') {
       throw badInput(this.t(c, 'validate.required', { field: this.t(c, 'field.version') }));
     }
     const version = this.idOf(c, body.version, 'version');
     const changes = writableFields(this.def, body, c.locale);
-    const a = await this.access(c, 'edit');
-    return this.change(c, a, id, version, changes, 'edit');
+    return this.change(c, a, id, version, changes, 'edit', undefined, (before) => this.checkFlowEdit(c, before, Object.keys(changes)));
+  }
+
+  /** Whether the entity's records go through a flow (its model has `flowStatus`, ./flow/records.ts). */
+  private get flowBacked(): boolean {
+    return 'flowStatus' in this.def.model.properties;
+  }
+
+  /** The flow status of a record ('' when never submitted). */
+  private static flowStatusOf(record: EntityRecord): string {
+    return String(record.flowStatus ?? '');
+  }
+
+  /**
+   * A record under a flow is written by the flow (DESIGN §5): while it runs `<group>/edit` is refused (-1
+   * entity.flowRunning; the current step's W fields change through flow/act), after its end only the entity's
+   * `editableAfterFlow` fields may change (-1 entity.flowEnded naming the fields); a draft never submitted, or
+   * returned to its drafter (status draft), is edited freely.
+   */
+  private checkFlowEdit(c: Caller, before: EntityRecord, fields: string[]): void {
+    if (!this.flowBacked) return;
+    const status = EntityService.flowStatusOf(before);
+    if (status === '' || status === 'draft') return;
+    if (status === 'running') throw badInput(this.t(c, 'entity.flowRunning'));
+    const allowed = this.def.editableAfterFlow ?? [];
+    const refused = fields.filter((f) => !allowed.includes(f));
+    if (refused.length) {
+      const names = refused.map((f) => fieldTitle(this.def, f, c.locale)).join('、');
+      throw badInput(this.t(c, 'entity.flowEnded', { fields: names, status: this.t(c, `entity.flowStatus.${status}`) }));
+    }
   }
 
   /** A declared action `/<actionId>` {id, version?}: applies its `set` to a record in scope. */
   async action(c: Caller, act: EntityAction, body: Record<string, unknown>): Promise<EntityRecord> {
+    const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
     const id = this.idOf(c, body?.id);
     const version = body?.version === undefined || body.version === null || body.version === '' ? null : this.idOf(c, body.version, 'version');
-    const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
     return this.change(c, a, id, version, { ...(act.set ?? {}) }, act.id, (rec) => this.conditions.visible(act.id, rec, a.user));
   }
 
@@ -287,6 +316,7 @@ export class EntityService {
     changes: EntityRecord,
     event: string,
     allowed: (before: EntityRecord) => boolean = () => true,
+    guard?: (before: EntityRecord) => void,
   ): Promise<EntityRecord> {
     // edits are validated against the form revision the record pinned (./recordModels.ts), read before the transaction
     const models = await recordModels(this.db, this.def);
@@ -297,6 +327,7 @@ export class EntityService {
         const expected = version ?? Number(before.version);
         if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
         if (!allowed(beforeRec)) throw badInput(this.t(c, 'entity.actionNotAllowed'));
+        guard?.(beforeRec);
         const merged: EntityRecord = {};
         for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
         const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
@@ -314,8 +345,12 @@ export class EntityService {
     return this.present(stored, a);
   }
 
-  /** `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. */
+  /**
+   * `/del` {id} or {ids: [..] | "1,2"}: deletes records in scope, all or none; returns {deleted}. A record submitted
+   * to a flow (running or ended) is never deleted: -1 entity.flowNoDelete.
+   */
   async del(c: Caller, body: { id?: unknown; ids?: unknown }): Promise<{ deleted: number }> {
+    const a = await this.access(c, 'delete');
     let raw: unknown[] = [];
     if (body?.ids !== undefined && body.ids !== null && body.ids !== '') {
       raw = Array.isArray(body.ids) ? body.ids : String(body.ids).split(',');
@@ -323,10 +358,13 @@ export class EntityService {
       raw = raw.map((v) => this.idOf(c, v, 'ids'));
     } else raw = [this.idOf(c, body?.id)];
     const ids = [...new Set(raw as number[])];
-    const a = await this.access(c, 'delete');
     return this.write(async (trx) => {
         const rows = await getRows(trx, this.spec, a.scope, ids);
         if (rows.length !== ids.length) throw this.notFound(c);
+        // a record submitted to a flow is part of the flow's record (DESIGN §5): never deleted once submitted
+        if (this.flowBacked && rows.some((r) => !['', 'draft'].includes(EntityService.flowStatusOf(rowToRecord(this.spec, r))))) {
+          throw badInput(this.t(c, 'entity.flowNoDelete'));
+        }
         const deleted = await deleteRows(trx, this.spec, ids);
         for (const r of rows) await this.audit(trx, c, 'del', Number(r.id), rowToRecord(this.spec, r), null);
         return { deleted };

@@ -66,8 +66,8 @@ function todayStamp(): string {
 /** `<group>/export`: the .xlsx of the rows the list params select (see the file comment). */
 export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody & { template?: unknown }): Promise<ExportedFile> {
   const { def, spec, db } = svc;
-  const q = parseListQuery(def, spec, body ?? {}, c.locale);
   const a = await svc.access(c, null, def.permissions?.export ?? def.permissions?.view);
+  const q = parseListQuery(def, spec, body ?? {}, c.locale);
   const pc = await pageContext(db, svc.dialect, def, spec, body ?? {}, a.user, c.locale);
   const store = await schemaStore(db);
   const columns = sheetColumns(def, pc.page, store, c.locale);

@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/codes.js';
 import { ApiError, Ok } from './errors.js';
-import { requireAuth, requireRole } from '../plugins/auth.js';
+import { requireAuth, requireBusinessCaller, requirePermission, requireRole } from '../plugins/auth.js';
+import { isBusinessCall } from './business.js';
 
 /** JSON Schema of a call's body; each property's `title` is a `field.*` message key naming it. */
 export interface BodySchema {
@@ -23,6 +24,8 @@ export interface CallOptions {
   duringPasswordChange?: boolean;
   /** The caller must hold one of these role codes (e.g. `sysadmin`). */
   roles?: string[];
+  /** The caller must hold this permission code (role_permissions, e.g. `document:setting`), checked before validation. */
+  permission?: string;
   body?: BodySchema;
 }
 
@@ -37,9 +40,13 @@ export type Handler<B = any> = (req: FastifyRequest<{ Body: B }>, reply: Fastify
 export function call<B = any>(app: FastifyInstance, path: string, opts: CallOptions, handler: Handler<B>): void {
   type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   // DESIGN §6 order: authenticate (before the body is validated, so a call without a session
-  // answers -99 whatever its body) → validate → authorise.
+  // answers -99 whatever its body) → authorise by role and 三员分立 (./business.ts: no business for the 三员) →
+  // validate, so a refused caller learns nothing about the body.
   const preValidation: Hook[] = opts.auth !== false ? [requireAuth(opts.duringPasswordChange === true)] : [];
-  const preHandler: Hook[] = opts.roles?.length ? [requireRole(opts.roles)] : [];
+  if (opts.auth !== false && isBusinessCall(path)) preValidation.push(requireBusinessCaller);
+  if (opts.roles?.length) preValidation.push(requireRole(opts.roles));
+  if (opts.permission) preValidation.push(requirePermission(opts.permission));
+  const preHandler: Hook[] = [];
   app.post(`/api/${path}`, {
     schema: opts.body ? { body: opts.body } : undefined,
     preValidation,

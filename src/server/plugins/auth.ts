@@ -10,6 +10,8 @@ import { TOKEN_COOKIE, UUID_COOKIE } from '../../shared/constants.js';
 import { ApiError } from '../lib/errors.js';
 import { checkSession } from '../services/session.js';
 import { roleCodesOf } from '../services/roles.js';
+import { userRolesAccess } from '../services/menu.js';
+import { isSanyuan } from '../lib/business.js';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -54,5 +56,22 @@ export function requireRole(roles: string[]) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const held = await roleCodesOf(req.server.ctx.db, req.user.userId);
     if (!held.some((r) => roles.includes(r))) throw new ApiError(req.t('error.forbidden'), Code.ERROR);
+  };
+}
+
+/**
+ * preValidation (after requireAuth): refuses a business call to one of the 三员 (../lib/business.ts), -1
+ * error.sanyuanBusiness, before the body is validated. Roles come from the cached menu catalogue (one small query).
+ */
+export async function requireBusinessCaller(req: FastifyRequest): Promise<void> {
+  const { roles } = await userRolesAccess(req.server.ctx.db, req.user.userId);
+  if (isSanyuan(roles, req.user.isAdmin)) throw new ApiError(req.t('error.sanyuanBusiness'), Code.ERROR);
+}
+
+/** preValidation (after requireAuth): the caller's enabled roles must grant permission `code`, else -1 error.forbidden. */
+export function requirePermission(code: string) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const { access } = await userRolesAccess(req.server.ctx.db, req.user.userId);
+    if (!access.includes(code)) throw new ApiError(req.t('error.forbidden'), Code.ERROR);
   };
 }

@@ -125,6 +125,9 @@ export const userResource: OrgResource = {
     if (id != null) q = q.where('id', '!=', id);
     if (await q.executeTakeFirst()) throw badInput(tr(c, 'entity.duplicate', { field: title(c, 'username') }));
     if (id === c.userId && rec.status === '0') throw badInput(tr(c, 'org.selfDisable'));
+    // 三员分立 (DESIGN §7): a person's 涉密等级 is set by the security administrator (Users/setClearance), never by the
+    // system or a unit administrator; a new person starts 非密
+    if (intOf(rec.clearance) !== (before ? intOf(before.clearance) : 0)) throw badInput(tr(c, 'org.clearanceBySecadmin'));
   },
   async afterWrite(trx, _c, id, rec) {
     await writeMemberships(trx, id, (rec.departments as number[]) ?? [], rec.dept as number, (rec.position as number | null) ?? null);
@@ -166,16 +169,24 @@ export async function afterUserChange(db: Kysely<DB>, ids: number[]): Promise<vo
   if (revoked) forgetSessions(db);
 }
 
-/** -1 when two of `roleIds` share an exclusive group (三员分立: 系统管理员, 安全保密管理员, 安全审计员). */
+/**
+ * -1 when two of `roleIds` share an exclusive group (三员分立: 系统管理员, 安全保密管理员, 安全审计员), and -1
+ * org.sanyuanAlone when a 三员 role (group `sanyuan`) comes with any business role: the 三员 administer and audit and
+ * hold no business (DESIGN §7, src/server/lib/business.ts).
+ */
 export async function checkExclusive(trx: Db, c: OrgCaller, roleIds: number[]): Promise<void> {
   if (roleIds.length < 2) return;
-  const rows = await trx.selectFrom('roles').select(['name', 'exclusive_group']).where('id', 'in', roleIds).where('exclusive_group', 'is not', null).execute();
+  const rows = await trx.selectFrom('roles').select(['name', 'exclusive_group']).where('id', 'in', roleIds).execute();
   const seen = new Map<string, string>();
   for (const r of rows) {
-    const other = seen.get(r.exclusive_group!);
+    if (r.exclusive_group == null) continue;
+    const other = seen.get(r.exclusive_group);
     if (other) throw badInput(tr(c, 'org.exclusiveRoles', { a: other, b: r.name }));
-    seen.set(r.exclusive_group!, r.name);
+    seen.set(r.exclusive_group, r.name);
   }
+  const sanyuan = seen.get('sanyuan');
+  const business = rows.find((r) => r.exclusive_group == null);
+  if (sanyuan && business) throw badInput(tr(c, 'org.sanyuanAlone', { a: sanyuan, b: business.name }));
 }
 
 /**

@@ -7,6 +7,10 @@
  * honours `document_mj` (dict schemas/common/dicts/document_mj.json: 0 非密, 1 秘密, 2 机密, 3 绝密) and
  * offers only users whose clearance (users.clearance 0–3) is at least that level; when off, the
  * parameter is ignored. People offered are always enabled users in open departments.
+ *
+ * Scope: the whole organisation, whoever asks. The selector is the directory people pick from (a 主送 unit, a 会签
+ * leader of another unit, a recipient), so it crosses units by design; it reads names, departments and positions
+ * only, never a business record.
  */
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { pinyin } from 'pinyin-pro';

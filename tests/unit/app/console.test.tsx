@@ -123,6 +123,13 @@ describe('console', () => {
     expect(calls.find((c) => c.url === 'document/gwqsList')?.body).toMatchObject({ status: 'pending', pageSize: 6 });
   });
 
+  it('asks the 三员 for no business list (the server refuses them)', async () => {
+    appStore.set(userAtom, { id: 2, realname: '安全审计员', dept: '信息科', menu: [], menu_my: [], positions: [], roles: ['auditor'] } as unknown as UserInfo);
+    renderConsole();
+    await waitFor(() => expect(count('doc')).toBe('2'));
+    expect(calls.filter((c) => c.url.startsWith('flow/') || c.url.startsWith('document/'))).toEqual([]);
+  });
+
   it('lists the 待办公文 with initiator, step and 超期, and opens an item in a new browser tab as /document/dbgw does', async () => {
     renderConsole();
     const list = await screen.findByTestId('console-list-doc');

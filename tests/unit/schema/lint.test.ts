@@ -44,6 +44,8 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a duplicate work list view', () => has('pages/item.worklist.page.json', '/views/1/id', /duplicate view "mine"/));
   it('reports a status filter outside the supervise list', () => has('pages/item.worklist.page.json', '/views/1/filters/status', /only the supervise list/));
   it('reports a view route no menu renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area menu renders this page at "\/receptions\/index"/));
+  it('reports a scopeDept field that is not a department', () => has('entities/item.json', '/scopeDept', /needs a field of kind "dept", not "date"/));
+  it('reports an unknown field editable after the flow', () => has('entities/item.json', '/editableAfterFlow/0', /unknown field "nope"/));
   it('names only fixture files', () => {
     for (const i of issues) expect(i.file.startsWith(ROOT_PREFIX)).toBe(true);
   });

@@ -8,6 +8,9 @@
  * - The lists are the calls of their list pages: flow/todo of the area `document` / `affair` and
  *   document/gwqsList (status pending), the first CONSOLE_LIST_SIZE items each.
  *
+ * - The 三员 (sysadmin, secadmin, auditor) do no business (DESIGN §7; the server refuses them these calls): for them
+ *   the console asks none of the lists and shows them empty.
+ *
  * The shell reloads the badge counts after sign-in, when a reminder arrives, when the window regains focus and
  * on every route change; the lists and 待签收 are read again each time they were, so all the console's numbers
  * and lists move together. A hidden (kept-alive) console runs no effects, and reads everything again when shown.
@@ -15,6 +18,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { badgesAtom } from '../../stores/badges';
+import { userAtom } from '../../stores/user';
 import { flowApi, type TaskRow, type WorkListParams } from '../../../../engine/data/flow';
 import { documentApi, type SignForItem } from '../../../../engine/data/document';
 
@@ -48,9 +52,14 @@ function todoOf(area: string): Promise<ListState<TodoRow>> {
   return flowApi.list('todo', params) as Promise<ListState<TodoRow>>;
 }
 
+/** Role codes of the 三员, who hold no business (src/server/lib/business.ts). */
+const SANYUAN_ROLES = ['sysadmin', 'secadmin', 'auditor'];
+
 /** Loads the console's counts and lists (see the module comment). */
 export function useConsoleData(): ConsoleData {
   const badges = useAtomValue(badgesAtom);
+  const roles = useAtomValue(userAtom)?.roles;
+  const business = !(roles ?? []).some((r) => SANYUAN_ROLES.includes(r));
   const [doc, setDoc] = useState<ConsoleData['doc']>(null);
   const [affair, setAffair] = useState<ConsoleData['affair']>(null);
   const [sign, setSign] = useState<ConsoleData['sign']>(null);
@@ -61,6 +70,7 @@ export function useConsoleData(): ConsoleData {
     const keep = <T,>(set: (v: T) => void) => (v: T) => {
       if (live) set(v);
     };
+    if (!business) return;
     todoOf('document').then(keep(setDoc), () => undefined);
     todoOf('affair').then(keep(setAffair), () => undefined);
     documentApi.gwqsList({ status: 'pending', current: 1, pageSize: CONSOLE_LIST_SIZE }).then(keep(setSign), () => undefined);
@@ -71,7 +81,7 @@ export function useConsoleData(): ConsoleData {
     return () => {
       live = false;
     };
-  }, [badges]);
+  }, [badges, business]);
 
   return {
     counts: {

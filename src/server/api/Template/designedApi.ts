@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envFromModel, evaluateExpression } from '../../../../engine/expr/index.js';
 import type { EntityDef, FormPageDef } from '../../../../engine/schema/types.js';
 import { Code } from '../../../shared/codes.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth, requireBusinessCaller } from '../../plugins/auth.js';
 import { callerOf, importRequest } from '../../engine/api.js';
 import { EntityService } from '../../engine/service.js';
 import { schemaStore, type EffectiveSchema } from '../../engine/schemaStore.js';
@@ -90,7 +90,8 @@ export function registerDesignedApi(app: FastifyInstance): void {
       }
       (req as FastifyRequest & { designed?: Target }).designed = target;
     },
-    preValidation: [auth],
+    // designer-made forms are business (../../lib/business.ts): the 三员 are refused before validation
+    preValidation: [auth, requireBusinessCaller],
     handler: async (req, reply) => {
       const { form, op } = (req as FastifyRequest & { designed: Target }).designed;
       let svc = services.get(form.entity);

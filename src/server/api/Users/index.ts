@@ -30,6 +30,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
 import { bodyOf, orgCaller, registerResource } from './access.js';
 import { registerUserLookups } from './lookups.js';
+import { registerClearance } from './clearance.js';
 
 /** Registers the Users calls. */
 export function register(app: FastifyInstance): void {
@@ -84,6 +85,7 @@ export function register(app: FastifyInstance): void {
     },
   });
   registerUserLookups(app, svc);
+  registerClearance(app);
   call<any>(app, 'Users/import', {}, async (req) => {
     const c = await orgCaller(req);
     svc.mustAdmin(c);

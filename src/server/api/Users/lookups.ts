@@ -142,8 +142,10 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     return { unionid: row.unionid ?? null };
   });
 
+  // synchronising creates and changes people and departments: the system administrator's duty (三员分立); the
+  // list of a synchronisation is read like the organisation
   for (const name of ['usersync', 'syncDepartments', 'usersynclist']) {
-    call<any>(app, `Users/${name}`, {}, async (req) => {
+    call<any>(app, `Users/${name}`, name === 'usersynclist' ? {} : { roles: ['sysadmin'] }, async (req) => {
       await orgCaller(req);
       throw badInput(req.t('org.noDirectory'));
     });

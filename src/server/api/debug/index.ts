@@ -33,6 +33,7 @@ export function register(app: FastifyInstance): void {
     app,
     'debug/generate',
     {
+      permission: DEBUG_GENERATE,
       body: {
         type: 'object',
         required: ['count'],
@@ -54,7 +55,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call(app, 'debug/status', {}, async (req) => {
+  call(app, 'debug/status', { permission: DEBUG_GENERATE }, async (req) => {
     await mustGenerate(req);
     return { ...(await generatedStatus(db)), job: currentJob(db) };
   });

@@ -116,7 +116,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<MarkInput>(app, 'document/mark', { body: { type: 'object', required: ['name', 'org_code'], properties: markFields } }, async (req) => {
+  call<MarkInput>(app, 'document/mark', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['name', 'org_code'], properties: markFields } }, async (req) => {
     await must(req, DOCUMENT_SETTING);
     return createMark(db, callerOf(req), markInput(req.body));
   });
@@ -124,24 +124,24 @@ export function register(app: FastifyInstance): void {
   call<MarkInput & { id: number }>(
     app,
     'document/editMark',
-    { body: { type: 'object', required: ['id'], properties: { id: id('field.markId'), ...markFields } } },
+    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.markId'), ...markFields } } },
     async (req) => {
       await must(req, DOCUMENT_SETTING);
       return editMark(db, callerOf(req), req.body.id, markInput(req.body));
     },
   );
 
-  call<{ id: number }>(app, 'document/deleteMark', { body: { type: 'object', required: ['id'], properties: { id: id('field.markId') } } }, async (req) => {
+  call<{ id: number }>(app, 'document/deleteMark', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.markId') } } }, async (req) => {
     await must(req, DOCUMENT_SETTING);
     return deleteMark(db, callerOf(req), req.body.id);
   });
 
-  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/takeNumber', { body: numberBody }, async (req) => {
+  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/takeNumber', { permission: DOCUMENT_NUMBER, body: numberBody }, async (req) => {
     await must(req, DOCUMENT_NUMBER);
     return takeNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
   });
 
-  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/reserveNumber', { body: numberBody }, async (req) => {
+  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/reserveNumber', { permission: DOCUMENT_NUMBER, body: numberBody }, async (req) => {
     await must(req, DOCUMENT_NUMBER);
     return reserveNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
   });
@@ -150,6 +150,7 @@ export function register(app: FastifyInstance): void {
     app,
     'document/cancelNumber',
     {
+      permission: DOCUMENT_NUMBER,
       body: {
         type: 'object',
         required: ['number_id', 'reason'],
@@ -166,6 +167,7 @@ export function register(app: FastifyInstance): void {
     app,
     'document/numberList',
     {
+      permission: DOCUMENT_NUMBER,
       body: {
         type: 'object',
         required: ['mark_id'],

@@ -112,7 +112,7 @@ export function register(app: FastifyInstance): void {
       const from = ((req.body.current ?? 1) - 1) * size;
       return { list: rows.slice(from, from + size), total: rows.length };
     });
-    call<{ id: string }>(app, `document/${prefix}Info`, { body: infoBody }, async (req) => {
+    call<{ id: string }>(app, `document/${prefix}Info`, { permission: DOCUMENT_SETTING, body: infoBody }, async (req) => {
       await mustAdmin(req);
       const defId = req.body.id.slice(0, req.body.id.lastIndexOf(':'));
       const row = defId in DOC_FLOWS ? (await rowsOf(req, { defId })).find((r) => r.id === req.body.id) : undefined;
@@ -175,7 +175,7 @@ function registerRelationKinds(app: FastifyInstance): void {
   call<{ name: string; orderBy?: number }>(
     app,
     'document/gwszThglAdd',
-    { body: { type: 'object', required: ['name'], properties: { name: kindName, orderBy: kindOrder } } },
+    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['name'], properties: { name: kindName, orderBy: kindOrder } } },
     async (req) => {
       await mustAdmin(req);
       const r = await addKind(db, app.ctx.dialect, callerOf(req), { name: req.body.name.trim(), orderBy: req.body.orderBy });
@@ -186,7 +186,7 @@ function registerRelationKinds(app: FastifyInstance): void {
   call<{ id: number; name?: string | null; orderBy?: number }>(
     app,
     'document/gwszThglEdit',
-    { body: { type: 'object', required: ['id'], properties: { id: kindId, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } } },
+    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: kindId, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } } },
     async (req) => {
       await mustAdmin(req);
       const name = req.body.name == null ? req.body.name : req.body.name.trim();
@@ -195,7 +195,7 @@ function registerRelationKinds(app: FastifyInstance): void {
       return kindOf(req, req.body.id);
     },
   );
-  call<{ id: number }>(app, 'document/gwszThglDel', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => {
+  call<{ id: number }>(app, 'document/gwszThglDel', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => {
     await mustAdmin(req);
     const r = await deleteKind(db, app.ctx.dialect, callerOf(req), req.body.id);
     if (r !== true) return refuse(req, r);

@@ -163,6 +163,7 @@ export function register(app: FastifyInstance): void {
     app,
     'document/dbUpdateDbr',
     {
+      permission: DOC_SUPERVISE_CODE,
       body: {
         type: 'object',
         required: ['id', 'userId'],

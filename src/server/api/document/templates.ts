@@ -68,7 +68,7 @@ export function register(app: FastifyInstance): void {
   call<TemplateInput>(
     app,
     'document/templateAdd',
-    { body: { type: 'object', required: ['doc_type', 'name', 'body'], properties: templateFields } },
+    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['doc_type', 'name', 'body'], properties: templateFields } },
     async (req) => {
       await must(req);
       return createTemplate(db, callerOf(req), templateInput(req.body));
@@ -78,14 +78,14 @@ export function register(app: FastifyInstance): void {
   call<TemplateInput & { id: number }>(
     app,
     'document/templateEdit',
-    { body: { type: 'object', required: ['id'], properties: { id: id('field.templateId'), ...templateFields } } },
+    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId'), ...templateFields } } },
     async (req) => {
       await must(req);
       return editTemplate(db, callerOf(req), req.body.id, templateInput(req.body));
     },
   );
 
-  call<{ id: number }>(app, 'document/templateDelete', { body: { type: 'object', required: ['id'], properties: { id: id('field.templateId') } } }, async (req) => {
+  call<{ id: number }>(app, 'document/templateDelete', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId') } } }, async (req) => {
     await must(req);
     return deleteTemplate(db, callerOf(req), req.body.id);
   });

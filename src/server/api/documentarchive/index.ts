@@ -119,7 +119,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ id: number }>(app, 'documentarchive/delete', { body: { type: 'object', required: ['id'], properties: { id: id('field.id') } } }, async (req) => {
+  call<{ id: number }>(app, 'documentarchive/delete', { permission: ARCHIVE_MANAGE, body: { type: 'object', required: ['id'], properties: { id: id('field.id') } } }, async (req) => {
     if (!(await codesOf(req)).includes(ARCHIVE_MANAGE)) throw badInput(req.t('error.forbidden'));
     const row = await archiveById(db, req.body.id);
     if (!row || Number(row.secret_level) > (await clearanceOf(db, req.user.userId))) throw badInput(req.t('document.archiveNotFound'));

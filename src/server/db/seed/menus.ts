@@ -8,6 +8,7 @@
  */
 import { SECTIONS, flattenRoutes, menuPathOf } from '../../../shared/routes.js';
 import zhRoutes from '../../../app/locales/zh-CN/route.json' with { type: 'json' };
+import { SANYUAN_ROLES } from '../../lib/business.js';
 
 /** One `menus` row before insertion; `parentKey` names the section (null for a section). */
 export interface MenuSpec {
@@ -53,6 +54,20 @@ const NOT_WITH_SECTION = new Set(['organization.permission']);
 const ADMIN_SECTIONS = ['organization', 'examine', 'codes', 'apps', 'log', 'debug', 'outurl'];
 const ADMIN_CHILDREN = ['acl.menu', 'setting.index', 'setting.auths'];
 
+/**
+ * What the 三员 (sysadmin, secadmin, auditor; src/server/lib/business.ts) may hold: the administration sections and
+ * the ones every account needs without touching the business (the console, own settings, system settings, the
+ * designers); never a business menu (公文, 事务, 接待, 统计, filling a designed form…), whatever ROLE_MENU_GRANTS says, so
+ * that a route added later is never granted to them by syncMenus.
+ */
+const SANYUAN_SECTIONS = [...ADMIN_SECTIONS, 'dashboard', 'acl', 'setting', 'index', 'flowset', 'form'];
+const SANYUAN_NEVER = ['form.add'];
+
+/** Whether one of the 三员 may hold the menu of route key `key` (a child `section.name`). */
+export function sanyuanMayHold(key: string): boolean {
+  return SANYUAN_SECTIONS.includes(key.split('.')[0]) && !SANYUAN_NEVER.includes(key);
+}
+
 const DEPT_LEADER = [
   'document.gwdb', 'document.plsp', 'document.plcl', 'affair.swdb', 'notice.add', 'mail.statis',
   'leave.list', 'leave.yearlist', 'leave.outlist', 'attence.total', 'attence.outside', 'attence.overwork',
@@ -81,18 +96,24 @@ export const ROLE_MENU_GRANTS: Record<string, string[] | 'business'> = {
   office_director: 'business',
   unit_admin: ['organization.user', 'organization.department', 'organization.position'],
   sysadmin: [
-    'dashboard', 'organization', 'acl', 'setting', 'codes', 'apps', 'outurl', 'index', 'flowset', 'form',
-    'debug', 'log.login', 'log.sms-remind', 'log.sms-mass', 'stat',
+    'dashboard', 'organization', 'acl', 'setting', 'codes', 'apps', 'outurl', 'index', 'flowset', 'form.list', 'form.new',
+    'debug', 'log.login', 'log.sms-remind', 'log.sms-mass',
   ],
   secadmin: ['dashboard', 'examine', 'organization.user', 'organization.role', 'organization.permission', 'log.action', 'acl.setting'],
   auditor: ['dashboard', 'log', 'acl.setting'],
 };
 
 /**
- * The child menu keys a role opens, expanded from ROLE_MENU_GRANTS. Throws on an unknown key so a
- * renamed route cannot silently drop a grant.
+ * The child menu keys a role opens, expanded from ROLE_MENU_GRANTS; for the 三员 only those `sanyuanMayHold` allows.
+ * Throws on an unknown key so a renamed route cannot silently drop a grant.
  */
 export function grantedMenuKeys(roleCode: string, specs: MenuSpec[] = menuSpecs()): Set<string> {
+  const keys = expandGrants(roleCode, specs);
+  if (SANYUAN_ROLES.includes(roleCode)) for (const k of [...keys]) if (!sanyuanMayHold(k)) keys.delete(k);
+  return keys;
+}
+
+function expandGrants(roleCode: string, specs: MenuSpec[]): Set<string> {
   const grants = ROLE_MENU_GRANTS[roleCode] ?? [];
   const children = specs.filter((m) => m.parentKey !== null);
   const out = new Set<string>();

@@ -6,9 +6,9 @@
  *
  * | username | realname       | department                         | position | roles                          | clearance |
  * |----------|----------------|------------------------------------|----------|--------------------------------|-----------|
- * | admin    | 系统管理员     | 市政府办公室 / 信息科              | —        | sysadmin, staff (is_admin)     | 2 |
- * | secadmin | 安全保密管理员 | 市政府办公室 / 信息科              | —        | secadmin, staff                | 3 |
- * | auditor  | 安全审计员     | 市政府办公室 / 信息科              | —        | auditor, staff                 | 2 |
+ * | admin    | 系统管理员     | 市政府办公室 / 信息科              | —        | sysadmin (is_admin)            | 2 |
+ * | secadmin | 安全保密管理员 | 市政府办公室 / 信息科              | —        | secadmin                       | 3 |
+ * | auditor  | 安全审计员     | 市政府办公室 / 信息科              | —        | auditor                        | 2 |
  * | demo     | 周明远         | 市政府办公室                       | 主任     | office_director, staff         | 3 |
  * | liqiang  | 李强           | 市人民政府                         | 市长     | leader, staff                  | 3 |
  * | zhaolei  | 赵磊           | 市人民政府                         | 副市长   | leader, staff                  | 3 |
@@ -26,6 +26,7 @@
  * Mobiles of the fixed accounts are 138000000xx (demo: 13800138000, see FIXED_PEOPLE); generated staff
  * never use the 1380000 range. E-mails are `<username>@city.gov.example`.
  */
+import { SANYUAN_ROLES } from '../../lib/business.js';
 
 /** One membership of a person: department key (see `deptKey`), position name, whether they lead it. */
 export interface Membership {
@@ -80,7 +81,8 @@ const fixed = (
   clearance,
   is_admin: 0,
   memberships: [{ dept, position, leader }],
-  roles: [...roles, 'staff'],
+  // every member of staff holds `staff`; the 三员 administer and audit and hold no business role (DESIGN §7)
+  roles: roles.some((r) => SANYUAN_ROLES.includes(r)) ? roles : [...roles, 'staff'],
   ...extra,
 });
 

@@ -10,6 +10,8 @@
  * Besides the keyword, `listFilters` reads a date range (`from`, `to`, epoch ms: received for todo / cc,
  * handled for done, started for sent, saved for drafts), `overdue` (todo: only overdue) and `read`
  * (cc: `read` | `unread`). 督办 (supervise) lives in ./supervise.ts.
+ * Scope: these lists (公文 and 事务 待办 / 已办 / 已发 / 待发 / 抄送) hold only the caller's own tasks and instances; no
+ * role or unit widens them, and the 三员 are refused them (business, src/server/lib/business.ts).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';

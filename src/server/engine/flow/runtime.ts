@@ -8,6 +8,7 @@
  *
  * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale.
  */
+import { overseenDepartments } from '../scope.js';
 import type { Kysely, Transaction } from 'kysely';
 import {
   FlowError,
@@ -56,7 +57,10 @@ export interface FlowCaller {
   locale: Locale;
   /** users.is_admin or sysadmin: may view every instance. */
   admin?: boolean;
-  /** Holds the 督办 permission (./supervise.ts SUPERVISE_CODE): may view and urge (催办) every instance, decides nothing. */
+  /**
+   * Holds the 督办 permission (./supervise.ts SUPERVISE_CODE): may view and urge (催办) every instance started in the
+   * units he oversees (../scope.ts overseenDepartments), decides nothing.
+   */
   supervisor?: boolean;
 }
 
@@ -279,7 +283,9 @@ export class FlowRuntime {
    */
   private async viewOf(c: FlowCaller, row: Row, def?: FlowDef, state: FlowState = JSON.parse(row.state) as FlowState): Promise<InstanceView> {
     const involved = row.initiator_id === c.userId || state.tasks.some((t) => t.assignee === c.userId || t.onBehalfOf === c.userId);
-    if (!involved && !c.admin && !c.supervisor) throw badInput(translate(c.locale, 'flow.notFound'));
+    // a supervisor (督办) sees the instances started in the units he oversees, not another unit's (../scope.ts)
+    const oversees = async () => c.supervisor === true && row.initiator_dept_id != null && (await overseenDepartments(this.db, c.userId)).includes(Number(row.initiator_dept_id));
+    if (!involved && !c.admin && !(await oversees())) throw badInput(translate(c.locale, 'flow.notFound'));
     // 密级 (DESIGN §7): classified above the caller's clearance → as if it did not exist, for everyone.
     if (secretLevelOfInstance(row.entity, state) > (await clearanceOf(this.db, c.userId))) throw badInput(translate(c.locale, 'flow.notFound'));
     def ??= await this.defOf(row, c.locale);

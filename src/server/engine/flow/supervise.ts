@@ -4,7 +4,8 @@
  *
  * Scope: the instances the caller started, or in which the caller already acted on a deciding task
  * (approve / handle / sign for) — the people the machine lets urge; a holder of SUPERVISE_CODE sees every
- * instance (of the listed flows). Default status `running` (`status` filter: finished, rejected, withdrawn,
+ * instance (of the listed flows) started in the units he oversees (his units and those below them, ../scope.ts
+ * overseenDepartments), never another unit's. Default status `running` (`status` filter: finished, rejected, withdrawn,
  * all = every submitted one). Each row names the current step(s) and their handlers, the earliest deadline
  * of the open tasks and whether one is overdue, how many times it was urged (催办 events of flow_events), and
  * whether the caller may urge it now (`mayUrge`, the machine's own rule).
@@ -15,6 +16,7 @@ import { deadlineProvisional } from '../../../../engine/calendar/index.js';
 import type { DB } from '../../db/types.js';
 import type { SuperviseItem } from '../../../shared/flow.js';
 import { areaOf, flowsOf, keywordOf, like, listCounts, paging, type ListBody, type ListFilters } from './lists.js';
+import { overseenDepartments } from '../scope.js';
 import { flowVersion } from './versions.js';
 
 export type { SuperviseItem };
@@ -40,7 +42,7 @@ export async function superviseList(
   text: (t: { t: string; d: string } | undefined) => string,
 ): Promise<{ list: SuperviseItem[]; total: number }> {
   const { current, pageSize } = paging(body);
-  const q = superviseQuery(db, userId, supervisor, body, filters);
+  const q = superviseQuery(db, userId, supervisor ? await overseenDepartments(db, userId) : null, body, filters);
   const [rows, count] = await Promise.all([
     q
       .select(['i.id', 'i.title', 'i.def_id', 'i.def_version', 'i.status', 'i.initiator_id', 'i.started_at', 'i.ended_at', 'i.state'])
@@ -98,11 +100,12 @@ export async function superviseList(
 }
 
 /** The instances of the supervise list of `userId` (see superviseList), unordered and unpaged. */
-function superviseQuery(db: Kysely<DB>, userId: number, supervisor: boolean, body: ListBody, filters: ListFilters) {
+function superviseQuery(db: Kysely<DB>, userId: number, overseen: number[] | null, body: ListBody, filters: ListFilters) {
   let q = db.selectFrom('flow_instances as i');
   const status = filters.status ?? 'running';
   q = status === 'all' ? q.where('i.status', '!=', 'draft') : q.where('i.status', '=', status);
-  if (!supervisor) {
+  if (overseen) q = q.where('i.initiator_dept_id', 'in', overseen.length ? overseen : [-1]);
+  else {
     q = q.where((eb) =>
       eb.or([
         eb('i.initiator_id', '=', userId),
@@ -175,7 +178,7 @@ export async function allCounts(
     listCounts(db, userId, body, clearance),
     done.executeTakeFirst(),
     sent.executeTakeFirst(),
-    superviseQuery(db, userId, supervisor, body, { clearance }).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    superviseQuery(db, userId, supervisor ? await overseenDepartments(db, userId) : null, body, { clearance }).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return { ...base, done: Number(d?.n ?? 0), sent: Number(s?.n ?? 0), supervise: Number(sv?.n ?? 0) };
 }

@@ -5,7 +5,10 @@
  * - they started its flow or hold or held a task in it (flow_instances.initiator_id, flow_tasks.assignee_id);
  * - a 发文 distributed to one of their units (doc_receipts.unit_id, pending, signed or returned);
  * - a 收文 registered by one of their units (its owner unit: the receiving unit that signed for it);
- * - they hold `flow:supervise` (督办: every document within their clearance).
+ * - they hold `flow:supervise` (督办) and the document belongs (doc_search.owner_unit_id: the drafter's unit of a 发文,
+ *   the registering unit of a 收文) to one of their units or to a unit below one (市长 of 市人民政府: every unit; the
+ *   主任 of 市政府办公室: his office, not 市财政局).
+ * A unit's documents stay within the unit unless a person takes part in the flow or their unit is a recipient.
  * Expressed as SQL over `d` (doc_search), so paging and totals count only visible rows.
  */
 import { type ExpressionBuilder, type Expression, type SqlBool, type Kysely } from 'kysely';
@@ -13,6 +16,7 @@ import type { DB } from '../../db/types.js';
 import { clearanceOf } from '../clearance.js';
 import { userMenus } from '../menu.js';
 import { unitsOfUser } from '../document/receipts.js';
+import { unitsBelow } from '../../engine/scope.js';
 import { SUPERVISE_CODE } from '../../engine/flow/supervise.js';
 
 /** The 发文 and 收文 entities. */
@@ -28,12 +32,15 @@ export interface Viewer {
   units: number[];
   /** Holds flow:supervise. */
   supervisor: boolean;
+  /** When supervising: the units whose documents they oversee (their units and every unit below them). */
+  supervised?: number[];
 }
 
 /** The viewer of `userId`: clearance (cached 60 s), units, and whether they supervise (menus cached). */
 export async function viewerOf(db: Kysely<DB>, userId: number): Promise<Viewer> {
   const [clearance, units, menus] = await Promise.all([clearanceOf(db, userId), unitsOfUser(db, userId), userMenus(db, userId)]);
-  return { userId, clearance, units, supervisor: menus.access.includes(SUPERVISE_CODE) };
+  const supervisor = menus.access.includes(SUPERVISE_CODE);
+  return { userId, clearance, units, supervisor, ...(supervisor ? { supervised: await unitsBelow(db, units) } : {}) };
 }
 
 /**
@@ -45,7 +52,6 @@ export async function viewerOf(db: Kysely<DB>, userId: number): Promise<Viewer> 
  */
 export function visibleTo(eb: ExpressionBuilder<DB & { d: DB['doc_search'] }, 'd'>, v: Viewer): Expression<SqlBool> {
   const level = eb('d.secret_level', '<=', String(Math.max(0, Math.min(3, v.clearance))));
-  if (v.supervisor) return level;
   let ids = eb
     .selectFrom('doc_search as v1')
     .select('v1.id')
@@ -63,5 +69,6 @@ export function visibleTo(eb: ExpressionBuilder<DB & { d: DB['doc_search'] }, 'd
       )
       .unionAll(eb.selectFrom('doc_search as v5').select('v5.id').where('v5.owner_unit_id', 'in', v.units).where('v5.entity', '=', RECEIVE_ENTITY));
   }
+  if (v.supervisor && v.supervised?.length) ids = ids.unionAll(eb.selectFrom('doc_search as v6').select('v6.id').where('v6.owner_unit_id', 'in', v.supervised));
   return eb.and([level, eb('d.id', 'in', ids)]);
 }
