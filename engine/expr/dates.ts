@@ -6,6 +6,7 @@
  * Dates are calendar days without time zone: a datetime string ('2026-10-01T09:30:00+08:00') counts as the
  * date written in its first ten characters. An empty string (a blank field) is "no date".
  */
+import { timeZone, zoneDate } from './zone';
 import chineseDays from 'chinese-days';
 import { FunctionError } from './errors';
 
@@ -168,8 +169,7 @@ export function setClock(fn: Clock | null): void {
   clock = fn ?? (() => new Date());
 }
 
-/** Today's date in China (UTC+8, no daylight saving) as 'YYYY-MM-DD', from the installed clock. */
+/** Today's date as 'YYYY-MM-DD' in the organisation's zone (./zone.ts setTimeZone), from the installed clock. */
 export function today(): string {
-  const now = clock().getTime();
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+  return zoneDate(clock().getTime(), timeZone());
 }

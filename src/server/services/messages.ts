@@ -25,6 +25,8 @@ import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { Translate } from './context.js';
 import { preparedInsert, preparedQuery } from '../engine/flow/prepared.js';
+import { zoneDateTime } from '../../../engine/expr/zone.js';
+import { orgTimeZone } from './orgZone.js';
 
 /**
  * Message kinds (`messages.type`). The flow runtime uses 1–6; the kinds 12, 13, 14, 15 and 18 are the ones
@@ -194,7 +196,7 @@ export interface MessageView {
   /** Sender's name ('' for the system). */
   realname: string;
   avatar: string;
-  /** 'YYYY-MM-DD HH:mm' (China time). */
+  /** 'YYYY-MM-DD HH:mm' in the organisation's zone (services/orgZone.ts). */
   date: string;
   created_at: number;
   is_read: number;
@@ -205,9 +207,9 @@ export interface MessageView {
   source_id: number | null;
 }
 
-/** 'YYYY-MM-DD HH:mm' of epoch ms in China time (UTC+8). */
-export function messageDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** 'YYYY-MM-DD HH:mm' of epoch ms in IANA zone `zone` (the organisation's, services/orgZone.ts). */
+export function messageDate(ms: number, zone: string): string {
+  return zoneDateTime(ms, zone);
 }
 
 /** The name of a kind (`msg.type.<n>`, else "其他"). */
@@ -240,7 +242,7 @@ function viewQuery(db: Db, userId: number) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
 
-function present(t: Translate, r: ViewRow): MessageView {
+function present(t: Translate, r: ViewRow, zone: string): MessageView {
   const created = Number(r.created_at);
   return {
     id: Number(r.id),
@@ -249,7 +251,7 @@ function present(t: Translate, r: ViewRow): MessageView {
     type_name: typeName(t, Number(r.type)),
     realname: r.realname ?? '',
     avatar: r.avatar ?? '',
-    date: messageDate(created),
+    date: messageDate(created, zone),
     created_at: created,
     is_read: Number(r.is_read),
     read_at: r.read_at == null ? null : Number(r.read_at),
@@ -294,19 +296,20 @@ export async function listMessages(
   if (q.type) base = base.where('m.type', '=', q.type);
   const kw = q.keyword?.trim().toLowerCase();
   if (kw) base = base.where(sql<boolean>`lower(m.title) like ${`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
-  const [count, rows, unread, last] = await Promise.all([
+  const [count, rows, unread, last, zone] = await Promise.all([
     base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     base.orderBy('m.id', 'desc').limit(q.pageSize).offset((q.current - 1) * q.pageSize).execute(),
     unreadCount(db, userId),
     lastMessageId(db, userId),
+    orgTimeZone(db),
   ]);
-  return { list: rows.map((r) => present(t, r)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
+  return { list: rows.map((r) => present(t, r, zone)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
 }
 
 /** Unread messages of `userId` newer than `lastId`, newest first, at most NEW_MESSAGES_MAX. */
 export async function newMessages(db: Kysely<DB>, t: Translate, userId: number, lastId: number): Promise<MessageView[]> {
-  const rows = await viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute();
-  return rows.map((r) => present(t, r));
+  const [rows, zone] = await Promise.all([viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute(), orgTimeZone(db)]);
+  return rows.map((r) => present(t, r, zone));
 }
 
 /** "忽略全部": every unread message of `userId` becomes read (ignored). Returns how many. */

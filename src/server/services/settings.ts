@@ -9,6 +9,8 @@
  * - `password.maxAgeDays` 密码有效期（天）, integer 0–3650, 0 = never expires (services/password.ts;
  *   that reader caches 30 s, so a change applies within 30 s)
  * - `watermark` 页面水印 '0' | '1' (for the client's watermark, not yet read)
+ * - `time.zone` 时区: the organisation's IANA zone, default Asia/Shanghai (services/orgZone.ts; every date
+ *   and time shown, exported, printed or sent is its wall time)
  * Login lockout (services/lockout.ts) and upload size (config UPLOAD_MAX_BYTES) are constants/config,
  * not settings, and are therefore not listed.
  *
@@ -23,9 +25,12 @@ import { DEFAULT_PASSWORD_MAX_AGE_DAYS } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
 import { badInput } from '../lib/errors.js';
 import { audit } from './audit.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../engine/expr/zone.js';
+import { invalidateOrgTimeZone, TIME_ZONE_KEY } from './orgZone.js';
+import { invalidateAllUserInfo } from './userInfo.js';
 
 /** Type of a setting's value (all are stored as strings). */
-export type SettingType = 'string' | 'integer' | 'flag';
+export type SettingType = 'string' | 'integer' | 'flag' | 'timezone';
 
 /** One known setting. */
 export interface SettingDef {
@@ -48,6 +53,7 @@ export const SETTINGS: SettingDef[] = [
   { key: 'smw', field: 'smw', title: 'setting.smw', type: 'flag', default: '0' },
   { key: 'password.maxAgeDays', field: 'passwordMaxAgeDays', title: 'setting.passwordMaxAgeDays', type: 'integer', default: String(DEFAULT_PASSWORD_MAX_AGE_DAYS), min: 0, max: 3650 },
   { key: 'watermark', field: 'watermark', title: 'setting.watermark', type: 'flag', default: '0' },
+  { key: TIME_ZONE_KEY, field: 'timeZone', title: 'setting.timeZone', type: 'timezone', default: DEFAULT_TIME_ZONE },
 ];
 
 /** Key of the stored version of the settings record. */
@@ -83,7 +89,8 @@ export function settingDef(c: { locale: Locale }, key: unknown): SettingDef {
 
 /**
  * The normalised stored string of `raw` for `d`; -1 naming the setting when the value is of the wrong
- * type or out of range (flag: '0'/'1'/true/false; integer: whole number in [min, max]; string: trimmed length).
+ * type or out of range (flag: '0'/'1'/true/false; integer: whole number in [min, max]; string: trimmed length;
+ * timezone: an IANA name the runtime knows, engine/expr/zone.ts isTimeZone).
  */
 export function normalise(c: { locale: Locale }, d: SettingDef, raw: unknown): string {
   const bad = () => badInput(translate(c.locale, 'error.badParam', { field: translate(c.locale, d.title) }));
@@ -96,6 +103,10 @@ export function normalise(c: { locale: Locale }, d: SettingDef, raw: unknown): s
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < (d.min ?? 0) || n > (d.max ?? 2147483647)) throw bad();
     return String(n);
+  }
+  if (d.type === 'timezone') {
+    if (!isTimeZone(typeof raw === 'string' ? raw.trim() : raw)) throw bad();
+    return (raw as string).trim();
   }
   if (typeof raw !== 'string') throw bad();
   const s = raw.trim();
@@ -156,5 +167,9 @@ export async function saveSettings(db: Kysely<DB>, dialect: Dialect, c: Settings
     await put(trx, SETTINGS_VERSION_KEY, String(current + 1));
     await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event: 'setting.edit', object: 'setting.system:1', result: 'success', detail: { before, after } });
   });
+  if ([...changes.keys()].some((d) => d.key === TIME_ZONE_KEY)) {
+    invalidateOrgTimeZone(db);
+    invalidateAllUserInfo(db);
+  }
   return settingsRecord(db);
 }

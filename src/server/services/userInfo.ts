@@ -16,6 +16,7 @@ import { now } from '../lib/clock.js';
 import { userMenus } from './menu.js';
 import { passwordExpiresInDays, passwordMaxAgeDays } from './password.js';
 import { deptTitle } from './deptTitle.js';
+import { orgTimeZone } from './orgZone.js';
 
 /** How long a built UserInfo is reused (ms). */
 export const USER_INFO_CACHE_MS = 5_000;
@@ -95,7 +96,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
-  const [dept, menus, maxAge] = await Promise.all([
+  const [dept, menus, maxAge, zone] = await Promise.all([
     deptId == null
       ? Promise.resolve(undefined)
       : db
@@ -109,6 +110,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
           .executeTakeFirst(),
     userMenus(db, userId),
     passwordMaxAgeDays(db, config),
+    orgTimeZone(db),
   ]);
   return {
     id: user.id,
@@ -136,6 +138,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
     list_settings: parseJsonColumn<Record<string, unknown>>(user.list_settings, {}, isPlainObject),
     password_expires_in_days: passwordExpiresInDays(Number(user.password_changed_at), maxAge),
     signature: user.signature_file_id ?? null,
+    time_zone: zone,
   };
 }
 

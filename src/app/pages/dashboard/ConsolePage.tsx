@@ -9,7 +9,7 @@ import { Avatar, Card, Col, Empty, Row } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
+import { orgNow } from '../../../../engine/renderers/time';
 import { departmentsAtom, userAtom } from '../../stores/user';
 import { localeAtom } from '../../stores/locale';
 import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
@@ -30,7 +30,7 @@ export default function ConsolePage() {
   const shortcuts = useMemo(() => shortcutsOf(user?.menu ?? [], user?.menu_my ?? []), [user]);
   const data = useConsoleData();
   if (!user) return null;
-  const now = dayjs();
+  const now = orgNow();
   const dept = depts?.current?.title ?? user.dept;
 
   return (

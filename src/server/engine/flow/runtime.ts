@@ -44,6 +44,8 @@ import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
 import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus, type InstanceSet } from './statements.js';
 import { mirrorState } from './mirror.js';
 import { flowId } from './ids.js';
+import { orgTimeZone } from '../../services/orgZone.js';
+import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 
 export { flowId };
 
@@ -122,9 +124,11 @@ export class FlowRuntime {
 
   /** The machine's context for an instance of `entity` (密级 of the people `named` names: ./cleared.ts). */
   private async context(trx: Trx, def: FlowDef, initiatorDept: number | null, at: number, entity: string | null, named: NamedSources): Promise<FlowContext> {
-    const org = await loadOrg(trx, def, at);
+    const [org, zone] = await Promise.all([loadOrg(trx, def, at), orgTimeZone(this.db, trx)]);
     return {
       now: at,
+      // working-day deadlines count the organisation's calendar days (services/orgZone.ts)
+      utcOffsetMinutes: zoneOffsetMinutes(zone, at),
       newId: flowId,
       resolve: resolverOf(org, initiatorDept),
       delegateOf: (user) => org.delegates.get(user) ?? null,
