@@ -61,6 +61,9 @@ export const MESSAGE_TYPES = {
   SYSTEM_NOTICE: 18,
 } as const;
 
+/** Kinds about a person's open task: handling the task makes them stale (readReminders). */
+export const TASK_REMINDER_TYPES: number[] = [MESSAGE_TYPES.TASK, MESSAGE_TYPES.RETURN, MESSAGE_TYPES.URGE];
+
 /** Every known kind, in display order (Msg/getTypes). */
 export const MESSAGE_TYPE_LIST: number[] = Object.values(MESSAGE_TYPES);
 
@@ -338,6 +341,25 @@ export async function markRead(db: Kysely<DB>, t: Translate, userId: number, tar
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows);
   });
+}
+
+/** Where reminders lead (one of): an instance of a document flow, an affair, or a `source_id` (SPEC §4). */
+export type ReminderTarget = { flowId: number } | { affairId: number } | { sourceId: number };
+
+/**
+ * Marks read (not ignored) the unread reminders of kinds `types` leading to `target` of each of `userIds`, inside
+ * the caller's transaction `trx` — call it in the transaction of the action that handled the task they were about.
+ * Answers the users whose unread reminders changed (push them a refresh, type 1, after the commit).
+ */
+export async function readReminders(trx: Db, userIds: number[], target: ReminderTarget, types: number[]): Promise<number[]> {
+  const users = [...new Set(userIds.filter((u) => Number.isInteger(u) && u > 0))];
+  if (!users.length || !types.length) return [];
+  const column = 'flowId' in target ? 'flow_id' : 'affairId' in target ? 'affair_id' : 'source_id';
+  const value = 'flowId' in target ? target.flowId : 'affairId' in target ? target.affairId : target.sourceId;
+  const rows = await trx.selectFrom('messages').select('user_id').distinct().where('user_id', 'in', users).where('is_read', '=', 0).where('type', 'in', types).where(column, '=', value).execute();
+  if (!rows.length) return [];
+  await trx.updateTable('messages').set({ is_read: 1, read_at: now() }).where('user_id', 'in', users).where('is_read', '=', 0).where('type', 'in', types).where(column, '=', value).execute();
+  return rows.map((r) => Number(r.user_id));
 }
 
 /** Deletes the messages `ids` of `userId` (all or none). Returns how many. */

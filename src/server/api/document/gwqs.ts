@@ -30,6 +30,7 @@ import { now } from '../../lib/clock.js';
 import { listReceipts, countPending, pendingReceipt, receiptsOfSend, returnReceipt, RETURN_REASON_MAX } from '../../services/document/receipts.js';
 import { registerDocumentFlowServices, SEND_ENTITY } from '../../services/document/flowServices.js';
 import { orgDate } from '../../services/orgZone.js';
+import { MESSAGE_TYPES, readReminders } from '../../services/messages.js';
 import { docSettings } from '../../services/document/settings.js';
 import { addWorkdays } from '../../../../engine/expr/dates.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
@@ -117,7 +118,9 @@ export function register(app: FastifyInstance): void {
         .where('id', '=', receipt.id)
         .where('status', '=', 'pending')
         .execute();
-      return { result: { id: receipt.id, receiveId: recordId, flowId: started.id }, notified: started.notified };
+      // the signer's 公文签收 reminder of this receipt is handled with it
+      const handled = await readReminders(trx, [req.user.userId], { sourceId: receipt.id }, [MESSAGE_TYPES.DOCUMENT_SIGN]);
+      return { result: { id: receipt.id, receiveId: recordId, flowId: started.id }, notified: [...started.notified, ...handled] };
     });
     await runtime.notify(notified);
     return result;

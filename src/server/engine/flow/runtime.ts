@@ -44,6 +44,7 @@ import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
 import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus, type InstanceSet } from './statements.js';
 import { mirrorState } from './mirror.js';
 import { flowId } from './ids.js';
+import { readHandled } from './handledReminders.js';
 import { orgTimeZone } from '../../services/orgZone.js';
 import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 
@@ -241,7 +242,8 @@ export class FlowRuntime {
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
       const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId, pinned);
       written = { row: stored.row, def, state: stored.state };
-      return [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
+      const handled = await readHandled(trx, row, before, stored.state, c.userId);
+      return [...stored.notified, ...handled, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
     });
     await this.push(notified);
     return this.viewOf(c, written!.row, written!.def, written!.state);
