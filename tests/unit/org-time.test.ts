@@ -1,7 +1,7 @@
 /**
  * One clock: the client's formatter (engine/renderers/time.ts, dayjs utc + timezone) and the server's
  * (engine/expr/zone.ts, Intl) show an instant as the wall time of the organisation's zone, whatever the zone of
- * the machine running them, and agree with each other.
+ * the machine running them, and agree with each other; export cells hold that wall time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf, isTimeZone, setTimeZone, timeZone, zoneDate, zoneDateTime, zoneOffsetMinutes } from '../../engine/expr/zone';
@@ -9,6 +9,7 @@ import { displayTimeZone, formatDay, formatTime, formatWith, fromPickerValue, or
 import { formatDate } from '../../engine/renderers/list/model';
 import { localDate } from '../../engine/flow/deadlines';
 import { today, setClock } from '../../engine/expr/dates';
+import { cellOf, numFmtOf, readCell, type SheetColumn } from '../../src/server/engine/xlsx';
 
 /** 2026-11-27 06:46 UTC: 14:46 in Shanghai, 06:46 in London (winter). */
 const EVENT = Date.UTC(2026, 10, 27, 6, 46);
@@ -102,5 +103,24 @@ describe('the client formatter (engine/renderers/time.ts)', () => {
     expect(fromPickerValue(picked!)).toBe(new Date(EVENT).toISOString());
     expect(orgDayBound(picked!)).toBe(Date.UTC(2026, 10, 26, 16, 0));
     expect(orgDayBound(picked!, true)).toBe(Date.UTC(2026, 10, 27, 16, 0) - 1);
+  });
+});
+
+describe('export cells (src/server/engine/xlsx.ts)', () => {
+  const col = { field: 'at', title: '时间', prop: { type: 'string', 'x-kind': 'datetime' }, kind: 'datetime' } as unknown as SheetColumn;
+  const refs = { users: {}, depts: {} };
+  const look = (zone: string) => ({ users: new Map<string, number>(), depts: () => undefined, zone });
+
+  it('writes a date-time as a real date cell holding the organisation wall time, and reads it back', () => {
+    const iso = new Date(EVENT).toISOString();
+    for (const [zone, wall] of [['Asia/Shanghai', Date.UTC(2026, 10, 27, 14, 46)], ['Europe/London', Date.UTC(2026, 10, 27, 6, 46)]] as const) {
+      const cell = cellOf(col, iso, refs, 'zh-CN', zone);
+      expect(cell).toBeInstanceOf(Date);
+      expect((cell as Date).getTime()).toBe(wall);
+      expect(readCell(col, cell, look(zone))).toEqual({ value: iso });
+      expect(readCell(col, zoneDateTime(EVENT, zone), look(zone))).toEqual({ value: iso });
+    }
+    expect(numFmtOf(col)).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(readCell(col, 'not a time', look('Asia/Shanghai'))).toEqual({ error: 'type', text: 'not a time' });
   });
 });
