@@ -35,7 +35,10 @@ async function one(req: FastifyRequest, key: string): Promise<unknown> {
 /** Registers the systemmanage calls. */
 export function register(app: FastifyInstance): void {
   // the organisation's zone is installed for TODAY(), deadlines and numbering years before the first request
-  app.addHook('onReady', async () => void (await orgTimeZone(app.ctx.db)));
+  // (read again by every user info, reminder list and flow action; a failed read here keeps the default)
+  app.addHook('onReady', async () => {
+    await orgTimeZone(app.ctx.db).catch((err) => app.log.warn({ err }, 'organisation time zone not read'));
+  });
   call<any>(app, 'systemmanage/list', ADMIN, async (req) => {
     const list = await listSettings(req.server.ctx.db, req.locale);
     return { list, total: list.length, refs: EMPTY_REFS };
