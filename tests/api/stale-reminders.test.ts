@@ -1,6 +1,6 @@
 /**
  * Handled tasks leave no unread reminders: once a person approves, returns or transfers their task (or their
- * 委托 delegate does), the 待办 / 催办 reminders of that flow are read in their bell, and the bell is told to
+ * 委托 delegate does) or reads their copy, the 待办 / 退回 / 催办 / 抄送 reminders of that flow are read in their bell, and the bell is told to
  * refresh (push type 1); a person who still holds an open task of the flow keeps theirs. A 公文签收 reminder is
  * read once its receiver signs for the document. SQLite and PostgreSQL.
  */
@@ -9,7 +9,7 @@ import { actors, createTestApp, type TestApp } from './helpers.js';
 import { busOf } from '../../src/server/services/messageBus.js';
 import { MESSAGE_TYPES } from '../../src/server/services/messages.js';
 
-const { TASK, RETURN, URGE, DOCUMENT_SIGN } = MESSAGE_TYPES;
+const { TASK, RETURN, URGE, CC, DOCUMENT_SIGN } = MESSAGE_TYPES;
 
 let t: TestApp;
 const a = actors(() => t);
@@ -73,6 +73,16 @@ describe('a handled task’s reminders are read', () => {
     await a.ok('flow/act', { id: v.id, type: 'transfer', to: id.liuyang, opinion: '请刘主任处理' }, 'lina');
     expect((await bell('lina', '关于更换会议室投影仪的请示')).unread).toEqual([]);
     expect((await bell('liuyang', '关于更换会议室投影仪的请示')).unread).toEqual([TASK]);
+  });
+
+  it('抄送: the copy’s reminder is read once the person has read it', async () => {
+    const v = await affair('关于春节值班安排的请示');
+    await a.ok('flow/act', { id: v.id, type: 'cc', users: [id.liuyang] }, 'lina');
+    expect((await bell('liuyang', '关于春节值班安排的请示')).unread).toEqual([CC]);
+    await a.ok('flow/act', { id: v.id, type: 'read' }, 'liuyang');
+    expect((await bell('liuyang', '关于春节值班安排的请示')).unread).toEqual([]);
+    // lina still holds her own step: her 待办 stays unread
+    expect((await bell('lina', '关于春节值班安排的请示')).unread).toEqual([TASK]);
   });
 
   it('公文签收: the receiver’s 签收 reminder is read when they sign for the document', async () => {

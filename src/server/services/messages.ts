@@ -61,8 +61,8 @@ export const MESSAGE_TYPES = {
   SYSTEM_NOTICE: 18,
 } as const;
 
-/** Kinds about a person's open task: handling the task makes them stale (readReminders). */
-export const TASK_REMINDER_TYPES: number[] = [MESSAGE_TYPES.TASK, MESSAGE_TYPES.RETURN, MESSAGE_TYPES.URGE];
+/** Kinds about a person's open task (待办, 退回, 催办, 抄送/传阅 to read): handling the task makes them stale (readReminders). */
+export const TASK_REMINDER_TYPES: number[] = [MESSAGE_TYPES.TASK, MESSAGE_TYPES.RETURN, MESSAGE_TYPES.URGE, MESSAGE_TYPES.CC];
 
 /** Every known kind, in display order (Msg/getTypes). */
 export const MESSAGE_TYPE_LIST: number[] = Object.values(MESSAGE_TYPES);

@@ -1,7 +1,7 @@
 /**
  * Reminders a handled task leaves behind (SPEC §4 "Reminders"): once a person has handled their task of an
  * instance — approve, reject, return, transfer, delegate, sign, read, resubmit, anything that closes it — the
- * 待办, 退回 and 催办 reminders of that instance still unread by that person are marked read in the same
+ * 待办, 退回, 催办 and 抄送 reminders of that instance still unread by that person are marked read in the same
  * transaction as the action, and the person's bell is refreshed (push type 1) after the commit.
  */
 import type { FlowState, UserId } from '../../../../engine/flow/index.js';
@@ -29,7 +29,7 @@ export function handlers(before: FlowState, after: FlowState, actor: UserId): Us
 }
 
 /**
- * Marks read, inside `trx`, the unread 待办 / 退回 / 催办 reminders of instance `row` (an affair's reminders lead
+ * Marks read, inside `trx`, the unread 待办 / 退回 / 催办 / 抄送 reminders of instance `row` (an affair's reminders lead
  * to `affair_id`, other flows' to `flow_id`: runtime.ts `reminders`) of the people `handlers` names. Answers the
  * people whose bell changed.
  */
