@@ -7,6 +7,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
+import { fromPickerValue, toPickerValue } from '../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
 import type { CSSProperties } from 'react';
 import { upperMoney } from '../engine/expr';
@@ -144,18 +145,18 @@ export function DateWidget(p: ActivatedProps) {
   );
 }
 
-/** A date and time, stored ISO 8601. */
+/** A date and time, stored ISO 8601 (UTC); shown and picked in the organisation's zone (engine/renderers/time.ts). */
 export function DateTimeWidget(p: WidgetProps) {
   return (
     <DatePicker
       id={idOf(p)}
       showTime
       style={{ width: '100%' }}
-      value={day(p.value)}
+      value={toPickerValue(p.value)}
       disabled={p.disabled}
       open={p.readonly ? false : undefined}
       placeholder={p.placeholder}
-      onChange={(d) => p.onChange(d ? d.toISOString() : undefined)}
+      onChange={(d) => p.onChange(d ? fromPickerValue(d) : undefined)}
     />
   );
 }

@@ -8,6 +8,7 @@
  * date written in its first ten characters. An empty string (a blank field) is "no date".
  */
 import { isWorkingDate } from '../calendar/schedule';
+import { timeZone, zoneDate } from './zone';
 import { FunctionError } from './errors';
 
 const DAY_MS = 86_400_000;
@@ -152,8 +153,7 @@ export function setClock(fn: Clock | null): void {
   clock = fn ?? (() => new Date());
 }
 
-/** Today's date in China (UTC+8, no daylight saving) as 'YYYY-MM-DD', from the installed clock. */
+/** Today's date as 'YYYY-MM-DD' in the organisation's zone (./zone.ts setTimeZone), from the installed clock. */
 export function today(): string {
-  const now = clock().getTime();
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+  return zoneDate(clock().getTime(), timeZone());
 }

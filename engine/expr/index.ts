@@ -23,3 +23,4 @@ export {
   type HolidayOverride,
   type Clock,
 } from './dates';
+export { DEFAULT_TIME_ZONE, isTimeZone, setTimeZone, timeZone, wallTime, zoneDate, zoneDateTime, zoneOffsetMinutes, instantOf, type WallTime } from './zone';

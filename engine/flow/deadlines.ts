@@ -4,13 +4,17 @@
  * counted through such a year is provisional, engine/calendar isProvisionalSpan). Pure TS: time comes in as epoch ms.
  */
 import { addWorkdays as calendarAddWorkdays } from '../expr/dates';
+import { timeZone, zoneOffsetMinutes } from '../expr/zone';
 import type { Duration, FlowContext } from './types';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** The local calendar date ('YYYY-MM-DD') of an instant, `offsetMinutes` east of UTC (default 480, China). */
-export function localDate(at: number, offsetMinutes = 480): string {
+/**
+ * The local calendar date ('YYYY-MM-DD') of an instant, `offsetMinutes` east of UTC (default: the offset of the
+ * organisation's zone at that instant, engine/expr/zone.ts — 480 for Asia/Shanghai).
+ */
+export function localDate(at: number, offsetMinutes = zoneOffsetMinutes(timeZone(), at)): string {
   return new Date(at + offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
@@ -28,7 +32,7 @@ export function addDuration(from: number, d: Duration, ctx: Pick<FlowContext, 'a
   let at = from;
   const n = Math.trunc(d.workdays ?? 0);
   if (n > 0) {
-    const offset = ctx.utcOffsetMinutes ?? 480;
+    const offset = ctx.utcOffsetMinutes ?? zoneOffsetMinutes(timeZone(), from);
     const start = localDate(from, offset);
     const end = (ctx.addWorkdays ?? calendarAddWorkdays)(start, n);
     at += (dayNo(end) - dayNo(start)) * DAY_MS;

@@ -234,7 +234,7 @@ export interface FlowContext {
   cleared?(userId: UserId, state: FlowState): boolean;
   /** 'YYYY-MM-DD' + n working days; default engine/expr addWorkdays (engine/calendar: /setting/holiday, announced schedule, statutory rule). */
   addWorkdays?(date: string, n: number): string;
-  /** Offset of local time from UTC in minutes for day arithmetic; default 480 (China). */
+  /** Offset of local time from UTC in minutes for day arithmetic; default: the organisation zone's offset at that instant (engine/expr/zone.ts). */
   utcOffsetMinutes?: number;
   /**
    * Whether `userId` holds the supervision right (督办) over running instances — the server decides it from

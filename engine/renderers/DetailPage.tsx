@@ -21,6 +21,7 @@ import { FormPage } from './FormPage';
 import { RevisionTag } from './RevisionTag';
 import type { PageKindProps } from './registry';
 import { bundleText, dictLabel, fieldDict, fieldTitle } from './text';
+import { formatWith } from './time';
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]);
 
@@ -52,7 +53,7 @@ export function formatValue(bundle: PageBundle, record: EntityRecord, field: str
     case 'boolean':
       return t(v ? 'widget.yes' : 'widget.no');
     case 'datetime':
-      return new Date(String(v)).toLocaleString();
+      return formatWith(v, 'YYYY-MM-DD HH:mm:ss');
     case 'daterange':
       return asList(v).join(' ~ ');
     case 'attachments':

@@ -15,7 +15,10 @@ export interface PasswordEnvelope {
   n: string;
 }
 
-/** SM2 cipher mode used on both sides: 1 = C1C3C2 (GM/T 0003-2012). */
+/**
+ * SM2 cipher mode the browser encrypts with: 1 = C1C3C2 (GM/T 0003.4-2012, GB/T 32918.4-2016), C1 without the
+ * 04 prefix. The server also accepts the other common forms (src/server/services/transport.ts decryptSm2).
+ */
 export const SM2_CIPHER_MODE = 1;
 
 function nonce(): string {

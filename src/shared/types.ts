@@ -86,6 +86,8 @@ export interface UserInfo {
   /** Attachment id of the handwritten signature image (Person/saveSignature), or null. */
   signature?: string | null;
   locale?: Locale;
+  /** The organisation's IANA time zone (setting `time.zone`): every date and time is shown in it, never the browser's. */
+  time_zone?: string;
 }
 
 /** Answer of the login calls (SPEC §3 "Login response"). */

@@ -8,7 +8,6 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import '@app/i18n';
 import { allowedActions, type ActionName, type FlowNode } from '../../engine/flow';
 import type { InstanceView, FlowLogEntry } from '../../engine/data/flow';
@@ -103,7 +102,8 @@ function viewAtDept(actions?: ActionName[]): InstanceView {
   };
 }
 
-const at = dayjs('2026-09-30 10:00').valueOf();
+/** 10:00 in the organisation's zone (Asia/Shanghai by default), whatever the machine's zone. */
+const at = Date.parse('2026-09-30T10:00:00+08:00');
 const LOG: FlowLogEntry[] = [
   { id: 1, at, actor: 1, actorName: '张三', type: 'start', nodeId: null, taskId: null, opinion: null, detail: null },
   { id: 2, at: at + 60_000, actor: 5, actorName: '王五', type: 'approve', nodeId: 'clerk', taskId: 't1', opinion: '请领导审阅', detail: null },

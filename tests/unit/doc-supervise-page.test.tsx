@@ -8,7 +8,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import dayjs from 'dayjs';
 import '@app/i18n';
 import type { PageKindProps } from '../../engine/renderers/registry';
 import { renderWithUser, userWith } from './list-fixture';
@@ -144,7 +143,7 @@ describe('公文督办 (/document/gwdb)', () => {
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
     expect(within(sent).getByTestId('docsupervise-number').textContent).toBe('京政办发〔2026〕12号');
     expect(within(sent).getByTestId('docsupervise-supervisor').textContent).toBe('王芳');
-    expect(within(sent).getByTestId('docsupervise-supervision-deadline').textContent).toBe(`期限 ${dayjs(SUPERVISION_DUE).format('YYYY-MM-DD HH:mm')}`);
+    expect(within(sent).getByTestId('docsupervise-supervision-deadline').textContent).toBe('期限 2026-12-31 23:59'); // the organisation's zone (Asia/Shanghai), not the machine's
     expect(within(received).getByText('无文号')).toBeTruthy();
     expect(within(received).getByText('未督办')).toBeTruthy();
     expect(within(received).queryByTestId('docsupervise-supervision-deadline')).toBeNull();

@@ -113,7 +113,8 @@ describe('事务设置 (flow.settings)', () => {
     fireEvent.click(await screen.findByText('事务审批', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(form.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.added).toHaveLength(1));
-    expect(calls.added[0]).toEqual({ delegateId: 5, defId: 'affair.default', start: dayjs(start).startOf('day').valueOf(), end: dayjs(end).endOf('day').valueOf() });
+    // whole days of the organisation's zone (Asia/Shanghai), not of the machine's
+    expect(calls.added[0]).toEqual({ delegateId: 5, defId: 'affair.default', start: Date.parse(`${start}T00:00:00+08:00`), end: Date.parse(`${end}T00:00:00+08:00`) + 86_400_000 - 1 });
     const row = (await screen.findByText('李娜')).closest('tr')!;
     expect(row.textContent).toContain(`${start} 至 ${end}`);
     expect(row.textContent).toContain('未开始');

@@ -8,7 +8,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import dayjs from 'dayjs';
 import '@app/i18n';
 import { allowedActions, type FlowNode } from '../../engine/flow';
 import type { FlowLogEntry, InstanceView } from '../../engine/data/flow';
@@ -93,7 +92,8 @@ function instance(stage: 'draft' | 'dept' | 'leader', me: number): InstanceView 
   if (stage === 'leader') h.act({ type: 'approve', actor: 2, opinion: '情况属实，同意。' });
   return { id: 7, defId: def.id, defVersion: 1, title: DATA.title, status: h.state.status, entity: 'affair.affair', recordId: 40, initiator: 1, createdAt: h.state.createdAt, startedAt: h.state.startedAt ?? null, endedAt: null, version: 5, state: h.state, definition: def, actions: allowedActions(def, h.state, me) };
 }
-const at = dayjs('2026-09-30 10:00').valueOf();
+/** 10:00 in the organisation's zone (Asia/Shanghai by default), whatever the machine's zone. */
+const at = Date.parse('2026-09-30T10:00:00+08:00');
 const LOG: FlowLogEntry[] = [
   { id: 1, at, actor: 1, actorName: '张三', type: 'start', nodeId: null, taskId: null, opinion: '请审批。', detail: null },
   { id: 2, at: at + 60_000, actor: 2, actorName: '李四', type: 'saveDraft', nodeId: 'dept', taskId: 't1', opinion: '草稿意见', detail: null },

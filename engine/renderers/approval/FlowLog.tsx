@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Empty, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../time';
 import { useTranslation } from 'react-i18next';
 import type { FlowLogEntry } from '../../data/flow';
 import { SignatureImage } from './SignatureImage';
@@ -81,7 +81,7 @@ export function FlowLog({ entries, nodeTitle, userName }: FlowLogProps) {
               {t(`event.${e.type}`, { defaultValue: t('event.unknown') })}
             </Tag>
             <Typography.Text type="secondary" className="oa-approval-log-time">
-              {dayjs(e.at).format('YYYY-MM-DD HH:mm')}
+              {formatTime(e.at)}
             </Typography.Text>
           </div>
           {e.nodeId && e.type !== 'branch' && (

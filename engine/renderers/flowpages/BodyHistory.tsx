@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Drawer, Empty, List, Space, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../time';
 import { diffChars, type ChangeObject } from 'diff';
 import { useTranslation } from 'react-i18next';
 import { flowPagesApi, type BodyVersionItem } from '../../data/flowpages';
@@ -74,7 +74,7 @@ export function BodyHistory({ id, field, open, onClose }: { id: number; field: s
                 <Space wrap>
                   <Typography.Text strong>{t('body.history.version', { no: v.versionNo })}</Typography.Text>
                   <Typography.Text>{v.authorName ?? ''}</Typography.Text>
-                  <Typography.Text type="secondary">{dayjs(v.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+                  <Typography.Text type="secondary">{formatTime(v.createdAt)}</Typography.Text>
                 </Space>
               </List.Item>
             )}

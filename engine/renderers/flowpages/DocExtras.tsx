@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, List, Modal, Select, Space, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { formatTime } from '../time';
 import { useTranslation } from 'react-i18next';
 import { docExtrasApi, type RelatedItem } from '../../data/docExtras';
 import { saveDownloadedFile } from '../../../src/app/services/http';
@@ -167,7 +167,7 @@ export function RelatedDocs({ flowId, editable = true }: { flowId: number; edita
                   <span data-testid="related-title">{item.title}</span>
                 )}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {item.flowTitle} · {t(`status.${item.status}`, { defaultValue: item.status })} · {dayjs(item.linkedAt).format('YYYY-MM-DD HH:mm')}
+                  {item.flowTitle} · {t(`status.${item.status}`, { defaultValue: item.status })} · {formatTime(item.linkedAt)}
                 </Typography.Text>
               </Space>
             </List.Item>

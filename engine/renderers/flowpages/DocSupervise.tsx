@@ -14,7 +14,6 @@ import { Button, Card, Checkbox, Flex, Input, Space, Table, Tag, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type GwdbItem } from '../../data/document';
 import type { SuperviseRow } from '../../data/flow';
@@ -26,7 +25,7 @@ import { UrgeDialog } from '../worklist/dialogs';
 import { approvalPath } from './docSuperviseModel';
 import { ReassignDialog, SuperviseDialog } from './DocSuperviseDialogs';
 import { HistoryDrawer } from './DocSuperviseHistory';
-import { formatTime as time } from '../time';
+import { formatDay, formatTime as time } from '../time';
 import { ProvisionalTag } from '../ProvisionalTag';
 
 /** The permission of 督办 over documents (schemas/document/area.json). */
@@ -102,7 +101,7 @@ export function DocSupervise(_props: PageKindProps) {
               </Space>
               <Space size={12} wrap>
                 {r.docNumber ? second(r.docNumber, 'docsupervise-number') : second(t('noNumber'))}
-                {r.startedAt ? second(t('startedOn', { date: dayjs(r.startedAt).format('YYYY-MM-DD') })) : null}
+                {r.startedAt ? second(t('startedOn', { date: formatDay(r.startedAt) })) : null}
               </Space>
             </Flex>
           );

@@ -6,16 +6,15 @@
  */
 import { useEffect, useState } from 'react';
 import { Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type GwdbItem, type SupervisionEntry, type UrgeEntry } from '../../data/document';
 import { currentSupervisor, latestDeadline, timelineOf, type TimelineItem } from './docSuperviseModel';
-import { formatTime as time } from '../time';
+import { formatDay, formatTime as time } from '../time';
 
 const COLOR: Record<TimelineItem['kind'], string> = { supervise: 'blue', reassign: 'purple', urge: 'orange' };
 /** A 督办意见 or 催办 message: kept as typed. */
 const REMARK = { whiteSpace: 'pre-wrap', marginTop: 4 } as const;
-const date = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
+const date = (ms: number) => formatDay(ms);
 
 /** Props of HistoryDrawer. */
 export interface HistoryDrawerProps {

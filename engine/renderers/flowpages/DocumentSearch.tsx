@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Card, Empty, Input, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import dayjs from 'dayjs';
+import { formatDay, orgNow } from '../time';
 import { useTranslation } from 'react-i18next';
 import { docSearchApi, type DocSearchPage, type DocSearchQuery } from '../../data/docSearch';
 import { DeptWidget } from '../../../widgets/OrgPicker';
@@ -40,7 +40,7 @@ export function snippetNodes(snippet: string): ReactNode[] {
 
 /** The years offered: this one back to 2000. */
 function yearOptions(): { value: number; label: string }[] {
-  const now = dayjs().year();
+  const now = orgNow().year();
   return Array.from({ length: now - 1999 }, (_, i) => ({ value: now - i, label: String(now - i) }));
 }
 
@@ -139,7 +139,7 @@ export function DocumentSearch({ bundle }: PageKindProps) {
                       {h.doc_number && <span>{h.doc_number}</span>}
                       {h.unit_name && <span>{h.unit_name}</span>}
                       {tag('docType', h.doc_type)}
-                      <span>{dayjs(h.created_at).format('YYYY-MM-DD')}</span>
+                      <span>{formatDay(h.created_at)}</span>
                     </Space>
                   </Typography.Text>
                 </Space>

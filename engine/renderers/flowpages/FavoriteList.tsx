@@ -8,7 +8,7 @@ import { routeWithId } from '../../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { formatTime } from '../time';
 import { useTranslation } from 'react-i18next';
 import { docExtrasApi, type FavoriteItem } from '../../data/docExtras';
 import type { PageKindProps } from '../registry';
@@ -85,7 +85,7 @@ export function FavoriteList(_props: PageKindProps) {
       },
       { key: 'flow', title: t('col.flow'), width: 160, ellipsis: true, render: (_v, r) => r.flowTitle },
       { key: 'status', title: t('col.status'), width: 100, render: (_v, r) => <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{t(`status.${r.status}`, { defaultValue: r.status })}</Tag> },
-      { key: 'favoritedAt', title: t('col.favoritedAt'), width: 160, render: (_v, r) => dayjs(r.favoritedAt).format('YYYY-MM-DD HH:mm') },
+      { key: 'favoritedAt', title: t('col.favoritedAt'), width: 160, render: (_v, r) => formatTime(r.favoritedAt) },
       {
         key: 'actions',
         title: t('col.actions'),

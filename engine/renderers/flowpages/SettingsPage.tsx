@@ -9,7 +9,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, List, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { formatDay, orgDayBound, orgNow } from '../time';
 import { useTranslation } from 'react-i18next';
 import type { CustomPageDef, Text } from '../../schema/types';
 import { toast } from '../../../src/app/services/feedback';
@@ -19,7 +20,7 @@ import { PersonPicker } from '../approval/PersonPicker';
 import type { PageKindProps } from '../registry';
 import { bundleText } from '../text';
 
-const day = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
+const day = (ms: number) => formatDay(ms);
 /** Most characters of a phrase (words.word content). */
 const WORD_MAX = 200;
 
@@ -45,7 +46,7 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
     if (!v || !v.delegateId || !v.range) return;
     setBusy(true);
     try {
-      await flowPagesApi.delegate({ delegateId: v.delegateId, start: v.range[0].startOf('day').valueOf(), end: v.range[1].endOf('day').valueOf(), ...(v.defId ? { defId: v.defId } : {}), ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}) });
+      await flowPagesApi.delegate({ delegateId: v.delegateId, start: orgDayBound(v.range[0]), end: orgDayBound(v.range[1], true), ...(v.defId ? { defId: v.defId } : {}), ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}) });
       toast.success(t('swsz.delegation.added'));
       setAdding(false);
       form.resetFields();
@@ -105,7 +106,7 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
             <PersonPicker id="delegation-person" value={undefined} onChange={() => undefined} />
           </Form.Item>
           <Form.Item name="range" label={t('swsz.delegation.col.range')} rules={[{ required: true, message: t('swsz.delegation.needRange') }]}>
-            <DatePicker.RangePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+            <DatePicker.RangePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < orgNow().format('YYYY-MM-DD')} />
           </Form.Item>
           <Form.Item name="defId" label={t('swsz.delegation.col.flow')}>
             <Select allowClear placeholder={t('swsz.delegation.allFlows')} options={flows.map((f) => ({ value: f.id, label: f.title }))} />

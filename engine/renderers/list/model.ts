@@ -3,7 +3,7 @@
  * permission checks, column settings, row actions and the list request built from the filter form.
  * No React here, so the rules are testable on their own.
  */
-import dayjs from 'dayjs';
+import { formatDay, formatWith } from '../time';
 import type { PageBundle, PublicEntity } from '../../schema/bundle';
 import { textOf } from '../../schema/text';
 import type { DictDef, ListColumn, ListFilter, ListPageDef, ModelProperty, PageAction, Text } from '../../schema/types';
@@ -42,12 +42,11 @@ export function formatMoney(v: unknown): string {
   return `¥${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** A date ('YYYY-MM-DD') or date-time ('YYYY-MM-DD HH:mm') of a stored value (string or epoch ms). */
+/** A date ('YYYY-MM-DD') or date-time ('YYYY-MM-DD HH:mm') of a stored value (string or epoch ms), in the organisation's zone (../time.ts). */
 export function formatDate(v: unknown, withTime = false): string {
   if (v === null || v === undefined || v === '') return '';
   if (!withTime && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
-  const d = dayjs(typeof v === 'number' ? v : String(v));
-  return d.isValid() ? d.format(withTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD') : String(v);
+  return withTime ? formatWith(v, 'YYYY-MM-DD HH:mm') : formatDay(v);
 }
 
 /** True when the user's permission codes cover every code of `access` (none needed when absent). */

@@ -21,9 +21,11 @@ import { navigateTo } from './navigation';
 import { clearLocalSession, isSessionExpiryPending, setSessionEnding } from './session';
 import { ApiError } from './httpErrors';
 import { flushTabsSave, resetTabsSave } from './tabsPersist';
+import { setDisplayTimeZone } from '../../../engine/renderers/time';
 
 /** Puts a loaded user into the stores: user, layout, and the persisted tabs the user may still open. */
 export function applyUser(info: UserInfo): void {
+  setDisplayTimeZone(info.time_zone);
   appStore.set(userAtom, info);
   appStore.set(userStatusAtom, 'ready');
   appStore.set(layoutAtom, parseLayout(info.layout));

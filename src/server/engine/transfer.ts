@@ -26,6 +26,8 @@ import { insertRow, listRows } from './repository.js';
 import { schemaStore } from './schemaStore.js';
 import type { Caller, EntityService } from './service.js';
 import { fieldTitle, recordProblem } from './validation.js';
+import { orgTimeZone } from '../services/orgZone.js';
+import { zoneDate } from '../../../engine/expr/zone.js';
 import { cellOf, numFmtOf, readCell, sheetColumns, namesOf, type ImportLookups, type SheetColumn } from './xlsx.js';
 
 /** Most rows one export holds. */
@@ -58,9 +60,9 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** 'YYYYMMDD' of today in China (UTC+8), from the server clock. */
-function todayStamp(): string {
-  return new Date(now() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+/** 'YYYYMMDD' of today in the organisation's zone (services/orgZone.ts), from the server clock. */
+function todayStamp(zone: string): string {
+  return zoneDate(now(), zone).replace(/-/g, '');
 }
 
 /** `<group>/export`: the .xlsx of the rows the list params select (see the file comment). */
@@ -70,6 +72,7 @@ export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody &
   const q = parseListQuery(def, spec, body ?? {}, c.locale);
   const pc = await pageContext(db, svc.dialect, def, spec, body ?? {}, a.user, c.locale);
   const store = await schemaStore(db);
+  const zone = await orgTimeZone(db);
   const columns = sheetColumns(def, pc.page, store, c.locale);
   const template = body?.template === true || body?.template === 'true' || body?.template === 1 || body?.template === '1';
   let records: EntityRecord[] = [];
@@ -85,7 +88,7 @@ export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody &
   const ws = wb.addWorksheet(title.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1');
   ws.columns = columns.map((col) => ({ header: col.title, key: col.field, width: Math.max(10, Math.min(40, col.title.length * 2 + 4)), style: numFmtOf(col) ? { numFmt: numFmtOf(col) } : {} }));
   ws.getRow(1).font = { bold: true };
-  for (const r of records) ws.addRow(Object.fromEntries(columns.map((col) => [col.field, cellOf(col, r[col.field], refs, c.locale)])));
+  for (const r of records) ws.addRow(Object.fromEntries(columns.map((col) => [col.field, cellOf(col, r[col.field], refs, c.locale, zone)])));
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   await db.transaction().execute((trx) =>
     audit(trx, svc.dialect, {
@@ -98,7 +101,7 @@ export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody &
       detail: { rows: records.length, template, page: pc.page?.id ?? null, view: pc.view?.id ?? null, keyword: q.keyword, filters: q.conditions },
     }),
   );
-  return { filename: `${title}-${todayStamp()}.xlsx`, buffer };
+  return { filename: `${title}-${todayStamp(zone)}.xlsx`, buffer };
 }
 
 function entityTitle(svc: EntityService, texts: Record<string, string> | undefined): string {
@@ -216,5 +219,5 @@ async function lookups(svc: EntityService, rows: { cells: Map<SheetColumn, unkno
       for (const n of namesOf(raw)) if (!deptIds.has(n)) deptIds.set(n, await deptIdOfTitle(svc.db, n));
     }
   }
-  return { users, depts: (title) => deptIds.get(title.trim()) };
+  return { users, depts: (title) => deptIds.get(title.trim()), zone: await orgTimeZone(svc.db) };
 }

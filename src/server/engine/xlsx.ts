@@ -7,7 +7,8 @@
  * caller's locale (texts of the effective schema store), so an exported sheet imports as it is.
  *
  * Values written: dict → label ('、' between several), user(s) → realname, dept(s) → full title,
- * date → 'YYYY-MM-DD' text, datetime → 'YYYY-MM-DD HH:mm:ss' text, money → number shown with 2
+ * date → 'YYYY-MM-DD' text, datetime → a real date cell holding the wall time of the organisation's zone
+ * (services/orgZone.ts; Excel cells have no zone), shown 'yyyy-mm-dd hh:mm:ss', money → number shown with 2
  * decimals, boolean → 是/否 (Yes/No), daterange → 'from ~ to'. Read back: the same, plus dict values,
  * user accounts, Excel dates and 'YYYY/M/D' texts. A dict field's items: those of the dictionary it names in the
  * form revision in force (the effective entity: options typed in the form designer), then those of `def`'s.
@@ -17,6 +18,7 @@ import { textOf } from '../../../engine/schema/text.js';
 import type { Locale } from '../../shared/constants.js';
 import type { EffectiveSchema } from './schemaStore.js';
 import type { RefNames } from './refs.js';
+import { instantOf, wallTime } from '../../../engine/expr/zone.js';
 
 /** One column of a sheet. */
 export interface SheetColumn {
@@ -71,8 +73,11 @@ export function sheetColumns(def: EntityDef, page: ListPageDef | null, store: Ef
 const YES: Record<Locale, string> = { 'zh-CN': '是', 'en-US': 'Yes' } as Record<Locale, string>;
 const NO: Record<Locale, string> = { 'zh-CN': '否', 'en-US': 'No' } as Record<Locale, string>;
 
-/** The cell value of record value `v` in column `c` (see the file comment); null for an empty cell. */
-export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Locale): string | number | null {
+/**
+ * The cell value of record value `v` in column `c` (see the file comment); null for an empty cell. `zone`: the
+ * organisation's IANA zone, whose wall time a datetime cell holds.
+ */
+export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Locale, zone: string): string | number | Date | null {
   if (v === null || v === undefined || v === '') return null;
   const many = (xs: unknown, one: (x: unknown) => string) => (Array.isArray(xs) ? xs.map(one).join(LIST_SEPARATOR) : one(xs));
   switch (c.kind) {
@@ -86,8 +91,12 @@ export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Local
       return many(v, (x) => refs.depts[String(x)] ?? String(x));
     case 'boolean':
       return v === true ? (YES[locale] ?? '是') : (NO[locale] ?? '否');
-    case 'datetime':
-      return String(v).replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d\d:\d\d)?$/, '');
+    case 'datetime': {
+      const at = instantOfValue(v, zone);
+      if (at === null) return String(v);
+      const w = wallTime(at, zone);
+      return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+    }
     case 'daterange':
       return Array.isArray(v) ? v.join(' ~ ') : String(v);
     case 'money':
@@ -100,9 +109,26 @@ export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Local
   }
 }
 
-/** Excel number format of a column, if any (money: 2 decimals). */
+/** Excel number format of a column, if any (money: 2 decimals; datetime: date and time). */
 export function numFmtOf(c: SheetColumn): string | undefined {
+  if (c.kind === 'datetime') return 'yyyy-mm-dd hh:mm:ss';
   return c.kind === 'money' ? '#,##0.00' : undefined;
+}
+
+const WALL_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
+
+/**
+ * Epoch ms of a stored or typed instant: epoch ms, ISO 8601 with an offset, or a wall time
+ * 'YYYY-MM-DD[ HH:mm[:ss]]' read in `zone`; null when it is none of these.
+ */
+export function instantOfValue(v: unknown, zone: string): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  const s = String(v).trim();
+  const m = WALL_TEXT.exec(s);
+  if (m) return instantOf({ year: +m[1], month: +m[2], day: +m[3], hour: +(m[4] ?? 0), minute: +(m[5] ?? 0), second: +(m[6] ?? 0) }, zone);
+  if (!/(?:Z|[+-]\d\d:?\d\d)$/i.test(s)) return null;
+  const at = Date.parse(s);
+  return Number.isNaN(at) ? null : at;
 }
 
 /** What reading a cell gives: the value, or the problem (a message key and its `value`). */
@@ -112,6 +138,8 @@ export type CellRead = { value: unknown } | { error: 'type' | 'label' | 'user' |
 export interface ImportLookups {
   users: Map<string, number>;
   depts: (title: string) => number | undefined;
+  /** The organisation's IANA zone: the wall time of datetime cells. */
+  zone: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -151,8 +179,14 @@ export function readCell(c: SheetColumn, raw: unknown, look: ImportLookups): Cel
       const d = dateOf(raw);
       return d ? { value: d } : { error: 'type', text };
     }
-    case 'datetime':
-      return raw instanceof Date ? { value: raw.toISOString() } : { value: text.replace(' ', 'T') };
+    case 'datetime': {
+      // a date cell holds the organisation's wall time in its UTC fields (as cellOf writes it)
+      const at =
+        raw instanceof Date
+          ? instantOf({ year: raw.getUTCFullYear(), month: raw.getUTCMonth() + 1, day: raw.getUTCDate(), hour: raw.getUTCHours(), minute: raw.getUTCMinutes(), second: raw.getUTCSeconds() }, look.zone)
+          : instantOfValue(text, look.zone);
+      return at === null ? { error: 'type', text } : { value: new Date(at).toISOString() };
+    }
     case 'dict': {
       const one = (x: string) => c.dict?.find((i) => i.label === x || i.value === x)?.value;
       const many = (Array.isArray(c.prop.type) ? c.prop.type.includes('array') : c.prop.type === 'array') ? namesOf(text) : [text];

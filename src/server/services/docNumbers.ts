@@ -24,6 +24,7 @@ import { translate } from '../i18n/index.js';
 import { badInput } from '../lib/errors.js';
 import { now } from '../lib/clock.js';
 import { audit } from './audit.js';
+import { timeZone, wallTime } from '../../../engine/expr/zone.js';
 
 /** The database or a transaction on it. */
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -88,9 +89,9 @@ export function formatDocNumber(orgCode: string, year: number, seq: number): str
   return `${orgCode}〔${year}〕${seq}号`;
 }
 
-/** The calendar year at epoch ms `at` in Beijing time (UTC+8), the default year of a number. */
+/** The calendar year at epoch ms `at` in the organisation's zone (services/orgZone.ts), the default year of a number. */
 export function numberingYear(at: number = now()): number {
-  return new Date(at + 8 * 3_600_000).getUTCFullYear();
+  return wallTime(at, timeZone()).year;
 }
 
 /** Whether `db` is PostgreSQL. */

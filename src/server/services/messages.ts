@@ -25,6 +25,8 @@ import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { Translate } from './context.js';
 import { preparedInsert, preparedQuery } from '../engine/flow/prepared.js';
+import { zoneDateTime } from '../../../engine/expr/zone.js';
+import { orgTimeZone } from './orgZone.js';
 
 /**
  * Message kinds (`messages.type`). The flow runtime uses 1–6; the kinds 12, 13, 14, 15 and 18 are the ones
@@ -58,6 +60,9 @@ export const MESSAGE_TYPES = {
   /** 系统公告 (source_id → system notice page). */
   SYSTEM_NOTICE: 18,
 } as const;
+
+/** Kinds about a person's open task (待办, 退回, 催办, 抄送/传阅 to read): handling the task makes them stale (readReminders). */
+export const TASK_REMINDER_TYPES: number[] = [MESSAGE_TYPES.TASK, MESSAGE_TYPES.RETURN, MESSAGE_TYPES.URGE, MESSAGE_TYPES.CC];
 
 /** Every known kind, in display order (Msg/getTypes). */
 export const MESSAGE_TYPE_LIST: number[] = Object.values(MESSAGE_TYPES);
@@ -194,7 +199,7 @@ export interface MessageView {
   /** Sender's name ('' for the system). */
   realname: string;
   avatar: string;
-  /** 'YYYY-MM-DD HH:mm' (China time). */
+  /** 'YYYY-MM-DD HH:mm' in the organisation's zone (services/orgZone.ts). */
   date: string;
   created_at: number;
   is_read: number;
@@ -205,9 +210,9 @@ export interface MessageView {
   source_id: number | null;
 }
 
-/** 'YYYY-MM-DD HH:mm' of epoch ms in China time (UTC+8). */
-export function messageDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** 'YYYY-MM-DD HH:mm' of epoch ms in IANA zone `zone` (the organisation's, services/orgZone.ts). */
+export function messageDate(ms: number, zone: string): string {
+  return zoneDateTime(ms, zone);
 }
 
 /** The name of a kind (`msg.type.<n>`, else "其他"). */
@@ -240,7 +245,7 @@ function viewQuery(db: Db, userId: number) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
 
-function present(t: Translate, r: ViewRow): MessageView {
+function present(t: Translate, r: ViewRow, zone: string): MessageView {
   const created = Number(r.created_at);
   return {
     id: Number(r.id),
@@ -249,7 +254,7 @@ function present(t: Translate, r: ViewRow): MessageView {
     type_name: typeName(t, Number(r.type)),
     realname: r.realname ?? '',
     avatar: r.avatar ?? '',
-    date: messageDate(created),
+    date: messageDate(created, zone),
     created_at: created,
     is_read: Number(r.is_read),
     read_at: r.read_at == null ? null : Number(r.read_at),
@@ -294,19 +299,20 @@ export async function listMessages(
   if (q.type) base = base.where('m.type', '=', q.type);
   const kw = q.keyword?.trim().toLowerCase();
   if (kw) base = base.where(sql<boolean>`lower(m.title) like ${`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
-  const [count, rows, unread, last] = await Promise.all([
+  const [count, rows, unread, last, zone] = await Promise.all([
     base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     base.orderBy('m.id', 'desc').limit(q.pageSize).offset((q.current - 1) * q.pageSize).execute(),
     unreadCount(db, userId),
     lastMessageId(db, userId),
+    orgTimeZone(db),
   ]);
-  return { list: rows.map((r) => present(t, r)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
+  return { list: rows.map((r) => present(t, r, zone)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
 }
 
 /** Unread messages of `userId` newer than `lastId`, newest first, at most NEW_MESSAGES_MAX. */
 export async function newMessages(db: Kysely<DB>, t: Translate, userId: number, lastId: number): Promise<MessageView[]> {
-  const rows = await viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute();
-  return rows.map((r) => present(t, r));
+  const [rows, zone] = await Promise.all([viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute(), orgTimeZone(db)]);
+  return rows.map((r) => present(t, r, zone));
 }
 
 /** "忽略全部": every unread message of `userId` becomes read (ignored). Returns how many. */
@@ -335,6 +341,25 @@ export async function markRead(db: Kysely<DB>, t: Translate, userId: number, tar
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows);
   });
+}
+
+/** Where reminders lead (one of): an instance of a document flow, an affair, or a `source_id` (SPEC §4). */
+export type ReminderTarget = { flowId: number } | { affairId: number } | { sourceId: number };
+
+/**
+ * Marks read (not ignored) the unread reminders of kinds `types` leading to `target` of each of `userIds`, inside
+ * the caller's transaction `trx` — call it in the transaction of the action that handled the task they were about.
+ * Answers the users whose unread reminders changed (push them a refresh, type 1, after the commit).
+ */
+export async function readReminders(trx: Db, userIds: number[], target: ReminderTarget, types: number[]): Promise<number[]> {
+  const users = [...new Set(userIds.filter((u) => Number.isInteger(u) && u > 0))];
+  if (!users.length || !types.length) return [];
+  const column = 'flowId' in target ? 'flow_id' : 'affairId' in target ? 'affair_id' : 'source_id';
+  const value = 'flowId' in target ? target.flowId : 'affairId' in target ? target.affairId : target.sourceId;
+  const rows = await trx.selectFrom('messages').select('user_id').distinct().where('user_id', 'in', users).where('is_read', '=', 0).where('type', 'in', types).where(column, '=', value).execute();
+  if (!rows.length) return [];
+  await trx.updateTable('messages').set({ is_read: 1, read_at: now() }).where('user_id', 'in', users).where('is_read', '=', 0).where('type', 'in', types).where(column, '=', value).execute();
+  return rows.map((r) => Number(r.user_id));
 }
 
 /** Deletes the messages `ids` of `userId` (all or none). Returns how many. */

@@ -12,6 +12,8 @@
  *   session without a request for that long answers -99
  * Every change is forgotten by the caches of every process at once (cache bus, ./cacheBus.ts: `settings`, and
  * `userInfo`, which shows the password's expiry).
+ * - `time.zone` 时区: the organisation's IANA zone, default Asia/Shanghai (services/orgZone.ts; every date
+ *   and time shown, exported, printed or sent is its wall time)
  * Login lockout (services/lockout.ts) and upload size (config UPLOAD_MAX_BYTES) are constants/config,
  * not settings, and are therefore not listed.
  *
@@ -34,8 +36,11 @@ export const SESSION_IDLE_KEY = 'session.idleMinutes';
 /** 等保 2.0 (GB/T 22239-2019 8.1.4.1 b), 登录连接超时自动退出): a session idle for 30 minutes ends by default. */
 export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../engine/expr/zone.js';
+import { TIME_ZONE_KEY } from './orgZone.js';
+
 /** Type of a setting's value (all are stored as strings). */
-export type SettingType = 'string' | 'integer' | 'flag';
+export type SettingType = 'string' | 'integer' | 'flag' | 'timezone';
 
 /** One known setting. */
 export interface SettingDef {
@@ -67,6 +72,7 @@ export const SETTINGS: SettingDef[] = [
     min: 1,
     max: 1440,
   },
+  { key: TIME_ZONE_KEY, field: 'timeZone', title: 'setting.timeZone', type: 'timezone', default: DEFAULT_TIME_ZONE },
 ];
 
 /** Key of the stored version of the settings record. */
@@ -102,7 +108,8 @@ export function settingDef(c: { locale: Locale }, key: unknown): SettingDef {
 
 /**
  * The normalised stored string of `raw` for `d`; -1 naming the setting when the value is of the wrong
- * type or out of range (flag: '0'/'1'/true/false; integer: whole number in [min, max]; string: trimmed length).
+ * type or out of range (flag: '0'/'1'/true/false; integer: whole number in [min, max]; string: trimmed length;
+ * timezone: an IANA name the runtime knows, engine/expr/zone.ts isTimeZone).
  */
 export function normalise(c: { locale: Locale }, d: SettingDef, raw: unknown): string {
   const bad = () => badInput(translate(c.locale, 'error.badParam', { field: translate(c.locale, d.title) }));
@@ -115,6 +122,10 @@ export function normalise(c: { locale: Locale }, d: SettingDef, raw: unknown): s
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < (d.min ?? 0) || n > (d.max ?? 2147483647)) throw bad();
     return String(n);
+  }
+  if (d.type === 'timezone') {
+    if (!isTimeZone(typeof raw === 'string' ? raw.trim() : raw)) throw bad();
+    return (raw as string).trim();
   }
   if (typeof raw !== 'string') throw bad();
   const s = raw.trim();
@@ -175,6 +186,8 @@ export async function saveSettings(db: Kysely<DB>, dialect: Dialect, c: Settings
     await put(trx, SETTINGS_VERSION_KEY, String(current + 1));
     await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event: 'setting.edit', object: 'setting.system:1', result: 'success', detail: { before, after } });
   });
+  // The settings readers (session idle time, password age, the zone: registered as `settings`) and the user info
+  // (the password's expiry, the zone) forget them in every process at once.
   invalidate(db, ['settings', 'userInfo']);
   return settingsRecord(db);
 }

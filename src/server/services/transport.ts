@@ -1,16 +1,17 @@
 /**
  * Server side of the SM2 password transport (SPEC §5 "transformed client-side", DESIGN §7):
  * the key pair lives in `settings` (`sm2.public`, `sm2.private`), generated on first use; a
- * ciphertext is decrypted, its timestamp checked (at most 5 minutes old, at most 1 minute ahead)
- * and its SHA-256 consumed in `used_nonces` so it can never be used twice.
+ * ciphertext (any standard form, `decryptSm2`) is decrypted, its timestamp checked (at most 5 minutes old, at
+ * most 1 minute ahead) and its plaintext's HMAC consumed in `used_nonces` so it can never be used twice.
  */
 import type { Kysely } from 'kysely';
 import { sm2 } from 'sm-crypto-v2';
 import { Code } from '../../shared/codes.js';
 import { SM2_CIPHER_MAX_AGE_MS } from '../../shared/constants.js';
-import { SM2_CIPHER_MODE, type PasswordEnvelope } from '../../shared/passwordTransport.js';
+import type { PasswordEnvelope } from '../../shared/passwordTransport.js';
 import type { DB } from '../db/types.js';
-import { now, sha256 } from '../lib/clock.js';
+import crypto from 'node:crypto';
+import { now } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { ServiceCtx } from './context.js';
 
@@ -90,8 +91,43 @@ export async function consumeNonce(db: Kysely<DB>, hash: string, expiresAt: numb
   return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
+/** C1 as the SM2 standard encodes it: an uncompressed point, PC = 04 followed by x and y (64 + 64 hex). */
+const UNCOMPRESSED = '04';
+
 /**
- * Decrypts a transported password (hex SM2 C1C3C2 of `{"p","t","n"}` JSON) and consumes it.
+ * The plaintext (UTF-8) of SM2 ciphertext `hex` under `privateKey`, or null when it is none of the accepted forms.
+ *
+ * Accepted (GM/T 0003.4-2012 = GB/T 32918.4-2016 §7 "加密算法", with the point encoding of GB/T 32918.1-2016 §4.2.9):
+ * - C1C3C2 with C1 = `04‖x‖y` — the standard's order and encoding, what BouncyCastle
+ *   (SM2Engine Mode.C1C3C2), Hutool (SM2 default) and GmSSL's raw C1‖C3‖C2 produce;
+ * - C1C3C2 with C1 = `x‖y` (no 04) — what sm-crypto and this project's browser (src/shared/passwordTransport.ts,
+ *   cipherMode 1) produce;
+ * - C1C2C3, with or without 04 — the order of the 2010 draft of the standard, still BouncyCastle's default
+ *   (SM2Engine Mode.C1C2C3) and sm-crypto's cipherMode 0;
+ * - the ASN.1 DER `SM2Cipher` SEQUENCE {x, y, hash C3, ciphertext C2} of GM/T 0009-2012 §7.2 — GmSSL's default.
+ * Not accepted: a compressed C1 (02/03), which none of these libraries emits.
+ *
+ * Trying several layouts is safe: a layout is taken only when its C3 = SM3(x2‖M‖y2) checks, which a wrong split
+ * of the bytes fails (except with probability 2^-256).
+ */
+export function decryptSm2(hex: string, privateKey: string): string | null {
+  const layouts: Array<[string, 0 | 1, boolean]> = [];
+  if (hex.startsWith(UNCOMPRESSED)) layouts.push([hex.slice(2), 1, false], [hex.slice(2), 0, false]);
+  layouts.push([hex, 1, false], [hex, 0, false]);
+  if (hex.startsWith('30')) layouts.push([hex, 1, true]);
+  for (const [body, mode, asn1] of layouts) {
+    try {
+      const plain = sm2.doDecrypt(body, privateKey, mode, { output: 'string', asn1 });
+      if (plain) return plain;
+    } catch {
+      // not a point on the curve or not DER: try the next layout
+    }
+  }
+  return null;
+}
+
+/**
+ * Decrypts a transported password (hex SM2 ciphertext of `{"p","t","n"}` JSON, any form `decryptSm2` accepts) and consumes it.
  * `fieldKey` is the `field.*` key naming the field in messages (e.g. `field.oldPassword`).
  * Errors (all -1 naming the field): undecryptable or malformed; timestamp older than 5 minutes or
  * more than 1 minute ahead; ciphertext seen before. Returns the plain password.
@@ -103,9 +139,10 @@ export async function decryptPassword(ctx: ServiceCtx, cipherHex: string, fieldK
   if (!/^[0-9a-f]{194,4096}$/.test(hex)) throw bad('transport.invalid');
   const { privateKey } = await sm2Keys(ctx.db);
   let env: PasswordEnvelope;
+  let plain: string | null = null;
   try {
-    const plain = sm2.doDecrypt(hex, privateKey, SM2_CIPHER_MODE, { output: 'string' });
-    if (!plain) throw new Error('empty');
+    plain = decryptSm2(hex, privateKey);
+    if (!plain) throw new Error('undecryptable');
     env = JSON.parse(plain) as PasswordEnvelope;
   } catch {
     throw bad('transport.invalid');
@@ -115,7 +152,11 @@ export async function decryptPassword(ctx: ServiceCtx, cipherHex: string, fieldK
   }
   const t = now();
   if (env.t < t - SM2_CIPHER_MAX_AGE_MS || env.t > t + SM2_CIPHER_MAX_SKEW_MS) throw bad('transport.expired');
-  const fresh = await consumeNonce(ctx.db, sha256(hex), env.t + SM2_CIPHER_MAX_AGE_MS + SM2_CIPHER_MAX_SKEW_MS);
+  // Keyed by the plaintext (its time and nonce), not the bytes sent: the same ciphertext re-sent in another of the
+  // accepted forms (04 added or dropped, C2/C3 swapped, DER) is the same use. HMAC under the private key, so the
+  // stored value says nothing about the password.
+  const used = crypto.createHmac('sha256', privateKey).update(plain!).digest('hex');
+  const fresh = await consumeNonce(ctx.db, used, env.t + SM2_CIPHER_MAX_AGE_MS + SM2_CIPHER_MAX_SKEW_MS);
   if (!fresh) throw bad('transport.replayed');
   return env.p;
 }

@@ -17,6 +17,7 @@ import { userMenus } from './menu.js';
 import { passwordExpiresInDays, passwordMaxAgeDays } from './password.js';
 import { deptTitle } from './deptTitle.js';
 import { invalidate, registerCache } from './cacheBus.js';
+import { orgTimeZone } from './orgZone.js';
 
 /** How long a built UserInfo is reused (ms). */
 export const USER_INFO_CACHE_MS = 5_000;
@@ -100,7 +101,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
-  const [dept, menus, maxAge] = await Promise.all([
+  const [dept, menus, maxAge, zone] = await Promise.all([
     deptId == null
       ? Promise.resolve(undefined)
       : db
@@ -114,6 +115,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
           .executeTakeFirst(),
     userMenus(db, userId),
     passwordMaxAgeDays(db, config),
+    orgTimeZone(db),
   ]);
   return {
     id: user.id,
@@ -141,6 +143,7 @@ async function build(db: Kysely<DB>, config: Config, userId: number, deptId: num
     list_settings: parseJsonColumn<Record<string, unknown>>(user.list_settings, {}, isPlainObject),
     password_expires_in_days: passwordExpiresInDays(Number(user.password_changed_at), maxAge),
     signature: user.signature_file_id ?? null,
+    time_zone: zone,
   };
 }
 

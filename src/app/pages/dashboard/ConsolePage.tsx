@@ -10,7 +10,7 @@ import { Avatar, Card, Col, Empty, Row } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
+import { orgNow } from '../../../../engine/renderers/time';
 import { departmentsAtom, userAtom } from '../../stores/user';
 import { localeAtom } from '../../stores/locale';
 import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
@@ -37,7 +37,7 @@ export default function ConsolePage() {
   const data = useConsoleData();
   const calendar = useCalendarStatus(0, !!user?.access?.includes(CALENDAR_PERMISSION));
   if (!user) return null;
-  const now = dayjs();
+  const now = orgNow();
   const dept = depts?.current?.title ?? user.dept;
 
   return (

@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Badge, Card, Empty, Spin, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { orgNow, orgTime } from '../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { routeWithId } from '@shared/routes';
@@ -27,8 +27,9 @@ type TabKey = (typeof TABS)[number]['key'];
 const URGENCY_COLOR: Record<string, string> = { '1': 'blue', '2': 'orange', '3': 'red' };
 
 const when = (ms: number) => {
-  const d = dayjs(ms);
-  return d.isSame(dayjs(), 'day') ? d.format('HH:mm') : d.format('MM-DD HH:mm');
+  const d = orgTime(ms);
+  if (!d) return '';
+  return d.format('YYYY-MM-DD') === orgNow().format('YYYY-MM-DD') ? d.format('HH:mm') : d.format('MM-DD HH:mm');
 };
 
 /** One line of a list. */

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { Button, Card, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatWith } from '../../../../engine/renderers/time';
 import { clearFrontLog, frontLogEntries, subscribeFrontLog, type FrontLogEntry } from '../../services/frontLog';
 
 const KIND_COLOURS: Record<FrontLogEntry['kind'], string> = {
@@ -41,7 +41,7 @@ export default function FrontLogPage() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('frontLog.empty')} /> }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t('frontLog.time'), dataIndex: 'time', width: 180, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('frontLog.time'), dataIndex: 'time', width: 180, render: (v: string) => formatWith(v, 'YYYY-MM-DD HH:mm:ss') },
           { title: t('frontLog.kind'), dataIndex: 'kind', width: 140, render: (k: FrontLogEntry['kind']) => <Tag color={KIND_COLOURS[k]}>{t(`frontLog.kinds.${k}`)}</Tag> },
           { title: t('frontLog.message'), dataIndex: 'message', ellipsis: true },
           { title: t('frontLog.url'), dataIndex: 'url', width: 260, ellipsis: true },

@@ -2,7 +2,7 @@
 import { Card, Descriptions } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { orgNow } from '../../../../engine/renderers/time';
 import { BlankLayout } from '../../layouts/BlankLayout';
 import { deviceAtom } from '../../stores/device';
 import { basePath } from '../../utils/basePath';
@@ -19,7 +19,7 @@ export default function TestPage() {
           <Descriptions.Item label={t('test.language')}>{i18n.language}</Descriptions.Item>
           <Descriptions.Item label={t('test.device')}>{t(`test.devices.${device}`)}</Descriptions.Item>
           <Descriptions.Item label={t('test.session')}>{getToken() ? t('test.signedIn') : t('test.signedOut')}</Descriptions.Item>
-          <Descriptions.Item label={t('test.time')}>{dayjs().format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+          <Descriptions.Item label={t('test.time')}>{orgNow().format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
           <Descriptions.Item label={t('test.agent')}>{navigator.userAgent}</Descriptions.Item>
         </Descriptions>
       </Card>

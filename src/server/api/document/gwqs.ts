@@ -28,7 +28,9 @@ import { deriveTable } from '../../engine/table.js';
 import { rowToRecord } from '../../engine/codec.js';
 import { now } from '../../lib/clock.js';
 import { listReceipts, countPending, pendingReceipt, receiptsOfSend, returnReceipt, RETURN_REASON_MAX } from '../../services/document/receipts.js';
-import { beijingDate, registerDocumentFlowServices, SEND_ENTITY } from '../../services/document/flowServices.js';
+import { registerDocumentFlowServices, SEND_ENTITY } from '../../services/document/flowServices.js';
+import { orgDate } from '../../services/orgZone.js';
+import { MESSAGE_TYPES, readReminders } from '../../services/messages.js';
 import { docSettings } from '../../services/document/settings.js';
 import { addWorkdays } from '../../../../engine/expr/dates.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
@@ -83,7 +85,7 @@ export function register(app: FastifyInstance): void {
     const send = rowToRecord(sendSpec, sendRow);
     const from = await db.selectFrom('departments').select('name').where('id', '=', peek.from_unit_id ?? -1).executeTakeFirst();
     // 公文设置 办理期限默认工作日: the 收文's 办理期限, counted in working days from today (0 = none).
-    const receivedDate = beijingDate(now());
+    const receivedDate = await orgDate(db, now());
     const handleDays = Number((await docSettings(db, req.locale)).handleDays) || 0;
     const prepared = await receipts.prepareAdd(caller, {
       title: send.title,
@@ -116,7 +118,9 @@ export function register(app: FastifyInstance): void {
         .where('id', '=', receipt.id)
         .where('status', '=', 'pending')
         .execute();
-      return { result: { id: receipt.id, receiveId: recordId, flowId: started.id }, notified: started.notified };
+      // the signer's 公文签收 reminder of this receipt is handled with it
+      const handled = await readReminders(trx, [req.user.userId], { sourceId: receipt.id }, [MESSAGE_TYPES.DOCUMENT_SIGN]);
+      return { result: { id: receipt.id, receiveId: recordId, flowId: started.id }, notified: [...started.notified, ...handled] };
     });
     await runtime.notify(notified);
     return result;

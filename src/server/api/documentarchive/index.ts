@@ -32,7 +32,7 @@ import { SUPERVISE_CODE } from '../../engine/flow/supervise.js';
 import { secretLevelOfInstance } from '../../engine/flow/secret.js';
 import { userMenus } from '../../services/menu.js';
 import { clearanceOf } from '../../services/clearance.js';
-import { beijingDate } from '../../services/document/flowServices.js';
+import { orgDate } from '../../services/orgZone.js';
 import { addArchive, archiveById, archiveList, archiveOfFlow, ARCHIVE_MAX_PAGE_SIZE, deleteArchive, RETENTIONS, setPieceNo, type Retention } from '../../services/document/archives.js';
 import { documentView } from '../document/extras.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
@@ -101,13 +101,14 @@ export function register(app: FastifyInstance): void {
       const v = await documentView(runtime, req, await flowCallerOf(req), req.body.flow_id);
       if (v.status !== 'finished' || v.endedAt == null) throw badInput(req.t('document.archiveNotFinished'));
       const archiveNo = req.body.archive_no?.trim() || undefined;
+      const endedOn = await orgDate(db, v.endedAt);
       const result = await db.transaction().execute((trx) =>
         addArchive(trx, dialect, {
           flowId: v.id,
           archiveNo,
           retention: req.body.retention,
           category: req.body.category?.trim() || null,
-          year: Number(beijingDate(v.endedAt!).slice(0, 4)),
+          year: Number(endedOn.slice(0, 4)),
           title: v.title,
           secretLevel: String(secretLevelOfInstance(v.entity, v.state)),
           userId: req.user.userId,

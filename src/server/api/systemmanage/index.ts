@@ -16,6 +16,7 @@ import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { listSettings, saveSettings, settingDef, settingsRecord, SETTINGS, type SettingDef, type SettingsCaller } from '../../services/settings.js';
 import { bodyOf } from '../Users/access.js';
+import { orgTimeZone } from '../../services/orgZone.js';
 
 const ADMIN = { roles: ['sysadmin'] };
 const EMPTY_REFS = { users: {}, depts: {} };
@@ -33,6 +34,11 @@ async function one(req: FastifyRequest, key: string): Promise<unknown> {
 
 /** Registers the systemmanage calls. */
 export function register(app: FastifyInstance): void {
+  // the organisation's zone is installed for TODAY(), deadlines and numbering years before the first request
+  // (read again by every user info, reminder list and flow action; a failed read here keeps the default)
+  app.addHook('onReady', async () => {
+    await orgTimeZone(app.ctx.db).catch((err) => app.log.warn({ err }, 'organisation time zone not read'));
+  });
   call<any>(app, 'systemmanage/list', ADMIN, async (req) => {
     const list = await listSettings(req.server.ctx.db, req.locale);
     return { list, total: list.length, refs: EMPTY_REFS };

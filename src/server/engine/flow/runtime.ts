@@ -45,6 +45,9 @@ import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
 import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus, type InstanceSet } from './statements.js';
 import { mirrorState } from './mirror.js';
 import { flowId } from './ids.js';
+import { readHandled } from './handledReminders.js';
+import { orgTimeZone } from '../../services/orgZone.js';
+import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 
 export { flowId };
 
@@ -126,9 +129,11 @@ export class FlowRuntime {
 
   /** The machine's context for an instance of `entity` (密级 of the people `named` names: ./cleared.ts). */
   private async context(trx: Trx, def: FlowDef, initiatorDept: number | null, at: number, entity: string | null, named: NamedSources): Promise<FlowContext> {
-    const org = await loadOrg(trx, def, at);
+    const [org, zone] = await Promise.all([loadOrg(trx, def, at), orgTimeZone(this.db, trx)]);
     return {
       now: at,
+      // working-day deadlines count the organisation's calendar days (services/orgZone.ts)
+      utcOffsetMinutes: zoneOffsetMinutes(zone, at),
       newId: flowId,
       resolve: resolverOf(org, initiatorDept),
       delegateOf: (user) => org.delegates.get(user) ?? null,
@@ -241,7 +246,8 @@ export class FlowRuntime {
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
       const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId, pinned);
       written = { row: stored.row, def, state: stored.state };
-      return [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
+      const handled = await readHandled(trx, row, before, stored.state, c.userId);
+      return [...stored.notified, ...handled, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
     });
     await this.push(notified);
     return this.viewOf(c, written!.row, written!.def, written!.state);

@@ -27,7 +27,7 @@ import { flowEntity } from '../../engine/flow/records.js';
 import { currentFlow } from '../../engine/flow/versions.js';
 import { deriveTable, type TableSpec } from '../../engine/table.js';
 import { now } from '../../lib/clock.js';
-import { beijingDate } from '../document/flowServices.js';
+import { orgLocalDate } from '../document/flowServices.js';
 import { formatDocNumber, numberingYear } from '../docNumbers.js';
 import { seededRnd, type Rnd } from './corpus.js';
 import { LifeSimulator, type Life } from './simulate.js';
@@ -191,7 +191,7 @@ export async function generateDocuments(
       cur.numbers.push(cur.numberRow);
       return { docNumber: formatDocNumber(mark.org_code, year, seq) };
     }
-    if (key === 'document.seal') return { sealed: true, ...(state.data.docDate ? {} : { docDate: beijingDate(when) }) };
+    if (key === 'document.seal') return { sealed: true, ...(state.data.docDate ? {} : { docDate: orgLocalDate(when) }) };
     if (key === 'document.distribute') {
       if (cur.numberRow) cur.numberRow.sent_at = when;
       return {};

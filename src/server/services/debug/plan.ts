@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { KINDS, body, pick, weighted, type Rnd } from './corpus.js';
 import type { Fate } from './simulate.js';
+import { timeZone, zoneDate } from '../../../../engine/expr/zone.js';
 
 /** A person who may draft: id, primary department, its unit, clearance (0–3). */
 export interface Drafter {
@@ -147,7 +148,7 @@ export function planDocument(rnd: Rnd, staff: Staff, createdAt: number, now: num
     const data: Record<string, unknown> = {
       title, docType: kind.code, secretLevel: secretLevel(rnd, clerk.clearance), urgency,
       fromOrg: from.name, fromNumber: `${from.name.slice(1, 3)}发〔${new Date(createdAt).getUTCFullYear()}〕${1 + rnd(200)}号`, receiveNumber: null,
-      receivedDate: new Date(createdAt + 8 * 3_600_000).toISOString().slice(0, 10), sourceId: null, body: body(rnd, kind.code), attachments: [],
+      receivedDate: zoneDate(createdAt, timeZone()), sourceId: null, body: body(rnd, kind.code), attachments: [],
       proposal: null, instructLeader: pick(rnd, staff.leaders), instruction: null, hostUsers: [host], assistUsers: rnd(3) === 0 ? [pick(rnd, colleagues)].filter((u) => u !== host) : [],
       readers: [pick(rnd, colleagues)], result: null, deadline: null, archived: false,
     };

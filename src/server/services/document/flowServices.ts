@@ -14,14 +14,18 @@ import { registerFlowService, hasFlowService, type FlowServiceCall } from '../..
 import { translate } from '../../i18n/index.js';
 import { badInput } from '../../lib/errors.js';
 import { documentNumber, markNumberSent, takeNumber, useNumber } from '../docNumbers.js';
+import { timeZone, zoneDate } from '../../../../engine/expr/zone.js';
 import { distribute } from './receipts.js';
 
 /** The 发文 entity. */
 export const SEND_ENTITY = 'document.send';
 
-/** 'YYYY-MM-DD' of epoch ms `at` in Beijing time (UTC+8). */
-export function beijingDate(at: number): string {
-  return new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+/**
+ * 'YYYY-MM-DD' of epoch ms `at` in the organisation's zone as last read (services/orgZone.ts; the flow runtime reads
+ * it before every action, so a flow service sees the current one).
+ */
+export function orgLocalDate(at: number): string {
+  return zoneDate(at, timeZone());
 }
 
 /** The record id of a document flow, or -1 flow.badDefinition when the flow runs without one. */
@@ -46,7 +50,7 @@ async function numberService(call: FlowServiceCall): Promise<Record<string, unkn
 
 async function sealService(call: FlowServiceCall): Promise<Record<string, unknown>> {
   recordOf(call);
-  return { sealed: true, ...(call.state.data.docDate ? {} : { docDate: beijingDate(call.at) }) };
+  return { sealed: true, ...(call.state.data.docDate ? {} : { docDate: orgLocalDate(call.at) }) };
 }
 
 async function distributeService(call: FlowServiceCall): Promise<Record<string, unknown>> {

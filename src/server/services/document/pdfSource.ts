@@ -17,7 +17,8 @@ import { unitOf } from '../../engine/scope.js';
 import { now } from '../../lib/clock.js';
 import { attachmentsInfo } from '../files.js';
 import type { OfficialDocument, SecretMark } from '../pdf/index.js';
-import { beijingDate, SEND_ENTITY } from './flowServices.js';
+import { SEND_ENTITY } from './flowServices.js';
+import { orgDate } from '../orgZone.js';
 import { drawSeal } from './seal.js';
 
 /** 公文种类 (dictionary document_type) that are 上行文 and print 签发人 (GB/T 9704-2012 7.2.6): 报告, 请示. */
@@ -180,7 +181,7 @@ export async function loadSendDocument(db: Kysely<DB>, recordId: number): Promis
     secretLabels: labels(s, 'document_mj'),
     urgencyLabels: labels(s, 'document_urgency'),
     initiatorUnit,
-    today: beijingDate(now()),
+    today: await orgDate(db, now()),
   });
   return { doc, fileName: doc.docNumber || doc.title };
 }

@@ -16,7 +16,7 @@ import { badInput } from '../../lib/errors.js';
 import { now } from '../../lib/clock.js';
 import type { Locale } from '../../../shared/constants.js';
 import { unitOf } from '../../engine/scope.js';
-import { addMessages, MESSAGE_TYPES } from '../messages.js';
+import { addMessages, MESSAGE_TYPES, readReminders } from '../messages.js';
 import { clearanceOf } from '../clearance.js';
 import { userMenus } from '../menu.js';
 
@@ -240,7 +240,9 @@ export async function returnReceipt(db: Kysely<DB>, dialect: Dialect, userId: nu
     const at = now();
     await trx.updateTable('doc_receipts').set({ status: 'returned', reason: text, signed_by: userId, signed_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
     const to = row.sent_by != null ? [row.sent_by] : [];
-    return addMessages(trx, dialect, [{ userIds: to, type: MESSAGE_TYPES.RETURN, title: translate('zh-CN', 'document.notice.receiptReturned', { title: row.title, reason: text }), fromUserId: userId, flowId: row.flow_id }]);
+    // the returner's 公文签收 reminder of this receipt is handled with it
+    const handled = await readReminders(trx, [userId], { sourceId: id }, [MESSAGE_TYPES.DOCUMENT_SIGN]);
+    return [...handled, ...(await addMessages(trx, dialect, [{ userIds: to, type: MESSAGE_TYPES.RETURN, title: translate('zh-CN', 'document.notice.receiptReturned', { title: row.title, reason: text }), fromUserId: userId, flowId: row.flow_id }]))];
   });
 }
 

@@ -15,25 +15,33 @@ import type { Dialect } from '../../db/index.js';
 import type { DB } from '../../db/types.js';
 import { unitOf } from '../../engine/scope.js';
 import type { DocumentStats, UnitStat } from '../../../shared/document.js';
+import { DEFAULT_TIME_ZONE, instantOf } from '../../../../engine/expr/zone.js';
+import { orgTimeZone } from '../orgZone.js';
 
 /** The flows counted. */
 export const SEND_FLOW = 'document.send';
 export const RECEIVE_FLOW = 'document.receive';
 const HOUR_MS = 3_600_000;
-const BEIJING_MS = 8 * HOUR_MS;
 
 export type { DocumentStats, UnitStat };
 
-/** Epoch ms of 1 January 00:00 Beijing time of `year`. */
-export function yearStart(year: number): number {
-  return Date.UTC(year, 0, 1) - BEIJING_MS;
+/** Epoch ms of the first of `month` (1–12, 13 = next January) 00:00 of `year` in IANA zone `zone`. */
+function monthStart(year: number, month: number, zone: string): number {
+  return instantOf({ year: year + Math.floor((month - 1) / 12), month: ((month - 1) % 12) + 1, day: 1, hour: 0, minute: 0, second: 0 }, zone);
 }
 
-/** The month (1–12) expression of an epoch-ms column in Beijing time, per dialect. */
-function monthOf(dialect: Dialect, column: string) {
-  return dialect === 'pg'
-    ? sql<number>`cast(extract(month from to_timestamp((${sql.ref(column)} + ${sql.lit(BEIJING_MS)}) / 1000.0) at time zone 'UTC') as integer)`
-    : sql<number>`cast(strftime('%m', (${sql.ref(column)} + ${sql.lit(BEIJING_MS)}) / 1000, 'unixepoch') as integer)`;
+/** Epoch ms of 1 January 00:00 of `year` in the organisation's zone `zone` (services/orgZone.ts; default Asia/Shanghai). */
+export function yearStart(year: number, zone: string = DEFAULT_TIME_ZONE): number {
+  return monthStart(year, 1, zone);
+}
+
+/**
+ * The month (1–12) of an epoch-ms column within `year` in `zone`: compared with the instants the months begin
+ * (exact in zones with daylight saving too, and the same SQL on both dialects).
+ */
+function monthOf(column: string, year: number, zone: string) {
+  const whens = Array.from({ length: 11 }, (_, i) => sql`when ${sql.ref(column)} < ${sql.lit(monthStart(year, i + 2, zone))} then ${sql.lit(i + 1)}`);
+  return sql<number>`(case ${sql.join(whens, sql` `)} else 12 end)`;
 }
 
 /**
@@ -41,8 +49,9 @@ function monthOf(dialect: Dialect, column: string) {
  * Reads grouped rows by initiator department and folds them into units in memory (a few hundred departments).
  */
 export async function documentStats(db: Kysely<DB>, dialect: Dialect, q: { year: number; unitId?: number }): Promise<DocumentStats> {
-  const from = yearStart(q.year);
-  const to = yearStart(q.year + 1);
+  const zone = await orgTimeZone(db);
+  const from = yearStart(q.year, zone);
+  const to = yearStart(q.year + 1, zone);
   const flows = [SEND_FLOW, RECEIVE_FLOW];
   const inYear = db
     .selectFrom('flow_instances as i')
@@ -69,8 +78,8 @@ export async function documentStats(db: Kysely<DB>, dialect: Dialect, q: { year:
       .groupBy('i.initiator_dept_id')
       .execute(),
     inYear
-      .select((eb) => [monthOf(dialect, 'i.started_at').as('month'), 'i.def_id as def', 'i.initiator_dept_id as dept', eb.fn.countAll<number>().as('n')])
-      .groupBy([monthOf(dialect, 'i.started_at'), 'i.def_id', 'i.initiator_dept_id'])
+      .select((eb) => [monthOf('i.started_at', q.year, zone).as('month'), 'i.def_id as def', 'i.initiator_dept_id as dept', eb.fn.countAll<number>().as('n')])
+      .groupBy([monthOf('i.started_at', q.year, zone), 'i.def_id', 'i.initiator_dept_id'])
       .execute(),
     // 公文种类 of the 发文 records (the table of the entity document.send, derived from its definition).
     sql<{ docType: string | null; dept: number | null; n: number }>`select d."docType" as "docType", i.initiator_dept_id as dept, count(*) as n

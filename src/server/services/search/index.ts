@@ -21,6 +21,7 @@ import { now } from '../../lib/clock.js';
 import { attachmentIds, attachmentsText, htmlToText } from './extract.js';
 import { indexWords } from './segment.js';
 import { RECEIVE_ENTITY, SEND_ENTITY } from './visibility.js';
+import { timeZone, wallTime } from '../../../../engine/expr/zone.js';
 
 /** How often the server catches the index up (ms). */
 export const SEARCH_INDEX_MS = 30_000;
@@ -48,10 +49,10 @@ function tableOf(entity: string): string | null {
   return def ? deriveTable(def).table : null;
 }
 
-/** Year of 'YYYY-MM-DD' `date`, else of epoch ms `at` in Beijing time (UTC+8). */
+/** Year of 'YYYY-MM-DD' `date`, else of epoch ms `at` in the organisation's zone (services/orgZone.ts). */
 export function yearOf(date: unknown, at: number): number {
   const m = typeof date === 'string' ? /^(\d{4})-\d{2}-\d{2}/.exec(date) : null;
-  return m ? Number(m[1]) : new Date(at + 8 * 3_600_000).getUTCFullYear();
+  return m ? Number(m[1]) : wallTime(at, timeZone()).year;
 }
 
 /**
