@@ -1,20 +1,33 @@
 /**
  * Declares an API call of SPEC §7: `POST <base>api/<Group>/<action>`, answered in the envelope
- * `{code, msg, data}`. Handlers stay thin (DESIGN §6): authenticate → validate → authorise → one
+ * `{code, msg, data}`. Handlers stay thin (DESIGN §6): authenticate → authorise → validate → one
  * service call → present.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
 import { Code } from '../../shared/codes.js';
 import { ApiError, Ok } from './errors.js';
 import { requireAuth, requireRole } from '../plugins/auth.js';
 
-/** JSON Schema of a call's body; each property's `title` is a `field.*` message key naming it. */
+/**
+ * JSON Schema of a call's body; each property's `title` is a `field.*` message key naming it.
+ * `additionalProperties` defaults to false (see `call`); `true` only where the extra keys are the fields of
+ * a record that the entity model validates itself (engine/validation.ts writableFields refuses unknown ones
+ * with the same message).
+ */
 export interface BodySchema {
   type: 'object';
   required?: string[];
   properties: Record<string, Record<string, unknown>>;
   additionalProperties?: boolean;
 }
+
+/** The body of a call that takes no parameters. */
+export const NO_BODY: BodySchema = { type: 'object', properties: {} };
+
+/** A check of the caller run after authentication and before the body is validated; throws ApiError to refuse. */
+export type Guard = (req: FastifyRequest) => Promise<unknown>;
 
 export interface CallOptions {
   /** Needs a valid session (default true); a call without one answers -99. */
@@ -23,27 +36,71 @@ export interface CallOptions {
   duringPasswordChange?: boolean;
   /** The caller must hold one of these role codes (e.g. `sysadmin`). */
   roles?: string[];
+  /** Permission checks of the call's own (e.g. the organisation readers), run before the body is looked at. */
+  guard?: Guard | Guard[];
+  /** The body's schema; absent = the call takes no parameters (NO_BODY). */
   body?: BodySchema;
+  /**
+   * The call reads a multipart upload itself (`req.parts()`, refusing unexpected parts): multipart bodies skip
+   * the schema, which still applies to JSON and form-encoded bodies.
+   */
+  multipart?: boolean;
 }
 
 export type Handler<B = any> = (req: FastifyRequest<{ Body: B }>, reply: FastifyReply) => Promise<unknown>;
+
+const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
+/**
+ * The validator of every call body. Unknown keys are REFUSED (-1 "不支持的参数：<key>"), not stripped
+ * (fastify's default `removeAdditional`): a misspelt or unexpected key is a caller's mistake or a probe, and
+ * answering it names the key, as the entity calls already do for record fields (engine/validation.ts);
+ * stripping would silently drop a misspelt optional field. Form-encoded bodies send strings, so types are
+ * coerced ('array' also wraps a single form value into a one-element list).
+ */
+const ajv = new Ajv({ strict: false, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false });
+addFormats(ajv);
+const validators = new WeakMap<object, ValidateFunction>();
+
+/** The schema `call` validates: `body` with additionalProperties false unless it says otherwise. */
+export function effectiveSchema(body: BodySchema): BodySchema {
+  return { ...body, additionalProperties: body.additionalProperties ?? false };
+}
+
+function validatorOf(schema: object): ValidateFunction {
+  let v = validators.get(schema);
+  if (!v) validators.set(schema, (v = ajv.compile(schema)));
+  return v;
+}
+
+/** Whether `req` carries a multipart body. */
+function isMultipart(req: FastifyRequest): boolean {
+  return String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+}
 
 /**
  * Registers `POST /api/<path>` on `app` (mounted under BASE_PATH by the caller).
  * The handler's return value becomes `data` (or an `Ok` gives `data` and its own `msg`);
  * a thrown `ApiError` becomes its code and message. A handler that answers a file itself (downloads,
  * exports) returns `reply` after `reply.send(stream)`: no envelope is added.
+ *
+ * Order (DESIGN §6): authenticate (-99/-98) → authorise (`roles`, `guard`: -1 error.forbidden) → validate the
+ * body (-1 naming the field) → handler, so a caller refused for who he is learns nothing about the body.
  */
 export function call<B = any>(app: FastifyInstance, path: string, opts: CallOptions, handler: Handler<B>): void {
   type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  // DESIGN §6 order: authenticate (before the body is validated, so a call without a session
-  // answers -99 whatever its body) → validate → authorise.
-  const preValidation: Hook[] = opts.auth !== false ? [requireAuth(opts.duringPasswordChange === true)] : [];
-  const preHandler: Hook[] = opts.roles?.length ? [requireRole(opts.roles)] : [];
+  const preValidation: Hook[] = [];
+  if (opts.auth !== false) preValidation.push(requireAuth(opts.duringPasswordChange === true));
+  if (opts.roles?.length) preValidation.push(requireRole(opts.roles));
+  for (const g of [opts.guard ?? []].flat()) preValidation.push(async (req) => void (await g(req)));
+  // A multipart body is read by the handler (req.parts()), which refuses unexpected parts itself: the schema
+  // sees an empty object.
+  if (opts.multipart) preValidation.push(async (req) => void (isMultipart(req) && (req.body = {})));
+  const body = effectiveSchema(opts.body ?? NO_BODY);
+  const validate = validatorOf(body);
   app.post(`/api/${path}`, {
-    schema: opts.body ? { body: opts.body } : undefined,
+    schema: { body },
+    validatorCompiler: () => validate,
     preValidation,
-    preHandler,
     handler: async (req, reply) => {
       const result = await handler(req as FastifyRequest<{ Body: B }>, reply);
       if (reply.sent || result === reply) return reply;
