@@ -23,7 +23,7 @@ const attachmentId = { type: 'string', pattern: '^[A-Za-z0-9_-]{16,32}$', title:
  * - `File/info` {ids: string[] (≤ 200)} → Attachment[] of the ids that exist, in the order asked.
  */
 export function register(app: FastifyInstance): void {
-  call(app, 'File/upload', {}, async (req) => {
+  call(app, 'File/upload', { multipart: true }, async (req) => {
     const { config, db } = req.server.ctx;
     const t = req.t.bind(req);
     if (!req.isMultipart()) throw new ApiError(t('validate.required', { field: t('field.file') }));
