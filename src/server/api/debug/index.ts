@@ -33,6 +33,7 @@ export function register(app: FastifyInstance): void {
     app,
     'debug/generate',
     {
+      guard: mustGenerate,
       body: {
         type: 'object',
         required: ['count'],
@@ -44,7 +45,6 @@ export function register(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      await mustGenerate(req);
       const { count, seed } = req.body;
       if (currentJob(db)?.running) throw badInput(req.t('debug.busy'));
       if (count <= INLINE_MAX && !req.body.background) return generateDocuments(db, dialect, { count, seed });
@@ -54,8 +54,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call(app, 'debug/status', {}, async (req) => {
-    await mustGenerate(req);
+  call(app, 'debug/status', { guard: mustGenerate }, async (req) => {
     return { ...(await generatedStatus(db)), job: currentJob(db) };
   });
 }
