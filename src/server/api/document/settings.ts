@@ -122,7 +122,8 @@ export function register(app: FastifyInstance): void {
       return { orderBy: rows.reduce((m, r) => Math.max(m, r.orderBy), 0) };
     });
     for (const action of ['Add', 'Edit', 'Del']) {
-      call(app, `document/${prefix}${action}`, { guard: mustAdmin }, async (req) => {
+      // writes nothing and answers the same whatever the (legacy) body holds: any keys are let through
+      call(app, `document/${prefix}${action}`, { guard: mustAdmin, body: { type: 'object', properties: {}, additionalProperties: true } }, async (req) => {
         throw badInput(req.t('document.setting.inDesigner'));
       });
     }
