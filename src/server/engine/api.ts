@@ -54,6 +54,8 @@ const RECORD_BODY: BodySchema = {
   },
   additionalProperties: true,
 };
+/** An import is multipart (`file`, `page`); a body of another kind reaches importRequest, which asks for the file. */
+const IMPORT_BODY: BodySchema = { type: 'object', properties: { file: { title: 'field.file' }, page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' } } };
 /** `{id}` or `{ids}` (a list, or a comma text) of a deletion. */
 const DEL_BODY: BodySchema = {
   type: 'object',
@@ -121,7 +123,7 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
   call<Record<string, unknown>>(app, `${g}/edit`, { guard: permitted(p.edit), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
   call<{ id?: number; ids?: number[] | string }>(app, `${g}/del`, { guard: permitted(p.delete), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
   // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
-  call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: permitted(p.view), body: EXPORT_BODY }, async (req, reply) => {
+  call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: permitted(p.export ?? p.view), body: EXPORT_BODY }, async (req, reply) => {
     const file = await exportXlsx(svc, callerOf(req), req.body);
     return reply
       .header('content-type', XLSX_TYPE)
@@ -129,7 +131,7 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
       .header('cache-control', 'private, no-store')
       .send(file.buffer);
   });
-  call(app, `${g}/import`, { guard: permitted(p.add), multipart: true }, (req) => importRequest(req, svc));
+  call(app, `${g}/import`, { guard: permitted(p.import ?? p.add), multipart: true, body: IMPORT_BODY }, (req) => importRequest(req, svc));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
     const body: BodySchema = { type: 'object', required: ['id'], properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } } };

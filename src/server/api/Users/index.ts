@@ -84,7 +84,7 @@ export function register(app: FastifyInstance): void {
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
   });
   registerUserLookups(app, svc);
-  call(app, 'Users/import', { guard, multipart: true }, async (req) => {
+  call(app, 'Users/import', { guard, multipart: true, body: body({ file: { title: 'field.file' } }) }, async (req) => {
     const c = await orgCaller(req);
     svc.mustAdmin(c);
     if (!req.isMultipart()) throw new ApiError(req.t('entity.importNoFile'));
