@@ -57,13 +57,35 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
  * stripping would silently drop a misspelt optional field. Form-encoded bodies send strings, so types are
  * coerced ('array' also wraps a single form value into a one-element list).
  */
-const ajv = new Ajv({ strict: false, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false });
+const ajv = new Ajv({ strict: false, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false, strictNumbers: true });
 addFormats(ajv);
 const validators = new WeakMap<object, ValidateFunction>();
 
-/** The schema `call` validates: `body` with additionalProperties false unless it says otherwise. */
+/** Largest value of an integer column (PostgreSQL integer). */
+const INT_MAX = 2147483647;
+
+/**
+ * `schema` with every integer bounded to the integer column range unless it sets its own bounds: an id, a page
+ * or a count beyond it can only overflow a column or an offset (a larger value, e.g. epoch milliseconds, says so).
+ */
+function bounded(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(bounded);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'enum' || k === 'const' || k === 'default' ? v : bounded(v);
+  if ([out.type].flat().includes('integer')) {
+    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT_MAX;
+    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -INT_MAX;
+  }
+  return out;
+}
+
+/**
+ * The schema `call` validates: `body` with additionalProperties false unless it says otherwise, and its integers
+ * bounded (see bounded). Numbers are finite (ajv strictNumbers: a form's "1e999" is not Infinity).
+ */
 export function effectiveSchema(body: BodySchema): BodySchema {
-  return { ...body, additionalProperties: body.additionalProperties ?? false };
+  return bounded({ ...body, additionalProperties: body.additionalProperties ?? false }) as BodySchema;
 }
 
 function validatorOf(schema: object): ValidateFunction {
