@@ -70,7 +70,7 @@ const DEL_BODY: BodySchema = {
  * about the body): -1 error.forbidden unless a role grants `code`; none = signed in is enough. The service
  * checks again with the scope (EntityService.access).
  */
-function permitted(code: string | undefined): Guard | undefined {
+export function permitted(code: string | undefined): Guard | undefined {
   if (!code) return undefined;
   return async (req) => {
     const m = await userRolesAccess(req.server.ctx.db, req.user.userId);
@@ -110,6 +110,23 @@ export async function importRequest(req: FastifyRequest, svc: EntityService) {
   }
   if (!file) throw new ApiError(t('entity.importNoFile'));
   return importXlsx(svc, callerOf(req), file, page);
+}
+
+/** The body schema of each generic call (designer-made entities check theirs per request, Template/designedApi.ts). */
+export const GENERIC_BODIES: Record<(typeof GENERIC_CALLS)[number], BodySchema> = {
+  list: LIST_BODY,
+  info: ID_BODY,
+  add: RECORD_BODY,
+  edit: RECORD_BODY,
+  del: DEL_BODY,
+  export: EXPORT_BODY,
+  import: IMPORT_BODY,
+};
+
+/** The permission code each generic call of `def` needs (none: signed in is enough). */
+export function genericPermission(def: EntityDef, op: (typeof GENERIC_CALLS)[number]): string | undefined {
+  const p = def.permissions ?? {};
+  return { list: p.view, info: p.view, add: p.add, edit: p.edit, del: p.delete, export: p.export ?? p.view, import: p.import ?? p.add }[op];
 }
 
 /** Registers the calls of `def` on `app`; returns its service. Throws when an action id reuses a generic call. */
