@@ -125,6 +125,20 @@ describe('a refused caller learns nothing about his body', () => {
   });
 });
 
+describe('designer-made entities (one parametric route)', () => {
+  it('check the permission code first, then the body with the generic call’s schema', async () => {
+    const memo = await ok('Template/add', { title: '备忘', key: 'memo' }, 'admin');
+    const content = { type: 'string', maxLength: 100, 'x-title': { t: 'custom.memo.field.content', d: '内容' }, 'x-kind': 'text' };
+    const definition = { page: { layout: [{ id: 'f_content', type: 'field', field: 'content' }] }, entity: { model: { type: 'object', properties: { content } } } };
+    await ok('Template/set', { id: memo.id, definition }, 'admin');
+    // staff may view and edit a published form's records, not delete them: refused whatever the body
+    expect(await post('custom_memo/del', { ids: 'x', nosuch: 1 }, 'zhangwei')).toMatchObject({ code: -1, msg: FORBIDDEN });
+    expect(await post('custom_memo/list', { current: 'x' }, 'zhangwei')).toMatchObject({ code: -1, msg: '页码类型不正确' });
+    expect(await post('custom_memo/list', { nosuch: 1 }, 'zhangwei')).toMatchObject({ code: -1, msg: '不支持的参数：nosuch' });
+    expect((await post('custom_memo/list', {}, 'zhangwei')).code).toBe(0);
+  });
+});
+
 describe('values that used to crash a call', () => {
   it('prototype keys in list filters and sort are unknown fields, not a server error', async () => {
     for (const filters of ['{"constructor":1}', '{"toString":"x"}', '{"__proto__":1}', '{"hasOwnProperty":{"op":"eq","value":1}}']) {
