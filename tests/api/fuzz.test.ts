@@ -164,8 +164,11 @@ function wireOf(shape: Shape, route: Route, obj: Record<string, unknown>, pick: 
     }
     case 'big':
       return json(JSON.stringify({ ...obj, [key]: 'x'.repeat(1024 * 1024) }));
-    case 'paging':
+    case 'paging': {
+      // form-encoded every other time: the numbers arrive as text, and "1e999" is coerced to Infinity
+      if (pick % 2) return { contentType: 'application/x-www-form-urlencoded', payload: formOf({ current: '1e999', pageSize: '1e999' }, false) };
       return json(JSON.stringify({ current: [-1, 0, 1e308, 'NaN', 2.5][pick % 5], pageSize: [-5, 0, 1e9, 'x', 1e-9][(pick + 2) % 5] }));
+    }
   }
 }
 

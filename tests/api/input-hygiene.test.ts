@@ -164,5 +164,13 @@ describe('values that used to crash a call', () => {
       }
       expect((await post(path, { pageSize: 1e9 }, who)).msg).toMatch(/^每页条数不能大于/);
     }
+    // form-encoded: "1e999" becomes Infinity, which must meet the bound like any number
+    for (const payload of ['current=1e999', 'pageSize=1e999', 'current=1e999&keyword=x']) {
+      for (const path of ['document/markList', 'Words/list', 'apps/list']) {
+        const r = await raw(path, payload, 'application/x-www-form-urlencoded');
+        expect(r.statusCode, `${path} ${payload}`).toBe(200);
+        expect(r.json().msg, `${path} ${payload}`).toMatch(/^(页码|每页条数)不能大于/);
+      }
+    }
   });
 });

@@ -57,7 +57,7 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
  * stripping would silently drop a misspelt optional field. Form-encoded bodies send strings, so types are
  * coerced ('array' also wraps a single form value into a one-element list).
  */
-const ajv = new Ajv({ strict: false, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false, strictNumbers: true });
+const ajv = new Ajv({ strict: false, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false });
 addFormats(ajv);
 const validators = new WeakMap<object, ValidateFunction>();
 
@@ -65,25 +65,26 @@ const validators = new WeakMap<object, ValidateFunction>();
 const INT_MAX = 2147483647;
 
 /**
- * `schema` with every integer bounded to the integer column range unless it sets its own bounds: an id, a page
- * or a count beyond it can only overflow a column or an offset (a larger value, e.g. epoch milliseconds, says so).
+ * `schema` with every integer bounded to the integer column range, and every number to the safe integers, unless
+ * it sets its own bounds: an id, a page or a count beyond it can only overflow a column or an offset (a larger
+ * value says so). The bound is also what refuses Infinity: a form's "1e999" is coerced to it (ajv's strictNumbers
+ * is no help: with coercion it lets the coerced Infinity past every other keyword).
  */
 function bounded(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(bounded);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) out[k] = k === 'enum' || k === 'const' || k === 'default' ? v : bounded(v);
-  if ([out.type].flat().includes('integer')) {
-    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT_MAX;
-    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -INT_MAX;
+  const types = [out.type].flat();
+  const limit = types.includes('integer') ? INT_MAX : types.includes('number') ? Number.MAX_SAFE_INTEGER : null;
+  if (limit !== null) {
+    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = limit;
+    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -limit;
   }
   return out;
 }
 
-/**
- * The schema `call` validates: `body` with additionalProperties false unless it says otherwise, and its integers
- * bounded (see bounded). Numbers are finite (ajv strictNumbers: a form's "1e999" is not Infinity).
- */
+/** The schema `call` validates: `body` with additionalProperties false unless it says otherwise, and its numbers bounded (see bounded). */
 export function effectiveSchema(body: BodySchema): BodySchema {
   return bounded({ ...body, additionalProperties: body.additionalProperties ?? false }) as BodySchema;
 }
