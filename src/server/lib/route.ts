@@ -59,7 +59,6 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
  */
 const ajv = new Ajv({ strict: false, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false });
 addFormats(ajv);
-const validators = new WeakMap<object, ValidateFunction>();
 
 /** Largest value of an integer column (PostgreSQL integer). */
 const INT_MAX = 2147483647;
@@ -89,12 +88,6 @@ export function effectiveSchema(body: BodySchema): BodySchema {
   return bounded({ ...body, additionalProperties: body.additionalProperties ?? false }) as BodySchema;
 }
 
-function validatorOf(schema: object): ValidateFunction {
-  let v = validators.get(schema);
-  if (!v) validators.set(schema, (v = ajv.compile(schema)));
-  return v;
-}
-
 /**
  * Validates `req.body` against `schema` as `call` does (coercing in place), for routes that pick their schema per
  * request (designer-made entities, one parametric route); throws the validation error the error plugin answers
@@ -102,12 +95,12 @@ function validatorOf(schema: object): ValidateFunction {
  */
 export function checkBody(req: FastifyRequest, schema: BodySchema): void {
   if (isMultipart(req)) return;
-  const effective = effectiveSchema(schema);
   let v = checked.get(schema);
-  if (!v) checked.set(schema, (v = ajv.compile(effective)));
+  if (!v) checked.set(schema, (v = ajv.compile(effectiveSchema(schema))));
   if (req.body === undefined) req.body = {};
   if (!v(req.body)) throw Object.assign(new Error('body'), { validation: v.errors, validationContext: 'body' });
 }
+/** checkBody's validators, by the schema given. */
 const checked = new WeakMap<object, ValidateFunction>();
 
 /** Whether `req` carries a multipart body. */
@@ -134,7 +127,7 @@ export function call<B = any>(app: FastifyInstance, path: string, opts: CallOpti
   // sees an empty object.
   if (opts.multipart) preValidation.push(async (req) => void (isMultipart(req) && (req.body = {})));
   const body = effectiveSchema(opts.body ?? NO_BODY);
-  const validate = validatorOf(body);
+  const validate = ajv.compile(body);
   app.post(`/api/${path}`, {
     schema: { body },
     validatorCompiler: () => validate,
