@@ -7,14 +7,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../../engine/schema/types.js';
-import { call, type BodySchema } from '../lib/route.js';
+import { call, type BodySchema, type Guard } from '../lib/route.js';
+import { userRolesAccess } from '../services/menu.js';
+import type { ListBody } from './query.js';
 import { loadEntities } from './definitions.js';
 import { EntityService, type Caller } from './service.js';
 import { MAX_PAGE_SIZE } from './query.js';
 import { INT_MAX } from './validation.js';
 import { ApiError } from '../lib/errors.js';
-import { requireAuth, requireBusinessCaller, requirePermission } from '../plugins/auth.js';
-import { isBusinessCall } from '../lib/business.js';
 import { IMPORT_MAX_BYTES, XLSX_TYPE, attachmentDisposition, exportXlsx, importXlsx } from './transfer.js';
 
 /** Names of the generic calls; a declared action may not reuse one. */
@@ -41,6 +41,42 @@ const ID_BODY: BodySchema = {
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX, title: 'field.id' } },
 };
+
+/**
+ * A record (add/edit): `id`, `version` and the model's fields, which the service checks against the model
+ * (validation.ts writableFields refuses an unknown one naming it, with the schema's own message).
+ */
+const RECORD_BODY: BodySchema = {
+  type: 'object',
+  properties: {
+    id: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.id' },
+    version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' },
+  },
+  additionalProperties: true,
+};
+/** An import is multipart (`file`, `page`); a body of another kind reaches importRequest, which asks for the file. */
+const IMPORT_BODY: BodySchema = { type: 'object', properties: { file: { title: 'field.file' }, page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' } } };
+/** `{id}` or `{ids}` (a list, or a comma text) of a deletion. */
+const DEL_BODY: BodySchema = {
+  type: 'object',
+  properties: {
+    id: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.id' },
+    ids: { type: ['array', 'string'], items: { type: 'integer', minimum: 1, maximum: INT_MAX }, maxItems: 1000, maxLength: 11000, pattern: '^[0-9, ]*$', title: 'field.ids' },
+  },
+};
+
+/**
+ * The permission check of a call, run before its body is validated (DESIGN §6: a refused caller learns nothing
+ * about the body): -1 error.forbidden unless a role grants `code`; none = signed in is enough. The service
+ * checks again with the scope (EntityService.access).
+ */
+export function permitted(code: string | undefined): Guard | undefined {
+  if (!code) return undefined;
+  return async (req) => {
+    const m = await userRolesAccess(req.server.ctx.db, req.user.userId);
+    if (!m.access.includes(code)) throw new ApiError(req.t('error.forbidden'));
+  };
+}
 
 /** The caller of a request. */
 export function callerOf(req: FastifyRequest): Caller {
@@ -76,35 +112,47 @@ export async function importRequest(req: FastifyRequest, svc: EntityService) {
   return importXlsx(svc, callerOf(req), file, page);
 }
 
+/** The body schema of each generic call (designer-made entities check theirs per request, Template/designedApi.ts). */
+export const GENERIC_BODIES: Record<(typeof GENERIC_CALLS)[number], BodySchema> = {
+  list: LIST_BODY,
+  info: ID_BODY,
+  add: RECORD_BODY,
+  edit: RECORD_BODY,
+  del: DEL_BODY,
+  export: EXPORT_BODY,
+  import: IMPORT_BODY,
+};
+
+/** The permission code each generic call of `def` needs (none: signed in is enough). */
+export function genericPermission(def: EntityDef, op: (typeof GENERIC_CALLS)[number]): string | undefined {
+  const p = def.permissions ?? {};
+  return { list: p.view, info: p.view, add: p.add, edit: p.edit, del: p.delete, export: p.export ?? p.view, import: p.import ?? p.add }[op];
+}
+
 /** Registers the calls of `def` on `app`; returns its service. Throws when an action id reuses a generic call. */
 export function registerEntity(app: FastifyInstance, def: EntityDef): EntityService {
   const svc = new EntityService(def, app.ctx.db, app.ctx.dialect);
   const g = def.group;
-  // each call's permission code is checked before its body is validated (route.ts `permission`); the service checks
-  // it again with the data scope
   const p = def.permissions ?? {};
-  call<any>(app, `${g}/list`, { body: LIST_BODY, permission: p.view }, (req) => svc.list(callerOf(req), req.body as any));
-  call<any>(app, `${g}/info`, { body: ID_BODY, permission: p.view }, (req) => svc.info(callerOf(req), req.body as any));
-  call<any>(app, `${g}/add`, { permission: p.add }, (req) => svc.add(callerOf(req), req.body as any));
-  call<any>(app, `${g}/edit`, { permission: p.edit }, (req) => svc.edit(callerOf(req), req.body as any));
-  call<any>(app, `${g}/del`, { permission: p.delete }, (req) => svc.del(callerOf(req), req.body as any));
+  call<ListBody>(app, `${g}/list`, { guard: permitted(p.view), body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body));
+  call<{ id: number }>(app, `${g}/info`, { guard: permitted(p.view), body: ID_BODY }, (req) => svc.info(callerOf(req), req.body));
+  call<Record<string, unknown>>(app, `${g}/add`, { guard: permitted(p.add), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
+  call<Record<string, unknown>>(app, `${g}/edit`, { guard: permitted(p.edit), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
+  call<{ id?: number; ids?: number[] | string }>(app, `${g}/del`, { guard: permitted(p.delete), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
   // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
-  app.post(`/api/${g}/export`, {
-    schema: { body: EXPORT_BODY },
-    preValidation: [requireAuth(false), ...(isBusinessCall(`${g}/export`) ? [requireBusinessCaller] : []), ...(p.export ?? p.view ? [requirePermission((p.export ?? p.view)!)] : [])],
-    handler: async (req, reply) => {
-      const file = await exportXlsx(svc, callerOf(req), (req.body ?? {}) as any);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachmentDisposition(file.filename))
-        .header('cache-control', 'private, no-store')
-        .send(file.buffer);
-    },
+  call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: permitted(p.export ?? p.view), body: EXPORT_BODY }, async (req, reply) => {
+    const file = await exportXlsx(svc, callerOf(req), req.body);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .send(file.buffer);
   });
-  call<any>(app, `${g}/import`, { permission: p.import ?? p.add }, (req) => importRequest(req, svc));
+  call(app, `${g}/import`, { guard: permitted(p.import ?? p.add), multipart: true, body: IMPORT_BODY }, (req) => importRequest(req, svc));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
-    call<any>(app, `${g}/${act.id}`, { body: ID_BODY, permission: act.permission ?? p.edit }, (req) => svc.action(callerOf(req), act, req.body as any));
+    const body: BodySchema = { type: 'object', required: ['id'], properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } } };
+    call<{ id: number; version?: number | null }>(app, `${g}/${act.id}`, { guard: permitted(act.permission ?? p.edit), body }, (req) => svc.action(callerOf(req), act, req.body));
   }
   return svc;
 }

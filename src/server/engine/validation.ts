@@ -110,7 +110,8 @@ export function writableFields(def: EntityDef, body: Record<string, unknown>, lo
   const out: EntityRecord = {};
   for (const [k, raw] of Object.entries(body ?? {})) {
     if (k.startsWith('_') || (SYSTEM_COLUMNS as readonly string[]).includes(k) || skip.includes(k)) continue;
-    const p = def.model.properties[k];
+    // own properties only: `constructor`, `__proto__`… are unknown keys, not the model's prototype
+    const p = Object.hasOwn(def.model.properties, k) ? def.model.properties[k] : undefined;
     if (!p) throw badInput(translate(locale, 'validate.additional', { field: k }));
     const type = typeOf(p);
     let v = raw;

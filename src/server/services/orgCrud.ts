@@ -167,7 +167,7 @@ export class OrgService {
   async list(c: OrgCaller, body: Record<string, unknown>): Promise<{ list: OrgRecord[]; total: number; refs: RefNames }> {
     const cols = this.res.columns;
     const col = (f: string) => {
-      const name = f === 'id' ? 'id' : cols[f];
+      const name = f === 'id' ? 'id' : Object.hasOwn(cols, f) ? cols[f] : undefined;
       if (!name) throw badInput(tr(c, 'entity.unknownField', { field: f }));
       return name;
     };

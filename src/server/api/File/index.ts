@@ -23,7 +23,8 @@ const attachmentId = { type: 'string', pattern: '^[A-Za-z0-9_-]{16,32}$', title:
  * - `File/info` {ids: string[] (≤ 200)} → Attachment[] of the ids that exist, in the order asked.
  */
 export function register(app: FastifyInstance): void {
-  call(app, 'File/upload', {}, async (req) => {
+  // a body that is not multipart is answered "请填写文件" below, whatever it holds
+  call(app, 'File/upload', { multipart: true, body: { type: 'object', properties: { file: { title: 'field.file' } } } }, async (req) => {
     const { config, db } = req.server.ctx;
     const t = req.t.bind(req);
     if (!req.isMultipart()) throw new ApiError(t('validate.required', { field: t('field.file') }));

@@ -26,14 +26,18 @@ import { userMenus } from '../../services/menu.js';
 import { loadFlows } from '../../engine/definitions.js';
 import { currentFlow, flowIds, flowVersion, publishFlow } from '../../engine/flow/versions.js';
 import { paging } from '../../engine/flow/lists.js';
-import { bodyOf } from '../Users/access.js';
+import { anyValue, body, id, optId, optStr, PAGING, str } from '../../lib/bodies.js';
+
+/** A flow definition id (area.name…), checked by flowIdOf. */
+export const FLOW_ID = str('field.flowId', 128);
 import { positiveInt } from '../flow/parse.js';
 import { lintFlow, registerFlowRevisions } from './revisions.js';
 
 /** Permission code of the flow calls that write (DESIGN §4 permissions). */
 export const FLOWSET_EDIT = 'flowset:edit';
 
-async function mustEdit(req: FastifyRequest): Promise<void> {
+/** -1 error.forbidden without flowset:edit (an administrator always may); run before the body is validated. */
+export async function mustEdit(req: FastifyRequest): Promise<void> {
   const m = await userMenus(req.server.ctx.db, req.user.userId);
   if (!req.user.isAdmin && !m.access.includes(FLOWSET_EDIT)) throw badInput(req.t('error.forbidden'));
 }
@@ -59,8 +63,8 @@ function checked(req: FastifyRequest, raw: unknown): FlowDef {
 export function register(app: FastifyInstance): void {
   const db = app.ctx.db;
 
-  call<any>(app, 'Flowset/list', {}, async (req) => {
-    const b = bodyOf(req);
+  call<{ current?: number; pageSize?: number; keyword?: string }>(app, 'Flowset/list', { body: body({ ...PAGING, keyword: str('field.keyword', 100) }) }, async (req) => {
+    const b = req.body;
     const { current, pageSize } = paging(b);
     const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
     const rows = [];
@@ -76,7 +80,7 @@ export function register(app: FastifyInstance): void {
     return { list: rows.slice((current - 1) * pageSize, current * pageSize), total: rows.length };
   });
 
-  call<any>(app, 'Flowset/getList', {}, async () => {
+  call(app, 'Flowset/getList', {}, async () => {
     const out = [];
     for (const id of await flowIds(db)) {
       const f = await currentFlow(db, id);
@@ -85,8 +89,8 @@ export function register(app: FastifyInstance): void {
     return out;
   });
 
-  call<any>(app, 'Flowset/info', {}, async (req) => {
-    const id = flowIdOf(req, bodyOf(req).id);
+  call<{ id: string }>(app, 'Flowset/info', { body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
+    const id = flowIdOf(req, req.body.id);
     const f = await currentFlow(db, id);
     if (!f) throw badInput(req.t('flow.unknownFlow', { id }));
     const versions = await db
@@ -99,10 +103,10 @@ export function register(app: FastifyInstance): void {
     return { id, version: f.version, definition: f.def, versions: versions.map((v) => ({ version: v.version, source: v.source, author: v.author ?? null, comment: v.comment, createdAt: Number(v.created_at) })) };
   });
 
-  call<any>(app, 'Flowset/getInfo', {}, async (req) => {
-    const b = bodyOf(req);
+  call<{ id: string; version?: number | null }>(app, 'Flowset/getInfo', { body: body({ id: FLOW_ID, version: optId('field.version') }, ['id']) }, async (req) => {
+    const b = req.body;
     const id = flowIdOf(req, b.id);
-    if (b.version === undefined || b.version === null || b.version === '') {
+    if (b.version === undefined || b.version === null) {
       const f = await currentFlow(db, id);
       if (!f) throw badInput(req.t('flow.unknownFlow', { id }));
       return { id, version: f.version, definition: f.def };
@@ -113,18 +117,19 @@ export function register(app: FastifyInstance): void {
     return { id, version, definition: def };
   });
 
-  call<any>(app, 'Flowset/getActs', {}, async (req) => ACTION_ORDER.map((key) => ({ key, label: req.t(`flow.action.${key}`) })));
+  call(app, 'Flowset/getActs', {}, async (req) => ACTION_ORDER.map((key) => ({ key, label: req.t(`flow.action.${key}`) })));
 
   const save = async (req: FastifyRequest, raw: unknown) => {
-    await mustEdit(req);
     const def = checked(req, raw);
     await lintFlow(req, def);
-    const b = bodyOf(req);
+    const b = req.body as { comment?: string };
     const comment = typeof b.comment === 'string' ? b.comment.trim().slice(0, 255) || null : null;
     return { id: def.id, version: await publishFlow(db, def, req.user.userId, comment) };
   };
-  call<any>(app, 'Flowset/saveJson', {}, async (req) => {
-    const b = bodyOf(req);
+  const guard = mustEdit;
+  const comment = optStr('field.comment', 1000);
+  call<{ id?: string; json: unknown; comment?: string }>(app, 'Flowset/saveJson', { guard, body: body({ id: FLOW_ID, json: anyValue('field.json'), comment }, ['json']) }, async (req) => {
+    const b = req.body;
     let raw: unknown = b.json;
     if (typeof raw === 'string') {
       try {
@@ -137,11 +142,12 @@ export function register(app: FastifyInstance): void {
     if (b.id !== undefined && (!raw || typeof raw !== 'object' || (raw as { id?: unknown }).id !== b.id)) throw badInput(req.t('error.badParam', { field: 'id' }));
     return save(req, raw);
   });
-  call<any>(app, 'Flowset/save', {}, async (req) => save(req, bodyOf(req).definition));
+  call<{ definition: unknown; comment?: string }>(app, 'Flowset/save', { guard, body: body({ definition: anyValue('field.definition'), comment }, ['definition']) }, async (req) =>
+    save(req, req.body.definition),
+  );
 
-  call<any>(app, 'Flowset/set', {}, async (req) => {
-    await mustEdit(req);
-    const b = bodyOf(req);
+  call<{ id: string; version: number; comment?: string }>(app, 'Flowset/set', { guard, body: body({ id: FLOW_ID, version: id('field.version'), comment }, ['id', 'version']) }, async (req) => {
+    const b = req.body;
     const id = flowIdOf(req, b.id);
     const version = positiveInt(req, b.version, 'version');
     const def = await flowVersion(db, id, version);
@@ -150,9 +156,8 @@ export function register(app: FastifyInstance): void {
     return { id, version: await publishFlow(db, def, req.user.userId, comment) };
   });
 
-  call<any>(app, 'Flowset/delete', {}, async (req) => {
-    await mustEdit(req);
-    const id = flowIdOf(req, bodyOf(req).id);
+  call<{ id: string }>(app, 'Flowset/delete', { guard, body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
+    const id = flowIdOf(req, req.body.id);
     if (loadFlows().has(id)) throw badInput(req.t('flow.baseNotDeletable'));
     return db.transaction().execute(async (trx) => {
       const used = await trx.selectFrom('flow_instances').select('id').where('def_id', '=', id).executeTakeFirst();

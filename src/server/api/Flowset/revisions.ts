@@ -26,13 +26,16 @@ import { badInput } from '../../lib/errors.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { currentFlow, flowVersion, forgetRecentFlow } from '../../engine/flow/versions.js';
 import { now, sha256 } from '../../lib/clock.js';
-import { bodyOf } from '../Users/access.js';
+import { anyValue, body, optStr } from '../../lib/bodies.js';
+import { FLOW_ID } from './index.js';
+
+const COMMENT = optStr('field.comment', 1000);
 import { deleteDraft, exportFile, jsonParam, lintChanged, mustAdmin, presentChanges, readDraft, readImportFile, refuseIssues, saveDraft } from '../Template/revisionStore.js';
 import { revisionNo, sendJsonFile } from '../Template/revisionCalls.js';
 
 const ID = /^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/;
 
-function flowId(req: FastifyRequest, v: unknown = bodyOf(req).id): string {
+function flowId(req: FastifyRequest, v: unknown = (req.body as Record<string, any>).id): string {
   if (typeof v !== 'string' || v.length > 128 || !ID.test(v)) throw badInput(req.t('error.badParam', { field: 'id' }));
   return v;
 }
@@ -84,8 +87,7 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
     return { id: def.id, version };
   };
 
-  call<any>(app, 'Flowset/revisions', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/revisions', { guard: mustAdmin, body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
     const id = flowId(req);
     const f = await current(req, id);
     const rows = await db
@@ -104,19 +106,17 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
     };
   });
 
-  call<any>(app, 'Flowset/diff', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/diff', { guard: mustAdmin, body: body({ id: FLOW_ID, from: anyValue('field.from'), to: anyValue('field.to') }, ['id']) }, async (req) => {
     const id = flowId(req);
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const to = await version(req, id, b.to, 'to');
     const before = b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 1) : (await current(req, id)).version);
     const from = await version(req, id, before, 'from');
     return { from: from.label, to: to.label, changes: presentChanges(req, diffFlow(from.def, to.def)) };
   });
 
-  call<any>(app, 'Flowset/saveDraft', {}, async (req) => {
-    await mustAdmin(req);
-    const b = bodyOf(req);
+  call<Record<string, any>>(app, 'Flowset/saveDraft', { guard: mustAdmin, body: body({ id: FLOW_ID, json: anyValue('field.json'), definition: anyValue('field.definition') }) }, async (req) => {
+    const b = (req.body as Record<string, any>);
     const def = jsonParam(req, b.json ?? b.definition, 'json') as { id?: unknown } | null;
     if (!def || typeof def !== 'object' || Array.isArray(def)) throw badInput(req.t('error.badParam', { field: 'json' }));
     const id = flowId(req, def.id);
@@ -124,46 +124,40 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
     return { id, updatedAt: await saveDraft(db, 'flow', id, def, req.user.userId) };
   });
 
-  call<any>(app, 'Flowset/draft', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/draft', { guard: mustAdmin, body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
     const id = flowId(req);
     const d = await readDraft(db, 'flow', id);
     return d ? { id, ...d } : null;
   });
 
-  call<any>(app, 'Flowset/deleteDraft', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/deleteDraft', { guard: mustAdmin, body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
     return { deleted: await deleteDraft(db, 'flow', flowId(req)) };
   });
 
-  call<any>(app, 'Flowset/publish', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/publish', { guard: mustAdmin, body: body({ id: FLOW_ID, comment: COMMENT }, ['id']) }, async (req) => {
     const id = flowId(req);
     const d = await readDraft(db, 'flow', id);
     if (!d) throw badInput(req.t('revisions.noDraft', { id }));
-    return publish(req, d.definition, comment(bodyOf(req).comment));
+    return publish(req, d.definition, comment((req.body as Record<string, any>).comment));
   });
 
-  call<any>(app, 'Flowset/restore', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/restore', { guard: mustAdmin, body: body({ id: FLOW_ID, version: anyValue('field.version'), comment: COMMENT }, ['id', 'version']) }, async (req) => {
     const id = flowId(req);
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const old = await version(req, id, revisionNo(req, b.version, 'version'), 'version');
     const out = await publish(req, old.def, comment(b.comment) ?? req.t('flow.restored', { version: old.label }));
     return { ...out, restoredFrom: old.label };
   });
 
-  call<any>(app, 'Flowset/export', {}, async (req, reply) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Flowset/export', { guard: mustAdmin, body: body({ id: FLOW_ID, version: anyValue('field.version') }, ['id']) }, async (req, reply) => {
     const id = flowId(req);
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const v = await version(req, id, b.version === '' ? undefined : b.version, 'version');
     return sendJsonFile(reply, `${id}.v${v.label}.flow.json`, exportFile('flow', id, v.label as number, v.def));
   });
 
-  call<any>(app, 'Flowset/import', {}, async (req) => {
-    await mustAdmin(req);
-    const b = bodyOf(req);
+  call<Record<string, any>>(app, 'Flowset/import', { guard: mustAdmin, body: body({ id: FLOW_ID, file: anyValue('field.file'), json: anyValue('field.json'), draft: anyValue('field.draft'), comment: COMMENT }) }, async (req) => {
+    const b = (req.body as Record<string, any>);
     const file = readImportFile(req, 'flow', b.file ?? b.json);
     if (b.id !== undefined && b.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: file.id, id: String(b.id) }));
     if (file.definition.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: String(file.definition.id), id: file.id }));

@@ -156,8 +156,9 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ fileId?: unknown }>(app, 'Person/saveSignature', {}, async (req) => {
-    const signature = await saveSignature(req.server.ctx.db, req.t.bind(req), req.user.userId, (req.body ?? {}).fileId);
+  // fileId: an uploaded image (File/upload), checked by saveSignature
+  call<{ fileId?: unknown }>(app, 'Person/saveSignature', { body: { type: 'object', properties: { fileId: { title: 'field.fileId' } } } }, async (req) => {
+    const signature = await saveSignature(req.server.ctx.db, req.t.bind(req), req.user.userId, req.body.fileId);
     return new Ok({ signature }, req.t('person.signatureSaved'));
   });
 

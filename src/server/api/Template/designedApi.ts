@@ -17,7 +17,8 @@ import { envFromModel, evaluateExpression } from '../../../../engine/expr/index.
 import type { EntityDef, FormPageDef } from '../../../../engine/schema/types.js';
 import { Code } from '../../../shared/codes.js';
 import { requireAuth, requireBusinessCaller } from '../../plugins/auth.js';
-import { callerOf, importRequest } from '../../engine/api.js';
+import { callerOf, GENERIC_BODIES, genericPermission, importRequest, permitted } from '../../engine/api.js';
+import { checkBody } from '../../lib/route.js';
 import { EntityService } from '../../engine/service.js';
 import { schemaStore, type EffectiveSchema } from '../../engine/schemaStore.js';
 import { ApiError } from '../../lib/errors.js';
@@ -90,8 +91,17 @@ export function registerDesignedApi(app: FastifyInstance): void {
       }
       (req as FastifyRequest & { designed?: Target }).designed = target;
     },
-    // designer-made forms are business (../../lib/business.ts): the 三员 are refused before validation
-    preValidation: [auth, requireBusinessCaller],
+    // authenticate → authorise (designer-made forms are business, ../../lib/business.ts: the 三员 are refused; then the
+    // entity's permission code) → validate the body of the call, as call() does
+    preValidation: [
+      auth,
+      requireBusinessCaller,
+      async (req: FastifyRequest) => {
+        const { form, op } = (req as FastifyRequest & { designed: Target }).designed;
+        await permitted(genericPermission(form.entity, op))?.(req);
+        checkBody(req, GENERIC_BODIES[op]);
+      },
+    ],
     handler: async (req, reply) => {
       const { form, op } = (req as FastifyRequest & { designed: Target }).designed;
       let svc = services.get(form.entity);

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { now } from '../../lib/clock.js';
-import { bodyOf } from '../Users/access.js';
+import { anyValue, body, str } from '../../lib/bodies.js';
 import { baseDefinition } from '../../engine/schemaStore.js';
 import { schemasOf } from './index.js';
 import { jsonParam, mustAdmin, saveDraft } from './revisionStore.js';
@@ -31,7 +31,7 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 
 /** The designed form of the body's `id` (-1 naming `id` when malformed, template.notFound when unknown). */
 async function designedOf(req: FastifyRequest): Promise<DesignedRow> {
-  const id = bodyOf(req).id;
+  const id = (req.body as Record<string, any>).id;
   if (typeof id !== 'string' || !id || id.length > 200) throw badInput(req.t('error.badParam', { field: 'id' }));
   const row = await designedRow(req.server.ctx.db, id);
   if (!row) throw badInput(baseDefinition('page', id) ? req.t('designer.notDesigned', { id }) : req.t('template.notFound', { id }));
@@ -62,9 +62,8 @@ export async function withDesigned<T extends { id: string }>(req: FastifyRequest
 export function registerDesignedCalls(app: FastifyInstance): void {
   const db = app.ctx.db;
 
-  call<any>(app, 'Template/add', {}, async (req) => {
-    await mustAdmin(req);
-    const b = bodyOf(req);
+  call<Record<string, any>>(app, 'Template/add', { guard: mustAdmin, body: body({ title: anyValue('field.title'), key: anyValue('field.formKey'), scope: anyValue('field.scope') }) }, async (req) => {
+    const b = (req.body as Record<string, any>);
     const title = titleOf(req, b.title);
     const key = await freeKey(req, title, b.key);
     const ids = idsOf(key);
@@ -80,9 +79,8 @@ export function registerDesignedCalls(app: FastifyInstance): void {
     return { id: ids.formId, key, entity: ids.entityId, group: ids.group, definition };
   });
 
-  call<any>(app, 'Template/edit', {}, async (req) => {
-    await mustAdmin(req);
-    const b = bodyOf(req);
+  call<Record<string, any>>(app, 'Template/edit', { guard: mustAdmin, body: body({ id: str('field.formId', 200), definition: anyValue('field.definition'), title: anyValue('field.title') }, ['id', 'definition']) }, async (req) => {
+    const b = (req.body as Record<string, any>);
     const raw = jsonParam(req, b.definition, 'definition');
     if (!isObj(raw)) throw badInput(req.t('error.badParam', { field: 'definition' }));
     const id = typeof b.id === 'string' ? b.id : '';
@@ -102,8 +100,7 @@ export function registerDesignedCalls(app: FastifyInstance): void {
     return { id, updatedAt: await saveDraft(db, 'form', id, definition, req.user.userId), definition };
   });
 
-  call<any>(app, 'Template/delete', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/delete', { guard: mustAdmin, body: body({ id: str('field.formId', 200) }, ['id']) }, async (req) => {
     const row = await designedOf(req);
     await deleteDesigned(req, row);
     return { id: row.form_id, deleted: true };

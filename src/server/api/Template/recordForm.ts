@@ -16,7 +16,7 @@ import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { EntityService } from '../../engine/service.js';
 import { callerOf } from '../../engine/api.js';
-import { bodyOf } from '../Users/access.js';
+import { body, id, str } from '../../lib/bodies.js';
 import { positiveInt } from '../flow/parse.js';
 import { compileModel } from './service.js';
 import { schemasOf } from './index.js';
@@ -48,8 +48,8 @@ export function serviceOf(req: FastifyRequest, def: EntityDef): EntityService {
 
 /** Registers Template/recordform (see the module comment). */
 export function registerRecordForm(app: FastifyInstance): void {
-  call<any>(app, 'Template/recordform', {}, async (req) => {
-    const b = bodyOf(req);
+  call<{ id: string; recordId: number }>(app, 'Template/recordform', { body: body({ id: str('field.formId', 200), recordId: id('field.recordId') }, ['id', 'recordId']) }, async (req) => {
+    const b = req.body;
     const id = typeof b.id === 'string' ? b.id : '';
     const s = await schemasOf(req);
     // a designer-made form (./designedForms.ts): its published entity; it has no revision 0 (records come after a publish)

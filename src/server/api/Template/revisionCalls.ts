@@ -34,7 +34,11 @@ import { diffForm } from '../../../../engine/schema/diff.js';
 import type { EntityModel, FormPageDef } from '../../../../engine/schema/types.js';
 import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
-import { bodyOf } from '../Users/access.js';
+import { anyValue, body, optStr, str } from '../../lib/bodies.js';
+
+/** A form id (area.name), checked by formOf. */
+const FORM_ID = str('field.formId', 200);
+const COMMENT = optStr('field.comment', 1000);
 import { schemasOf } from './index.js';
 import { asSnapshot, baseForm, checkedForm, currentForm, formRevision, formRevisions, latestRevision, publishForm } from './formRevisions.js';
 import { registerRecordForm } from './recordForm.js';
@@ -53,7 +57,7 @@ interface FormRef {
 }
 
 /** The form of the body's `id` (-1 naming `id`): a designer-made form, else it must be a shipped one. */
-async function formOf(req: FastifyRequest, raw: unknown = bodyOf(req).id): Promise<FormRef> {
+async function formOf(req: FastifyRequest, raw: unknown = (req.body as Record<string, any>).id): Promise<FormRef> {
   const id = raw;
   if (typeof id !== 'string' || id.length > 200 || !ID.test(id)) throw badInput(req.t('error.badParam', { field: 'id' }));
   const designed = await designedRow(req.server.ctx.db, id);
@@ -125,8 +129,7 @@ export function registerRevisions(app: FastifyInstance): void {
     return { label: n, snap: (await revisionOf(req, f, n)).snapshot };
   };
 
-  call<any>(app, 'Template/revisions', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/revisions', { guard: mustAdmin, body: body({ id: FORM_ID }, ['id']) }, async (req) => {
     const f = await formOf(req);
     const id = f.id;
     const s = await schemasOf(req);
@@ -143,17 +146,15 @@ export function registerRevisions(app: FastifyInstance): void {
     };
   });
 
-  call<any>(app, 'Template/revision', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/revision', { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision') }, ['id', 'revision']) }, async (req) => {
     const f = await formOf(req);
-    const r = await revisionOf(req, f, revisionNo(req, bodyOf(req).revision, 'revision'));
+    const r = await revisionOf(req, f, revisionNo(req, (req.body as Record<string, any>).revision, 'revision'));
     return { id: f.id, revision: r.revision, definition: r.snapshot };
   });
 
-  call<any>(app, 'Template/diff', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/diff', { guard: mustAdmin, body: body({ id: FORM_ID, from: anyValue('field.from'), to: anyValue('field.to') }, ['id']) }, async (req) => {
     const f = await formOf(req);
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const latest = await latestRevision(db, f.id);
     const to = await side(req, f, b.to ?? 'current', 'to');
     const from = await side(req, f, b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 0) : Math.max(latest - 1, 0)), 'from');
@@ -161,33 +162,29 @@ export function registerRevisions(app: FastifyInstance): void {
     return { from: from.label, to: to.label, changes: presentChanges(req, diffForm(asSnapshot(from.snap, registry), asSnapshot(to.snap, registry))) };
   });
 
-  call<any>(app, 'Template/formedit', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/formedit', { guard: mustAdmin, body: body({ id: FORM_ID, definition: anyValue('field.definition') }, ['id', 'definition']) }, async (req) => {
     const { id } = await formOf(req);
-    const def = jsonParam(req, bodyOf(req).definition, 'definition');
+    const def = jsonParam(req, (req.body as Record<string, any>).definition, 'definition');
     if (!def || typeof def !== 'object' || Array.isArray(def) || !(def as { page?: unknown }).page) throw badInput(req.t('error.badParam', { field: 'definition' }));
     dictsOf(req, def);
     return { id, updatedAt: await saveDraft(db, 'form', id, def, req.user.userId) };
   });
 
-  call<any>(app, 'Template/draft', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/draft', { guard: mustAdmin, body: body({ id: FORM_ID }, ['id']) }, async (req) => {
     const { id } = await formOf(req);
     const d = await readDraft(db, 'form', id);
     return d ? { id, ...d } : null;
   });
 
-  call<any>(app, 'Template/formdelete', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/formdelete', { guard: mustAdmin, body: body({ id: FORM_ID }, ['id']) }, async (req) => {
     return { deleted: await deleteDraft(db, 'form', (await formOf(req)).id) };
   });
 
   /** Template/set {id, definition?, comment?}; Form/saveJson {id, json, comment?} is the same call (`json` the definition). */
   const setForm = async (req: FastifyRequest) => {
-    await mustAdmin(req);
     const f = await formOf(req);
     const id = f.id;
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const param = b.definition !== undefined ? 'definition' : b.json !== undefined ? 'json' : undefined;
     let raw = param === undefined ? undefined : jsonParam(req, b[param], param);
     if (raw === undefined) {
@@ -198,25 +195,24 @@ export function registerRevisions(app: FastifyInstance): void {
     const form = await checkOf(req, await schemasOf(req), f, raw);
     return { id, revision: await publishOf(req, f, form, { comment: comment(b.comment) }) };
   };
-  call<any>(app, 'Template/set', {}, setForm);
-  call<any>(app, 'Form/saveJson', {}, setForm);
+  const setBody = body({ id: FORM_ID, definition: anyValue('field.definition'), json: anyValue('field.json'), comment: COMMENT }, ['id']);
+  call(app, 'Template/set', { guard: mustAdmin, body: setBody }, setForm);
+  call(app, 'Form/saveJson', { guard: mustAdmin, body: setBody }, setForm);
 
-  call<any>(app, 'Template/restore', {}, async (req) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/restore', { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision'), comment: COMMENT }, ['id', 'revision']) }, async (req) => {
     const f = await formOf(req);
     const id = f.id;
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const old = await revisionOf(req, f, revisionNo(req, b.revision, 'revision'));
     const form = await checkOf(req, await schemasOf(req), f, old.snapshot);
     const revision = await publishOf(req, f, form, { comment: comment(b.comment) ?? req.t('revisions.restored', { revision: old.revision }), restoredFrom: old.revision });
     return { id, revision, restoredFrom: old.revision };
   });
 
-  call<any>(app, 'Template/export', {}, async (req, reply) => {
-    await mustAdmin(req);
+  call<Record<string, any>>(app, 'Template/export', { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision') }, ['id']) }, async (req, reply) => {
     const f = await formOf(req);
     const id = f.id;
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     if (b.revision === undefined || b.revision === '') {
       const cur = currentOf(req, await schemasOf(req), f);
       return sendJsonFile(reply, `${id}.form.json`, exportFile('form', id, await latestRevision(db, id), cur));
@@ -226,8 +222,7 @@ export function registerRevisions(app: FastifyInstance): void {
   });
 
   const importForm = async (req: FastifyRequest) => {
-    await mustAdmin(req);
-    const b = bodyOf(req);
+    const b = (req.body as Record<string, any>);
     const file = readImportFile(req, 'form', b.file ?? b.json);
     if (b.id !== undefined && b.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: file.id, id: String(b.id) }));
     const f = await formOf(req, file.id);
@@ -236,8 +231,9 @@ export function registerRevisions(app: FastifyInstance): void {
     if (b.draft === true || b.draft === 1 || b.draft === '1' || b.draft === 'true') return { id, draft: true, updatedAt: await saveDraft(db, 'form', id, file.definition, req.user.userId) };
     return { id, revision: await publishOf(req, f, form, { comment: comment(b.comment) }) };
   };
-  call<any>(app, 'Template/import', {}, importForm);
-  call<any>(app, 'Template/importform', {}, importForm);
+  const importBody = body({ id: FORM_ID, file: anyValue('field.file'), json: anyValue('field.json'), draft: anyValue('field.draft'), comment: COMMENT });
+  call(app, 'Template/import', { guard: mustAdmin, body: importBody }, importForm);
+  call(app, 'Template/importform', { guard: mustAdmin, body: importBody }, importForm);
 
   registerRecordForm(app);
 }

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call, type Handler } from '../../lib/route.js';
+import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
 import { badInput } from '../../lib/errors.js';
 import { roleCodesOf } from '../../services/roles.js';
 import { unitOf } from '../../engine/scope.js';
@@ -22,8 +23,19 @@ export function bodyOf(req: FastifyRequest): Record<string, any> {
 /** Roles that may read the organisation lists besides administrators. */
 export const ORG_READER_ROLES = ['sysadmin', 'secadmin', 'unit_admin'];
 
-/** The caller of a request; -1 error.forbidden unless it may read the organisation. */
-export async function orgCaller(req: FastifyRequest): Promise<OrgCaller> {
+const callers = new WeakMap<FastifyRequest, Promise<OrgCaller>>();
+
+/**
+ * The caller of a request; -1 error.forbidden unless it may read the organisation. Worked out once per request:
+ * the calls run it as their guard (before the body is validated) and read it again in the handler.
+ */
+export function orgCaller(req: FastifyRequest): Promise<OrgCaller> {
+  let c = callers.get(req);
+  if (!c) callers.set(req, (c = orgCallerOf(req)));
+  return c;
+}
+
+async function orgCallerOf(req: FastifyRequest): Promise<OrgCaller> {
   const roles = await roleCodesOf(req.server.ctx.db, req.user.userId);
   const admin = req.user.isAdmin || roles.includes('sysadmin');
   if (!admin && !roles.some((r) => ORG_READER_ROLES.includes(r))) throw badInput(req.t('error.forbidden'));
@@ -35,14 +47,17 @@ export async function orgCaller(req: FastifyRequest): Promise<OrgCaller> {
 
 /**
  * Registers `<group>/list|info|add|edit|del` of `res` (the generic resource contract); returns the
- * service. `add(svc)` gives a handler of its own for `<group>/add` (Users: the initial password).
+ * service. `add(svc)` gives a handler of its own for `<group>/add` (Users: the initial password); `extra` declares
+ * body keys beyond the model's fields (Users: `password`). Every call checks the caller (orgCaller) first.
  */
-export function registerResource(app: FastifyInstance, group: string, res: OrgResource, add?: (svc: OrgService) => Handler): OrgService {
+export function registerResource(app: FastifyInstance, group: string, res: OrgResource, add?: (svc: OrgService) => Handler, extra: Record<string, Record<string, unknown>> = {}): OrgService {
   const svc = new OrgService(res, app.ctx.db, app.ctx.dialect);
-  call<any>(app, `${group}/list`, {}, async (req) => svc.list(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${group}/info`, {}, async (req) => svc.info(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${group}/add`, {}, add ? add(svc) : async (req) => svc.add(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${group}/edit`, {}, async (req) => svc.edit(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${group}/del`, {}, async (req) => svc.del(await orgCaller(req), bodyOf(req)));
+  const guard = orgCaller;
+  const record = recordBody(extra);
+  call<Record<string, unknown>>(app, `${group}/list`, { guard, body: LIST_BODY }, async (req) => svc.list(await orgCaller(req), req.body));
+  call<{ id: number }>(app, `${group}/info`, { guard, body: ID_BODY }, async (req) => svc.info(await orgCaller(req), req.body));
+  call<Record<string, unknown>>(app, `${group}/add`, { guard, body: record }, add ? add(svc) : async (req) => svc.add(await orgCaller(req), req.body));
+  call<Record<string, unknown>>(app, `${group}/edit`, { guard, body: record }, async (req) => svc.edit(await orgCaller(req), req.body));
+  call<{ id?: number; ids?: number[] | string }>(app, `${group}/del`, { guard, body: DEL_BODY }, async (req) => svc.del(await orgCaller(req), req.body));
   return svc;
 }

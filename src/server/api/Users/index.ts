@@ -28,6 +28,7 @@ import { exportUsers, importUsers, USER_IMPORT_MAX_BYTES } from '../../services/
 import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
+import { body, flag, id, idList, LIST_BODY, optId, recordBody, str } from '../../lib/bodies.js';
 import { bodyOf, orgCaller, registerResource } from './access.js';
 import { registerUserLookups } from './lookups.js';
 import { registerClearance } from './clearance.js';
@@ -55,38 +56,37 @@ export function register(app: FastifyInstance): void {
     const notice = req.t('org.initialPassword', { password: plain });
     return new Ok({ ...rec, _initialPassword: plain, _notice: { text: notice, copy: plain } }, notice);
   };
-  const svc = registerResource(app, 'Users', userResource, addUser);
-  call<any>(app, 'Users/save', {}, async (req) => {
+  const password = { password: str('field.password', 4096) };
+  const svc = registerResource(app, 'Users', userResource, addUser, password);
+  const guard = orgCaller;
+  call<Record<string, unknown>>(app, 'Users/save', { guard, body: recordBody(password) }, async (req) => {
     const b = bodyOf(req);
     return b.id === undefined || b.id === null || b.id === '' ? addUser(svc)(req) : svc.edit(await orgCaller(req), b);
   });
-  call<any>(app, 'Users/disabled', {}, async (req) => disableUser(db, app.ctx.dialect, svc, await orgCaller(req), bodyOf(req)));
-  call<any>(app, 'Users/move', {}, async (req) => moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), bodyOf(req)));
-  const lookup = (name: string, fn: () => Promise<unknown>) =>
-    call<any>(app, `Users/${name}`, {}, async (req) => {
-      await orgCaller(req);
-      return fn();
-    });
+  call<{ id: number; status: number | string }>(app, 'Users/disabled', { guard, body: body({ id: id(), status: { enum: [0, 1, '0', '1'], title: 'field.status' } }, ['id', 'status']) }, async (req) =>
+    disableUser(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
+  );
+  call<{ id?: number; ids?: number[] | string; deptId: number }>(app, 'Users/move', { guard, body: body({ id: optId(), ids: idList(), deptId: id('field.departmentId') }, ['deptId']) }, async (req) =>
+    moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
+  );
+  const lookup = (name: string, fn: () => Promise<unknown>) => call(app, `Users/${name}`, { guard }, async () => fn());
   lookup('getPositions', () => db.selectFrom('positions').select(['id', 'name', 'level', 'sort']).orderBy('sort').orderBy('id').execute());
   lookup('getRoles', () => db.selectFrom('roles').select(['id', 'code', 'name', 'builtin', 'exclusive_group', 'status']).orderBy('sort').orderBy('id').execute());
   lookup('getRanks', () => db.selectFrom('ranks').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute());
   lookup('getPersonCategory', () => db.selectFrom('person_categories').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute());
-  call<any>(app, 'Users/getDepartmentSelect', {}, async (req) => {
-    await orgCaller(req);
-    const b = bodyOf(req);
+  call<{ openOnly?: unknown }>(app, 'Users/getDepartmentSelect', { guard, body: body({ openOnly: flag('field.openOnly') }) }, async (req) => {
+    const b = req.body;
     return deptTree(db, b.openOnly === true || b.openOnly === 1 || b.openOnly === '1');
   });
   // The answer is the .xlsx itself (errors still come in the envelope).
-  app.post('/api/Users/export', {
-    preValidation: [requireAuth(false)],
-    handler: async (req, reply) => {
-      const file = await exportUsers(db, svc, await orgCaller(req), bodyOf(req));
-      return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
-    },
+  const exportBody = { ...LIST_BODY, properties: { ...LIST_BODY.properties, template: flag('field.template') } };
+  call<Record<string, unknown>>(app, 'Users/export', { guard, body: exportBody }, async (req, reply) => {
+    const file = await exportUsers(db, svc, await orgCaller(req), req.body);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
   });
   registerUserLookups(app, svc);
   registerClearance(app);
-  call<any>(app, 'Users/import', {}, async (req) => {
+  call(app, 'Users/import', { guard, multipart: true, body: body({ file: { title: 'field.file' } }) }, async (req) => {
     const c = await orgCaller(req);
     svc.mustAdmin(c);
     if (!req.isMultipart()) throw new ApiError(req.t('entity.importNoFile'));

@@ -17,7 +17,8 @@ import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { moveUsers } from '../../services/orgUserOps.js';
 import type { OrgService } from '../../services/orgCrud.js';
-import { bodyOf, orgCaller } from './access.js';
+import { body, id as idProp, int, LIST_BODY, OPT_ID_BODY, optId, PAGING, str } from '../../lib/bodies.js';
+import { orgCaller } from './access.js';
 
 /** Most people one Users/getUsers answers. */
 export const USER_LOOKUP_MAX = 500;
@@ -37,9 +38,10 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     return id;
   };
 
-  call<any>(app, 'Users/getUsers', {}, async (req) => {
+  const guard = orgCaller;
+  call<{ deptId?: number | null; keyword?: string }>(app, 'Users/getUsers', { guard, body: body({ deptId: optId('field.departmentId'), keyword: str('field.keyword', 100) }) }, async (req) => {
     const c = await orgCaller(req);
-    const b = bodyOf(req);
+    const b = req.body;
     const deptId = optionalId(req, b.deptId, 'deptId');
     const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
     let q = db
@@ -57,9 +59,9 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     return q.orderBy('users.sort').orderBy('users.id').limit(USER_LOOKUP_MAX).execute();
   });
 
-  call<any>(app, 'Users/getOffices', {}, async (req) => {
+  call<{ unitId?: number | null }>(app, 'Users/getOffices', { guard, body: body({ unitId: optId('field.unitId') }) }, async (req) => {
     const c = await orgCaller(req);
-    const unitId = optionalId(req, bodyOf(req).unitId, 'unitId');
+    const unitId = optionalId(req, req.body.unitId, 'unitId');
     let rows = await db.selectFrom('departments').select(['id', 'name', 'parent_id', 'kind', 'code', 'sort']).where('status', '=', 1).orderBy('sort').orderBy('id').execute();
     if (!c.admin && c.unitDepts) rows = rows.filter((r) => c.unitDepts!.includes(r.id));
     // Tree order (a parent before its children, siblings by sort), optionally only under `unitId`.
@@ -86,8 +88,8 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     return out;
   });
 
-  call<any>(app, 'Users/banUserList', {}, async (req) => {
-    const b = bodyOf(req);
+  call<Record<string, unknown>>(app, 'Users/banUserList', { guard, body: LIST_BODY }, async (req) => {
+    const b = req.body;
     let filters: unknown = b.filters ?? {};
     if (typeof filters === 'string') {
       try {
@@ -100,14 +102,18 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     return svc.list(await orgCaller(req), { ...b, filters: { ...(filters as Record<string, unknown>), status: '0' } });
   });
 
-  call<any>(app, 'Users/moveUser', {}, async (req) => {
-    const b = bodyOf(req);
+  call<{ id?: number | null; userId?: number | null; deptId: number }>(
+    app,
+    'Users/moveUser',
+    { guard, body: body({ id: optId(), userId: optId('field.userId'), deptId: idProp('field.departmentId') }, ['deptId']) },
+    async (req) => {
+    const b = req.body;
     return moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), { id: b.id ?? b.userId, deptId: b.deptId });
-  });
+    },
+  );
 
-  call<any>(app, 'Users/importList', {}, async (req) => {
-    await orgCaller(req);
-    const b = bodyOf(req);
+  call<{ current?: number; pageSize?: number }>(app, 'Users/importList', { guard, body: body({ current: PAGING.current, pageSize: int('field.pageSize', 1, 200) }) }, async (req) => {
+    const b = req.body;
     const pageSize = Math.min(200, Math.max(1, Math.trunc(Number(b.pageSize ?? 20)) || 20));
     const current = Math.max(1, Math.trunc(Number(b.current ?? 1)) || 1);
     const event = 'organization.user.import';
@@ -134,9 +140,9 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     return { list, total: Number(count?.n ?? 0) };
   });
 
-  call<any>(app, 'Users/getUnionid', {}, async (req) => {
+  call<{ id?: number | null }>(app, 'Users/getUnionid', { guard, body: OPT_ID_BODY }, async (req) => {
     const c = await orgCaller(req);
-    const id = optionalId(req, bodyOf(req).id, 'id') ?? c.userId;
+    const id = optionalId(req, req.body.id, 'id') ?? c.userId;
     const row = await db.selectFrom('users').select('unionid').where('id', '=', id).executeTakeFirst();
     if (!row) throw badInput(req.t('entity.notFound'));
     return { unionid: row.unionid ?? null };
@@ -145,8 +151,8 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
   // synchronising creates and changes people and departments: the system administrator's duty (三员分立); the
   // list of a synchronisation is read like the organisation
   for (const name of ['usersync', 'syncDepartments', 'usersynclist']) {
-    call<any>(app, `Users/${name}`, name === 'usersynclist' ? {} : { roles: ['sysadmin'] }, async (req) => {
-      await orgCaller(req);
+    // directory sync is the system administrator's; its list may be read by the organisation's readers
+    call(app, `Users/${name}`, { guard, ...(name === 'usersynclist' ? {} : { roles: ['sysadmin'] }) }, async (req) => {
       throw badInput(req.t('org.noDirectory'));
     });
   }

@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { call } from '../../lib/route.js';
+import { recordBody } from '../../lib/bodies.js';
 import { badInput } from '../../lib/errors.js';
 import { roleCodesOf } from '../../services/roles.js';
 import { loadEntities } from '../../engine/definitions.js';
@@ -46,9 +47,10 @@ export function register(app: FastifyInstance): void {
     route.preHandler = [...([] as any[]).concat(route.preHandler ?? []), guard];
   });
 
-  call<any>(app, 'Words/save', {}, async (req) => {
+  // The phrase's fields are the model's (refused naming them when unknown, engine/validation.ts).
+  call<Record<string, unknown>>(app, 'Words/save', { body: recordBody() }, async (req) => {
     await guardPublic(req);
-    const b = bodyOf(req);
+    const b = req.body;
     const c = callerOf(req);
     if (b.id === undefined || b.id === null || b.id === '') {
       const { id: _id, version: _v, ...rest } = b;
@@ -61,7 +63,7 @@ export function register(app: FastifyInstance): void {
     return svc.edit(c, b);
   });
 
-  call<any>(app, 'Words/getUserWord', {}, async (req) => {
+  call(app, 'Words/getUserWord', {}, async (req) => {
     const rows = await sql<{ id: number; content: string; sort: number; isPublic: number; created_by: number }>`
       select id, content, sort, ${sql.ref('isPublic')} as ${sql.ref('isPublic')}, created_by from ${sql.table(def.table!)}
       where created_by = ${req.user.userId} or ${sql.ref('isPublic')} = 1

@@ -14,19 +14,20 @@ import type { FastifyInstance } from 'fastify';
 import { call } from '../../lib/route.js';
 import { OrgService } from '../../services/orgCrud.js';
 import { accountResource } from '../../services/orgAccounts.js';
-import { bodyOf, orgCaller } from '../Users/access.js';
+import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
+import { orgCaller } from '../Users/access.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { codeItems } from '../codes/service.js';
 
 /** Registers the account calls. */
 export function register(app: FastifyInstance): void {
   const svc = new OrgService(accountResource, app.ctx.db, app.ctx.dialect);
-  call<any>(app, 'account/list', {}, async (req) => svc.list(await orgCaller(req), bodyOf(req)));
-  call<any>(app, 'account/info', {}, async (req) => svc.info(await orgCaller(req), bodyOf(req)));
-  call<any>(app, 'account/edit', {}, async (req) => svc.edit(await orgCaller(req), bodyOf(req)));
-  call<any>(app, 'account/del', {}, async (req) => svc.del(await orgCaller(req), bodyOf(req)));
-  call(app, 'account/gettypes', {}, async (req) => {
-    await orgCaller(req);
+  const guard = orgCaller;
+  call<Record<string, unknown>>(app, 'account/list', { guard, body: LIST_BODY }, async (req) => svc.list(await orgCaller(req), req.body));
+  call<{ id: number }>(app, 'account/info', { guard, body: ID_BODY }, async (req) => svc.info(await orgCaller(req), req.body));
+  call<Record<string, unknown>>(app, 'account/edit', { guard, body: recordBody() }, async (req) => svc.edit(await orgCaller(req), req.body));
+  call<{ id?: number; ids?: number[] | string }>(app, 'account/del', { guard, body: DEL_BODY }, async (req) => svc.del(await orgCaller(req), req.body));
+  call(app, 'account/gettypes', { guard }, async (req) => {
     // The states are the dictionary account_status (as published, overlays included).
     const items = codeItems(await schemaStore(req.server.ctx.db), req.locale, 'account_status') ?? [];
     return items.map(({ value, label }) => ({ value, label }));

@@ -19,7 +19,7 @@ import { sha256, now } from '../../lib/clock.js';
 import { badInput } from '../../lib/errors.js';
 import { idOf, intOf, OrgService, orgEntity, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from '../../services/orgCrud.js';
 import { fieldTitle } from '../../engine/validation.js';
-import { bodyOf } from '../Users/access.js';
+import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
 
 /** Who may call: only the system administrator (the `roles` option of every call). */
 const ADMIN = { roles: ['sysadmin'] };
@@ -54,7 +54,7 @@ const caller = (req: FastifyRequest): OrgCaller => ({ userId: req.user.userId, u
 
 /** The body without an empty `secret` (an edit that leaves it empty keeps the stored one). */
 function withoutEmptySecret(req: FastifyRequest): Record<string, any> {
-  const b = { ...bodyOf(req) };
+  const b = { ...(req.body as Record<string, unknown>) };
   if (b.secret === '' || b.secret === null) delete b.secret;
   return b;
 }
@@ -62,15 +62,15 @@ function withoutEmptySecret(req: FastifyRequest): Record<string, any> {
 /** Registers the apps calls. */
 export function register(app: FastifyInstance): void {
   const svc = new OrgService(appResource, app.ctx.db, app.ctx.dialect);
-  call<any>(app, 'apps/list', ADMIN, async (req) => svc.list(caller(req), bodyOf(req)));
-  call<any>(app, 'apps/info', ADMIN, async (req) => svc.info(caller(req), bodyOf(req)));
-  call<any>(app, 'apps/add', ADMIN, async (req) => svc.add(caller(req), withoutEmptySecret(req)));
-  call<any>(app, 'apps/edit', ADMIN, async (req) => svc.edit(caller(req), withoutEmptySecret(req)));
-  call<any>(app, 'apps/del', ADMIN, async (req) => svc.del(caller(req), bodyOf(req)));
+  call<Record<string, unknown>>(app, 'apps/list', { ...ADMIN, body: LIST_BODY }, async (req) => svc.list(caller(req), req.body));
+  call<{ id: number }>(app, 'apps/info', { ...ADMIN, body: ID_BODY }, async (req) => svc.info(caller(req), req.body));
+  call(app, 'apps/add', { ...ADMIN, body: recordBody() }, async (req) => svc.add(caller(req), withoutEmptySecret(req)));
+  call(app, 'apps/edit', { ...ADMIN, body: recordBody() }, async (req) => svc.edit(caller(req), withoutEmptySecret(req)));
+  call<{ id?: number; ids?: number[] | string }>(app, 'apps/del', { ...ADMIN, body: DEL_BODY }, async (req) => svc.del(caller(req), req.body));
   for (const [action, status] of [['enable', '1'], ['disable', '0']] as const) {
-    call<any>(app, `apps/${action}`, ADMIN, async (req) => {
+    call<{ id: number }>(app, `apps/${action}`, { ...ADMIN, body: ID_BODY }, async (req) => {
       const c = caller(req);
-      const id = idOf(c, bodyOf(req).id);
+      const id = idOf(c, req.body.id);
       const row = await req.server.ctx.db.selectFrom('apps').select('version').where('id', '=', id).executeTakeFirst();
       if (!row) throw badInput(tr(c, 'entity.notFound'));
       return svc.edit(c, { id, version: row.version, status });

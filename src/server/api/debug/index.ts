@@ -33,7 +33,7 @@ export function register(app: FastifyInstance): void {
     app,
     'debug/generate',
     {
-      permission: DEBUG_GENERATE,
+      guard: mustGenerate,
       body: {
         type: 'object',
         required: ['count'],
@@ -45,7 +45,6 @@ export function register(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      await mustGenerate(req);
       const { count, seed } = req.body;
       if (currentJob(db)?.running) throw badInput(req.t('debug.busy'));
       if (count <= INLINE_MAX && !req.body.background) return generateDocuments(db, dialect, { count, seed });
@@ -55,8 +54,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call(app, 'debug/status', { permission: DEBUG_GENERATE }, async (req) => {
-    await mustGenerate(req);
+  call(app, 'debug/status', { guard: mustGenerate }, async (req) => {
     return { ...(await generatedStatus(db)), job: currentJob(db) };
   });
 }

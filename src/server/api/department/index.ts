@@ -8,38 +8,37 @@
  * - department/sort {id, parentId, afterId?} → {id, parentId} (drag to reorder or reparent; no cycles)
  * Administrators write; see ../Users/access.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../lib/route.js';
 import { OrgService } from '../../services/orgCrud.js';
 import { closeDepartment, departmentResource, deptTree, sortDepartment } from '../../services/orgDepartments.js';
-import { bodyOf, orgCaller } from '../Users/access.js';
+import { body, DEL_BODY, flag, id, ID_BODY, int, LIST_BODY, recordBody } from '../../lib/bodies.js';
+import { orgCaller } from '../Users/access.js';
 
 /** Registers the department calls. */
 export function register(app: FastifyInstance): void {
   const svc = new OrgService(departmentResource, app.ctx.db, app.ctx.dialect);
   const g = 'department';
-  call<any>(app, `${g}/list`, {}, async (req) => svc.list(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${g}/info`, {}, async (req) => svc.info(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${g}/add`, {}, async (req) => svc.add(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${g}/edit`, {}, async (req) => {
+  const guard = orgCaller;
+  const admin = async (req: FastifyRequest) => svc.mustAdmin(await orgCaller(req));
+  const record = recordBody();
+  call<Record<string, unknown>>(app, `${g}/list`, { guard, body: LIST_BODY }, async (req) => svc.list(await orgCaller(req), req.body));
+  call<{ id: number }>(app, `${g}/info`, { guard, body: ID_BODY }, async (req) => svc.info(await orgCaller(req), req.body));
+  call<Record<string, unknown>>(app, `${g}/add`, { guard, body: record }, async (req) => svc.add(await orgCaller(req), req.body));
+  call<Record<string, unknown>>(app, `${g}/edit`, { guard, body: record }, async (req) => {
     const c = await orgCaller(req);
-    const body = bodyOf(req);
-    return body.id === undefined || body.id === null || body.id === '' ? svc.add(c, body) : svc.edit(c, body);
+    const b = req.body;
+    return b.id === undefined || b.id === null || b.id === '' ? svc.add(c, b) : svc.edit(c, b);
   });
-  call<any>(app, `${g}/del`, {}, async (req) => svc.del(await orgCaller(req), bodyOf(req)));
-  call<any>(app, `${g}/tree`, {}, async (req) => {
-    await orgCaller(req);
-    const b = bodyOf(req);
+  call<{ id?: number; ids?: number[] | string }>(app, `${g}/del`, { guard, body: DEL_BODY }, async (req) => svc.del(await orgCaller(req), req.body));
+  call<{ openOnly?: unknown }>(app, `${g}/tree`, { guard, body: body({ openOnly: flag('field.openOnly') }) }, async (req) => {
+    const b = req.body;
     return deptTree(req.server.ctx.db, b.openOnly === true || b.openOnly === 1 || b.openOnly === '1');
   });
-  call<any>(app, `${g}/close`, {}, async (req) => {
-    const c = await orgCaller(req);
-    svc.mustAdmin(c);
-    return closeDepartment(req.server.ctx.db, req.server.ctx.dialect, c, bodyOf(req));
-  });
-  call<any>(app, `${g}/sort`, {}, async (req) => {
-    const c = await orgCaller(req);
-    svc.mustAdmin(c);
-    return sortDepartment(req.server.ctx.db, req.server.ctx.dialect, c, bodyOf(req));
-  });
+  call<{ id: number }>(app, `${g}/close`, { guard: admin, body: ID_BODY }, async (req) => closeDepartment(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body));
+  // parentId / afterId 0 or null: the top level / the first place
+  const sortBody = body({ id: id(), parentId: { ...int('field.parentId'), type: ['integer', 'null'] }, afterId: { ...int('field.afterId'), type: ['integer', 'null'] } }, ['id']);
+  call<{ id: number; parentId?: number | null; afterId?: number | null }>(app, `${g}/sort`, { guard: admin, body: sortBody }, async (req) =>
+    sortDepartment(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body),
+  );
 }

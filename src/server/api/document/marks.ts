@@ -116,33 +116,28 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<MarkInput>(app, 'document/mark', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['name', 'org_code'], properties: markFields } }, async (req) => {
-    await must(req, DOCUMENT_SETTING);
+  call<MarkInput>(app, 'document/mark', { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['name', 'org_code'], properties: markFields } }, async (req) => {
     return createMark(db, callerOf(req), markInput(req.body));
   });
 
   call<MarkInput & { id: number }>(
     app,
     'document/editMark',
-    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.markId'), ...markFields } } },
+    { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['id'], properties: { id: id('field.markId'), ...markFields } } },
     async (req) => {
-      await must(req, DOCUMENT_SETTING);
       return editMark(db, callerOf(req), req.body.id, markInput(req.body));
     },
   );
 
-  call<{ id: number }>(app, 'document/deleteMark', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.markId') } } }, async (req) => {
-    await must(req, DOCUMENT_SETTING);
+  call<{ id: number }>(app, 'document/deleteMark', { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['id'], properties: { id: id('field.markId') } } }, async (req) => {
     return deleteMark(db, callerOf(req), req.body.id);
   });
 
-  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/takeNumber', { permission: DOCUMENT_NUMBER, body: numberBody }, async (req) => {
-    await must(req, DOCUMENT_NUMBER);
+  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/takeNumber', { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody }, async (req) => {
     return takeNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
   });
 
-  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/reserveNumber', { permission: DOCUMENT_NUMBER, body: numberBody }, async (req) => {
-    await must(req, DOCUMENT_NUMBER);
+  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/reserveNumber', { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody }, async (req) => {
     return reserveNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
   });
 
@@ -150,7 +145,7 @@ export function register(app: FastifyInstance): void {
     app,
     'document/cancelNumber',
     {
-      permission: DOCUMENT_NUMBER,
+      guard: (r) => must(r, DOCUMENT_NUMBER),
       body: {
         type: 'object',
         required: ['number_id', 'reason'],
@@ -158,7 +153,6 @@ export function register(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      await must(req, DOCUMENT_NUMBER);
       return cancelNumber(db, { ...callerOf(req), numberId: req.body.number_id, reason: req.body.reason });
     },
   );
@@ -167,7 +161,7 @@ export function register(app: FastifyInstance): void {
     app,
     'document/numberList',
     {
-      permission: DOCUMENT_NUMBER,
+      guard: (r) => must(r, DOCUMENT_NUMBER),
       body: {
         type: 'object',
         required: ['mark_id'],
@@ -181,7 +175,6 @@ export function register(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      await must(req, DOCUMENT_NUMBER);
       const b = req.body;
       return listNumbers(db, { markId: b.mark_id, year: b.year, status: b.status, current: b.current, pageSize: b.pageSize, locale: req.locale });
     },

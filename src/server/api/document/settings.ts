@@ -80,6 +80,7 @@ export function register(app: FastifyInstance): void {
     app,
     'document/submitSetting',
     {
+      guard: mustAdmin,
       body: {
         type: 'object',
         properties: {
@@ -92,7 +93,6 @@ export function register(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      await mustAdmin(req);
       const { version, ...changes } = req.body;
       const c = { userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale };
       return saveDocSettings(db, app.ctx.dialect, c, changes, version);
@@ -105,28 +105,25 @@ export function register(app: FastifyInstance): void {
     gwszJdqx: (req: FastifyRequest, f: { defId?: string; keyword?: string }) => fieldPermissionSettings(db, textOf(req), f),
   };
   for (const [prefix, rowsOf] of Object.entries(views)) {
-    call<{ defId?: string; keyword?: string; current?: number; pageSize?: number }>(app, `document/${prefix}List`, { body: listBody }, async (req) => {
-      await mustAdmin(req);
+    call<{ defId?: string; keyword?: string; current?: number; pageSize?: number }>(app, `document/${prefix}List`, { guard: mustAdmin, body: listBody }, async (req) => {
       const rows = await rowsOf(req, req.body);
       const size = req.body.pageSize ?? 50;
       const from = ((req.body.current ?? 1) - 1) * size;
       return { list: rows.slice(from, from + size), total: rows.length };
     });
-    call<{ id: string }>(app, `document/${prefix}Info`, { permission: DOCUMENT_SETTING, body: infoBody }, async (req) => {
-      await mustAdmin(req);
+    call<{ id: string }>(app, `document/${prefix}Info`, { guard: mustAdmin, body: infoBody }, async (req) => {
       const defId = req.body.id.slice(0, req.body.id.lastIndexOf(':'));
       const row = defId in DOC_FLOWS ? (await rowsOf(req, { defId })).find((r) => r.id === req.body.id) : undefined;
       if (!row) throw badInput(req.t('error.badParam', { field: req.t('field.id') }));
       return row;
     });
-    call<{ defId?: string }>(app, `document/${prefix}LastOrderBy`, { body: lastBody }, async (req) => {
-      await mustAdmin(req);
+    call<{ defId?: string }>(app, `document/${prefix}LastOrderBy`, { guard: mustAdmin, body: lastBody }, async (req) => {
       const rows = await rowsOf(req, { defId: req.body.defId });
       return { orderBy: rows.reduce((m, r) => Math.max(m, r.orderBy), 0) };
     });
     for (const action of ['Add', 'Edit', 'Del']) {
-      call(app, `document/${prefix}${action}`, {}, async (req) => {
-        await mustAdmin(req);
+      // writes nothing and answers the same whatever the (legacy) body holds: any keys are let through
+      call(app, `document/${prefix}${action}`, { guard: mustAdmin, body: { type: 'object', properties: {}, additionalProperties: true } }, async (req) => {
         throw badInput(req.t('document.setting.inDesigner'));
       });
     }
@@ -167,17 +164,15 @@ function registerRelationKinds(app: FastifyInstance): void {
     },
   );
   call<{ id: number }>(app, 'document/gwszThglInfo', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => kindOf(req, req.body.id));
-  call(app, 'document/gwszThglLastOrderBy', {}, async (req) => {
-    await mustAdmin(req);
+  call(app, 'document/gwszThglLastOrderBy', { guard: mustAdmin }, async (req) => {
     const orderBy = await lastKindOrder(db);
     return { orderBy, next: Math.min(RELATION_KIND_ORDER_MAX, orderBy + 1) };
   });
   call<{ name: string; orderBy?: number }>(
     app,
     'document/gwszThglAdd',
-    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['name'], properties: { name: kindName, orderBy: kindOrder } } },
+    { guard: mustAdmin, body: { type: 'object', required: ['name'], properties: { name: kindName, orderBy: kindOrder } } },
     async (req) => {
-      await mustAdmin(req);
       const r = await addKind(db, app.ctx.dialect, callerOf(req), { name: req.body.name.trim(), orderBy: req.body.orderBy });
       if (typeof r !== 'number') return refuse(req, r);
       return kindOf(req, r);
@@ -186,17 +181,15 @@ function registerRelationKinds(app: FastifyInstance): void {
   call<{ id: number; name?: string | null; orderBy?: number }>(
     app,
     'document/gwszThglEdit',
-    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: kindId, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } } },
+    { guard: mustAdmin, body: { type: 'object', required: ['id'], properties: { id: kindId, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } } },
     async (req) => {
-      await mustAdmin(req);
       const name = req.body.name == null ? req.body.name : req.body.name.trim();
       const r = await editKind(db, app.ctx.dialect, callerOf(req), req.body.id, { name, orderBy: req.body.orderBy });
       if (r !== true) return refuse(req, r);
       return kindOf(req, req.body.id);
     },
   );
-  call<{ id: number }>(app, 'document/gwszThglDel', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => {
-    await mustAdmin(req);
+  call<{ id: number }>(app, 'document/gwszThglDel', { guard: mustAdmin, body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => {
     const r = await deleteKind(db, app.ctx.dialect, callerOf(req), req.body.id);
     if (r !== true) return refuse(req, r);
     return { id: req.body.id };

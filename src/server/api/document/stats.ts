@@ -4,7 +4,7 @@
  * overdue steps and average handling hours of the year (Beijing time; default this year). Needs `stat:read`
  * (-1 error.forbidden); bad input -1 naming the field.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { now } from '../../lib/clock.js';
@@ -22,6 +22,10 @@ export function register(app: FastifyInstance): void {
     app,
     'document/dbstat',
     {
+      // the 统计 permission, checked before the body (DESIGN §6)
+      guard: async (req: FastifyRequest) => {
+        if (!(await userMenus(db, req.user.userId)).access.includes(STAT_CODE)) throw badInput(req.t('error.forbidden'));
+      },
       body: {
         type: 'object',
         properties: {
@@ -31,8 +35,6 @@ export function register(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      const menus = await userMenus(db, req.user.userId);
-      if (!menus.access.includes(STAT_CODE)) throw badInput(req.t('error.forbidden'));
       return documentStats(db, app.ctx.dialect, { year: req.body.year ?? numberingYear(now()), ...(req.body.unit_id ? { unitId: req.body.unit_id } : {}) });
     },
   );

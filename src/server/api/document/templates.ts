@@ -68,9 +68,8 @@ export function register(app: FastifyInstance): void {
   call<TemplateInput>(
     app,
     'document/templateAdd',
-    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['doc_type', 'name', 'body'], properties: templateFields } },
+    { guard: must, body: { type: 'object', required: ['doc_type', 'name', 'body'], properties: templateFields } },
     async (req) => {
-      await must(req);
       return createTemplate(db, callerOf(req), templateInput(req.body));
     },
   );
@@ -78,15 +77,13 @@ export function register(app: FastifyInstance): void {
   call<TemplateInput & { id: number }>(
     app,
     'document/templateEdit',
-    { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId'), ...templateFields } } },
+    { guard: must, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId'), ...templateFields } } },
     async (req) => {
-      await must(req);
       return editTemplate(db, callerOf(req), req.body.id, templateInput(req.body));
     },
   );
 
-  call<{ id: number }>(app, 'document/templateDelete', { permission: DOCUMENT_SETTING, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId') } } }, async (req) => {
-    await must(req);
+  call<{ id: number }>(app, 'document/templateDelete', { guard: must, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId') } } }, async (req) => {
     return deleteTemplate(db, callerOf(req), req.body.id);
   });
 }

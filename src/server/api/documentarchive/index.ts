@@ -120,8 +120,10 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ id: number }>(app, 'documentarchive/delete', { permission: ARCHIVE_MANAGE, body: { type: 'object', required: ['id'], properties: { id: id('field.id') } } }, async (req) => {
+  const manager = async (req: FastifyRequest) => {
     if (!(await codesOf(req)).includes(ARCHIVE_MANAGE)) throw badInput(req.t('error.forbidden'));
+  };
+  call<{ id: number }>(app, 'documentarchive/delete', { guard: manager, body: { type: 'object', required: ['id'], properties: { id: id('field.id') } } }, async (req) => {
     const row = await archiveById(db, req.body.id);
     if (!row || Number(row.secret_level) > (await clearanceOf(db, req.user.userId))) throw badInput(req.t('document.archiveNotFound'));
     await db.transaction().execute((trx) => deleteArchive(trx, req.body.id));

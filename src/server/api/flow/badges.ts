@@ -22,7 +22,7 @@ import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { listCounts } from '../../engine/flow/lists.js';
 import { clearanceOf } from '../../services/clearance.js';
-import { bodyOf } from '../Users/access.js';
+import { body } from '../../lib/bodies.js';
 
 /** The flags flow/badges knows. */
 export const BADGE_FLAGS = ['db', 'df', 'cb', 'dbsw', 'mail'] as const;
@@ -111,8 +111,9 @@ export async function badgeCounts(db: Kysely<DB>, dialect: Dialect, userId: numb
 
 /** Registers flow/badges (see the module comment). */
 export function registerBadges(app: FastifyInstance): void {
-  call<any>(app, 'flow/badges', {}, async (req) => {
-    const flags = flagsOf(bodyOf(req).flag, (flag) => {
+  // flag: a list or comma text of badge flags, checked by flagsOf (naming an unknown one)
+  call<{ flag?: unknown }>(app, 'flow/badges', { body: body({ flag: { type: ['array', 'string', 'null'], maxItems: 50, maxLength: 1000, items: { type: 'string', maxLength: 50 }, title: 'field.flag' } }) }, async (req) => {
+    const flags = flagsOf(req.body.flag, (flag) => {
       throw badInput(req.t('flow.badges.flag', { field: 'flag', flag }));
     });
     return badgeCounts(app.ctx.db, app.ctx.dialect, req.user.userId, flags);

@@ -27,11 +27,32 @@ import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { flowRuntime, type FlowCaller } from '../../engine/flow/runtime.js';
 import { withNames } from '../../engine/flow/listNames.js';
-import { approvalRouteOf, registerWorkLists } from './lists.js';
+import { approvalRouteOf, registerWorkLists, WORK_LIST_BODY } from './lists.js';
 import { SUPERVISE_CODE } from '../../engine/flow/supervise.js';
 import { definitionText } from '../../engine/definitions.js';
 import { currentFlow, flowIds } from '../../engine/flow/versions.js';
-import { bodyOf } from '../Users/access.js';
+import { anyValue, body, ID_BODY, optStr, str } from '../../lib/bodies.js';
+
+/** flow/start: a new instance {defId, title, data?, picks?, draft?, opinion?} or one of a record {defId, entity, recordId, …}. */
+const START_BODY = body(
+  {
+    defId: str('field.defId', 128),
+    title: anyValue('field.title'),
+    data: anyValue('field.data'),
+    picks: anyValue('field.picks'),
+    draft: anyValue('field.draft'),
+    opinion: anyValue('field.opinion'),
+    entity: optStr('field.entity', 128),
+    recordId: anyValue('field.recordId'),
+  },
+  ['defId'],
+);
+
+/** flow/act: each key is checked by ./parse.ts parseAction, which names a bad one. */
+const ACT_BODY = body(
+  Object.fromEntries(['id', 'version', 'type', 'taskId', 'opinion', 'data', 'target', 'resubmit', 'to', 'users', 'position', 'circulate', 'picks', 'signature'].map((k) => [k, anyValue(`field.${k}`)])),
+  ['id', 'type'],
+);
 import { EntityService } from '../../engine/service.js';
 import { callerOf as entityCallerOf } from '../../engine/api.js';
 import { flowEntity, recordData, recordTitle } from '../../engine/flow/records.js';
@@ -57,7 +78,7 @@ export function register(app: FastifyInstance): void {
   const db = app.ctx.db;
   const runtime = flowRuntime(db, app.ctx.dialect, app.ctx);
 
-  call<any>(app, 'flow/tree', {}, async (req) => {
+  call(app, 'flow/tree', {}, async (req) => {
     const flows = [];
     for (const id of await flowIds(db)) {
       const f = await currentFlow(db, id);
@@ -68,8 +89,8 @@ export function register(app: FastifyInstance): void {
     return startableFlows(s.registry, flows, allowed, (t) => localText(s, req.locale, t) ?? '');
   });
 
-  call<any>(app, 'flow/start', {}, async (req) => {
-    const b = bodyOf(req);
+  call<Record<string, any>>(app, 'flow/start', { body: START_BODY }, async (req) => {
+    const b = req.body;
     if (typeof b.defId !== 'string' || !b.defId) throw badInput(req.t('validate.required', { field: 'defId' }));
     if (b.entity !== undefined && b.entity !== null && b.entity !== '') return startForRecord(req, b);
     const data = b.data ?? {};
@@ -106,14 +127,14 @@ export function register(app: FastifyInstance): void {
     return runtime.start(c, { defId: b.defId, title: recordTitle(def, record), data, entity: def.id, recordId, draft, opinion: typeof b.opinion === 'string' ? b.opinion : undefined });
   }
 
-  call<any>(app, 'flow/info', {}, async (req) => {
-    const view = await viewOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, bodyOf(req).id, 'id'));
+  call<{ id: number }>(app, 'flow/info', { body: ID_BODY }, async (req) => {
+    const view = await viewOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, req.body.id, 'id'));
     const { registry } = await schemaStore(db);
     return { ...view, open: approvalRouteOf(registry, view.defId) };
   });
 
-  call<any>(app, 'flow/act', {}, async (req) => {
-    const b = bodyOf(req);
+  call<Record<string, any>>(app, 'flow/act', { body: ACT_BODY }, async (req) => {
+    const b = req.body;
     const id = positiveInt(req, b.id, 'id');
     const version = b.version === undefined || b.version === null || b.version === '' ? undefined : positiveInt(req, b.version, 'version');
     const action = parseAction(req, b);
@@ -121,20 +142,24 @@ export function register(app: FastifyInstance): void {
     return runtime.act(await callerOf(req), id, action, version, signature ? { signature } : undefined);
   });
 
-  call<any>(app, 'flow/log', {}, async (req) => logOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, bodyOf(req).id, 'id')));
+  call<{ id: number }>(app, 'flow/log', { body: ID_BODY }, async (req) => logOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, req.body.id, 'id')));
 
   const textOf = (req: FastifyRequest) => (t: { t: string; d: string } | undefined) => (t ? (definitionText(req.locale, t.t) ?? t.d) : '');
   registerWorkLists(app, runtime, callerOf);
-  call<any>(app, 'flow/involved', {}, async (req) => {
-    const r = await involvedList(db, req.user.userId, bodyOf(req));
+  call<Record<string, any>>(app, 'flow/involved', { body: WORK_LIST_BODY }, async (req) => {
+    const r = await involvedList(db, req.user.userId, req.body);
     return { ...r, list: await withNames(db, r.list, textOf(req)) };
   });
   registerBadges(app);
 
-  call<any>(app, 'flow/delegations', {}, async (req) => delegationsOf(db, req.user.userId));
+  call(app, 'flow/delegations', {}, async (req) => delegationsOf(db, req.user.userId));
 
-  call<any>(app, 'flow/delegate', {}, async (req) => {
-    const b = bodyOf(req);
+  const delegateBody = body(
+    { delegateId: anyValue('field.delegateId'), start: anyValue('field.start'), end: anyValue('field.end'), defId: optStr('field.defId', 128), remark: optStr('field.remark', 255) },
+    ['delegateId', 'start', 'end'],
+  );
+  call<Record<string, any>>(app, 'flow/delegate', { body: delegateBody }, async (req) => {
+    const b = req.body;
     return addDelegation(
       db,
       req.user.userId,
@@ -149,5 +174,5 @@ export function register(app: FastifyInstance): void {
     );
   });
 
-  call<any>(app, 'flow/undelegate', {}, async (req) => removeDelegation(db, req.user.userId, positiveInt(req, bodyOf(req).id, 'id'), req.t.bind(req)));
+  call<{ id: number }>(app, 'flow/undelegate', { body: ID_BODY }, async (req) => removeDelegation(db, req.user.userId, positiveInt(req, req.body.id, 'id'), req.t.bind(req)));
 }

@@ -26,7 +26,24 @@ import { batchApprove, BATCH_MAX, type BatchItem } from '../../engine/flow/batch
 import { userRolesAccess } from '../../services/menu.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import type { Registry } from '../../../../engine/schema/loader.js';
-import { bodyOf } from '../Users/access.js';
+import { anyValue, body, PAGING, str, strList } from '../../lib/bodies.js';
+import type { BodySchema } from '../../lib/route.js';
+
+/**
+ * The body of the work lists (and flow/involved): paging, keyword, flows, area; the filters (from, to, overdue,
+ * read, status) are checked by engine/flow/lists.ts listFilters, which names a bad one.
+ */
+export const WORK_LIST_BODY: BodySchema = body({
+  ...PAGING,
+  keyword: str('field.keyword', 100),
+  flows: strList('field.flows', 50, 128),
+  area: str('field.area', 64),
+  from: anyValue('field.from'),
+  to: anyValue('field.to'),
+  overdue: anyValue('field.overdue'),
+  read: anyValue('field.read'),
+  status: anyValue('field.status'),
+});
 import { OPINION_MAX, positiveInt } from './parse.js';
 
 /** Whether the caller holds the 督办 permission (SUPERVISE_CODE) through a role. */
@@ -89,28 +106,32 @@ export function registerWorkLists(app: FastifyInstance, runtime: FlowRuntime, ca
   };
 
   for (const kind of ['todo', 'done', 'cc'] as const) {
-    call<any>(app, `flow/${kind}`, {}, async (req) => {
-      const b = bodyOf(req);
+    call<ListBody>(app, `flow/${kind}`, { body: WORK_LIST_BODY }, async (req) => {
+      const b = req.body;
       const { list, total, names } = await taskListCached(db, req.user.userId, kind, b, await filtersOf(req, b));
       return { total, list: await named(req, list, names) };
     });
   }
   for (const kind of ['sent', 'drafts'] as const) {
-    call<any>(app, `flow/${kind}`, {}, async (req) => {
-      const b = bodyOf(req);
+    call<ListBody>(app, `flow/${kind}`, { body: WORK_LIST_BODY }, async (req) => {
+      const b = req.body;
       const r = await instanceList(db, req.user.userId, kind, b, await filtersOf(req, b));
       return { ...r, list: await named(req, r.list) };
     });
   }
-  call<any>(app, 'flow/supervise', {}, async (req) => {
-    const b = bodyOf(req);
+  call<ListBody>(app, 'flow/supervise', { body: WORK_LIST_BODY }, async (req) => {
+    const b = req.body;
     const r = await superviseList(db, req.user.userId, await isSupervisor(req), b, await filtersOf(req, b), textOf(req));
     return { ...r, list: await named(req, r.list) };
   });
-  call<any>(app, 'flow/counts', {}, async (req) => allCounts(db, req.user.userId, await isSupervisor(req), bodyOf(req), await clearanceOf(db, req.user.userId)));
+  call<ListBody>(app, 'flow/counts', { body: body({ flows: WORK_LIST_BODY.properties.flows, area: WORK_LIST_BODY.properties.area }) }, async (req) =>
+    allCounts(db, req.user.userId, await isSupervisor(req), req.body, await clearanceOf(db, req.user.userId)),
+  );
 
-  call<any>(app, 'flow/batch', {}, async (req) => {
-    const b = bodyOf(req);
+  // items and opinion are checked by batchItems and below, which name them
+  const batchBody = body({ items: anyValue('items'), opinion: anyValue('opinion') });
+  call<{ items: unknown; opinion?: unknown }>(app, 'flow/batch', { body: batchBody }, async (req) => {
+    const b = req.body;
     const items = batchItems(req, b.items);
     if (b.opinion !== undefined && b.opinion !== null && (typeof b.opinion !== 'string' || b.opinion.length > OPINION_MAX)) throw badInput(req.t('error.badParam', { field: 'opinion' }));
     const opinion = typeof b.opinion === 'string' ? b.opinion.trim() : undefined;

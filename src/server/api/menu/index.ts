@@ -5,7 +5,8 @@
  *
  * - tree {} → [{id, parentId, path, header, i18nKey, icon, status, auth, adminOnly, sort, children}]
  * - permissions {} → [{area, title, codes: [{code, label}]}]: every area's permission codes (schemas/<area>/area.json), localised
- * - edit {id, header?, icon?, status? (0|1), sort?} → the menu row, msg 保存成功; audited; menus reload at once
+ * - edit {id, header?, icon?, status? (0|1), sort?, path?} → the menu row, msg 保存成功; audited; menus reload at once;
+ *   any other key is refused naming it; `path` must be an app route or an http(s) address (MENU_PATH)
  */
 import type { FastifyInstance } from 'fastify';
 import { call, Ok } from '../../lib/route.js';
@@ -31,6 +32,21 @@ export interface MenuTreeNode {
   children: MenuTreeNode[];
 }
 
+/**
+ * What a menu may point to: an app route (`/…`, SPEC §2.3) or an http(s) address (外链), never a script
+ * (`javascript:`, `data:`) or a protocol-relative `//host` address.
+ */
+export const MENU_PATH = /^(\/(?!\/)[A-Za-z0-9_\-./:?=&%#]*|https?:\/\/[^\s"'<>`\\]+)$/;
+
+interface MenuEdit {
+  id: number;
+  header?: string;
+  icon?: string;
+  status?: number;
+  sort?: number;
+  path?: string;
+}
+
 /** Registers the menu calls on `app`. */
 export function register(app: FastifyInstance): void {
   const admin = { roles: ['sysadmin'] };
@@ -54,7 +70,7 @@ export function register(app: FastifyInstance): void {
       .map((a) => ({ area: a.id, title: localText(s, req.locale, a.title), codes: a.permissions.map((p) => ({ code: p.code, label: localText(s, req.locale, p.label) })) }));
   });
 
-  call<{ id: number; header?: string; icon?: string; status?: number; sort?: number }>(
+  call<MenuEdit>(
     app,
     'menu/edit',
     {
@@ -68,13 +84,21 @@ export function register(app: FastifyInstance): void {
           icon: { type: 'string', maxLength: 50, pattern: '^[A-Za-z]*$', title: 'field.menuIcon' },
           status: { type: 'integer', enum: [0, 1], title: 'field.status' },
           sort: { type: 'integer', minimum: 0, maximum: 100000, title: 'field.sort' },
+          path: { type: 'string', minLength: 1, maxLength: 255, pattern: MENU_PATH.source, title: 'field.menuPath' },
         },
       },
     },
     async (req) => {
       const { db, dialect } = req.server.ctx;
-      const { id, ...changes } = req.body;
-      const patch = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      const { id } = req.body;
+      // only the columns an administrator may change, picked one by one (never the body itself)
+      const b = req.body;
+      const patch: { header?: string; icon?: string; status?: number; sort?: number; path?: string } = {};
+      if (b.header !== undefined) patch.header = b.header;
+      if (b.icon !== undefined) patch.icon = b.icon;
+      if (b.status !== undefined) patch.status = b.status;
+      if (b.sort !== undefined) patch.sort = b.sort;
+      if (b.path !== undefined) patch.path = b.path;
       const after = await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('menus').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) throw badInput(req.t('entity.notFound'));

@@ -15,8 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { listSettings, saveSettings, settingDef, settingsRecord, SETTINGS, type SettingDef, type SettingsCaller } from '../../services/settings.js';
-import { bodyOf } from '../Users/access.js';
 import { orgTimeZone } from '../../services/orgZone.js';
+import { anyValue, body, LIST_BODY, optId, recordBody, str } from '../../lib/bodies.js';
 
 const ADMIN = { roles: ['sysadmin'] };
 const EMPTY_REFS = { users: {}, depts: {} };
@@ -39,20 +39,22 @@ export function register(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     await orgTimeZone(app.ctx.db).catch((err) => app.log.warn({ err }, 'organisation time zone not read'));
   });
-  call<any>(app, 'systemmanage/list', ADMIN, async (req) => {
+  call(app, 'systemmanage/list', { ...ADMIN, body: LIST_BODY }, async (req) => {
     const list = await listSettings(req.server.ctx.db, req.locale);
     return { list, total: list.length, refs: EMPTY_REFS };
   });
 
-  call<any>(app, 'systemmanage/info', ADMIN, async (req) => {
-    const b = bodyOf(req);
+  const keyProp = str('field.settingKey', 100);
+  call<{ id?: number | null; key?: string }>(app, 'systemmanage/info', { ...ADMIN, body: body({ id: optId(), key: keyProp }) }, async (req) => {
+    const b = req.body;
     if (b.key !== undefined) return one(req, settingDef(caller(req), b.key).key);
     if (b.id !== undefined && String(b.id) !== '1') throw badInput(req.t('entity.notFound'));
     return record(req);
   });
 
-  call<any>(app, 'systemmanage/edit', ADMIN, async (req) => {
-    const b = bodyOf(req);
+  // {key, value} of one setting, or the settings record {id, version, …fields} (unknown fields refused below)
+  call<Record<string, any>>(app, 'systemmanage/edit', { ...ADMIN, body: recordBody({ key: keyProp, value: anyValue('field.settingValue') }) }, async (req) => {
+    const b = req.body;
     const c = caller(req);
     const { db, dialect } = req.server.ctx;
     if (b.key !== undefined) {
@@ -76,8 +78,8 @@ export function register(app: FastifyInstance): void {
     return record(req);
   });
 
-  call<any>(app, 'systemmanage/del', ADMIN, async (req) => {
-    const d = settingDef(caller(req), bodyOf(req).key);
+  call<{ key: string }>(app, 'systemmanage/del', { ...ADMIN, body: body({ key: keyProp }, ['key']) }, async (req) => {
+    const d = settingDef(caller(req), req.body.key);
     await saveSettings(req.server.ctx.db, req.server.ctx.dialect, caller(req), new Map([[d, null]]));
     return one(req, d.key);
   });
