@@ -71,6 +71,9 @@ export const ROUTE_CLASSES: Record<string, RouteClass> = {
     'outurl/add', 'outurl/edit', 'outurl/del', 'outurl/export', 'outurl/import',
   ]),
   ...entity('holiday', 'admin'),
+  // the calendar's state (is the coming year's 调休 schedule known?) for deadlines every page shows; importing it is setting:edit
+  ...of('self', ['holiday/status']),
+  ...of('admin', ['holiday/importSchedule']),
   ...of('secadmin', ['Users/setClearance']),
   ...of('orgRead', [
     'Users/list', 'Users/info', 'Users/getPositions', 'Users/getRoles', 'Users/getRanks', 'Users/getPersonCategory', 'Users/getDepartmentSelect',

@@ -46,6 +46,16 @@ async function orgCallerOf(req: FastifyRequest): Promise<OrgCaller> {
 }
 
 /**
+ * Guard of a call that changes `svc`'s records (DESIGN §6: authorise before the body is validated): the caller
+ * must be one who writes them (OrgService.mayWrite: an administrator, or a unit administrator of a unit-scoped
+ * resource), else -1 error.forbidden — so the security administrator, who reads the organisation, learns nothing
+ * about a body she may not send. The services check again with the record in hand.
+ */
+export function orgWriter(svc: OrgService): (req: FastifyRequest) => Promise<void> {
+  return async (req) => svc.mustWrite(await orgCaller(req));
+}
+
+/**
  * Registers `<group>/list|info|add|edit|del` of `res` (the generic resource contract); returns the
  * service. `add(svc)` gives a handler of its own for `<group>/add` (Users: the initial password); `extra` declares
  * body keys beyond the model's fields (Users: `password`). Every call checks the caller (orgCaller) first.

@@ -29,7 +29,7 @@ import { ApiError } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
 import { body, flag, id, idList, LIST_BODY, optId, recordBody, str } from '../../lib/bodies.js';
-import { bodyOf, orgCaller, registerResource } from './access.js';
+import { bodyOf, orgCaller, orgWriter, registerResource } from './access.js';
 import { registerUserLookups } from './lookups.js';
 import { registerClearance } from './clearance.js';
 
@@ -63,10 +63,10 @@ export function register(app: FastifyInstance): void {
     const b = bodyOf(req);
     return b.id === undefined || b.id === null || b.id === '' ? addUser(svc)(req) : svc.edit(await orgCaller(req), b);
   });
-  call<{ id: number; status: number | string }>(app, 'Users/disabled', { guard, body: body({ id: id(), status: { enum: [0, 1, '0', '1'], title: 'field.status' } }, ['id', 'status']) }, async (req) =>
+  call<{ id: number; status: number | string }>(app, 'Users/disabled', { guard: orgWriter(svc), body: body({ id: id(), status: { enum: [0, 1, '0', '1'], title: 'field.status' } }, ['id', 'status']) }, async (req) =>
     disableUser(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
   );
-  call<{ id?: number; ids?: number[] | string; deptId: number }>(app, 'Users/move', { guard, body: body({ id: optId(), ids: idList(), deptId: id('field.departmentId') }, ['deptId']) }, async (req) =>
+  call<{ id?: number; ids?: number[] | string; deptId: number }>(app, 'Users/move', { guard: orgWriter(svc), body: body({ id: optId(), ids: idList(), deptId: id('field.departmentId') }, ['deptId']) }, async (req) =>
     moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
   );
   const lookup = (name: string, fn: () => Promise<unknown>) => call(app, `Users/${name}`, { guard }, async () => fn());

@@ -18,7 +18,7 @@ import { badInput } from '../../lib/errors.js';
 import { moveUsers } from '../../services/orgUserOps.js';
 import type { OrgService } from '../../services/orgCrud.js';
 import { body, id as idProp, int, LIST_BODY, OPT_ID_BODY, optId, PAGING, str } from '../../lib/bodies.js';
-import { orgCaller } from './access.js';
+import { orgCaller, orgWriter } from './access.js';
 
 /** Most people one Users/getUsers answers. */
 export const USER_LOOKUP_MAX = 500;
@@ -105,7 +105,7 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
   call<{ id?: number | null; userId?: number | null; deptId: number }>(
     app,
     'Users/moveUser',
-    { guard, body: body({ id: optId(), userId: optId('field.userId'), deptId: idProp('field.departmentId') }, ['deptId']) },
+    { guard: orgWriter(svc), body: body({ id: optId(), userId: optId('field.userId'), deptId: idProp('field.departmentId') }, ['deptId']) },
     async (req) => {
     const b = req.body;
     return moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), { id: b.id ?? b.userId, deptId: b.deptId });

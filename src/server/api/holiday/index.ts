@@ -104,7 +104,11 @@ export function register(app: FastifyInstance): void {
   call<{ text: string }>(
     app,
     'holiday/importSchedule',
-    { body: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: SCHEDULE_FILE_MAX, title: 'field.scheduleFile' } }, additionalProperties: false } },
+    {
+      // authorised before the body is validated (a refused caller learns nothing about the file)
+      permission: def.permissions?.import ?? def.permissions?.add,
+      body: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: SCHEDULE_FILE_MAX, title: 'field.scheduleFile' } }, additionalProperties: false },
+    },
     async (req) => {
       const c = callerOf(req);
       await svc.access(c, null, def.permissions?.import ?? def.permissions?.add);
