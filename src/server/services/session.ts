@@ -48,7 +48,7 @@ export async function createSession(
 
 /**
  * Sessions found in the last SESSION_CACHE_MS, by token hash, per database: a page load fires several calls at
- * once and /api/Person/userInfo has a CPU budget (issue 2 benchmark). Logout, password change, a disabled user
+ * once and /api/Person/userInfo has a CPU budget (tests/bench userinfo). Logout, password change, a disabled user
  * and a department switch forget them in every process at once (cache bus `sessions`, ./cacheBus.ts); the short
  * lifetime is the fallback while Redis is away.
  */
