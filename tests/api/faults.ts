@@ -23,10 +23,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves when 127.0.0.1:`port` accepts a connection, false after `timeoutMs`. */
+/**
+ * Resolves when 127.0.0.1:`port` accepts a connection, false after `timeoutMs` (measured with performance.now(), so
+ * that a test freezing Date still gets its timeout).
+ */
 export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = net.connect({ host, port }, () => {
         s.destroy();
@@ -46,10 +49,10 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until `check` answers true (polling every 100 ms), false after `timeoutMs`. */
+/** Waits until `check` answers true (polling every 100 ms), false after `timeoutMs` (performance.now(), as waitForPort). */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     if (await check()) return true;
     await sleep(100);
   }

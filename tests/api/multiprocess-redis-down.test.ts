@@ -7,50 +7,11 @@
  * by age unless the test moves the clock. Runs on PostgreSQL when /usr/bin/redis-server is installed (CI).
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advanceClock } from '../../src/server/lib/clock.js';
 import { SCHEMA_CHECK_MS } from '../../src/server/engine/schemaStore.js';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
-
-const REDIS_SERVER = '/usr/bin/redis-server';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-
-/** Starts a private redis-server on `port` (no persistence) and waits until it accepts connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
-  return child;
-}
-
-async function stopRedis(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-}
+import { freePort, PrivateRedis, REDIS_SERVER } from './faults.js';
 
 /** Polls `probe` every 20 ms until `done` holds or `ms` passed; answers the last value. */
 async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms: number): Promise<T> {
@@ -63,8 +24,7 @@ async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, m
 }
 
 describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cache bus while Redis is away', () => {
-  let port: number;
-  let redis: ChildProcess | undefined;
+  let redis: PrivateRedis;
   let a: TestApp;
   let b: TestApp;
   let admin: Session;
@@ -72,9 +32,9 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
   let userId: number;
 
   beforeAll(async () => {
-    port = await freePort();
-    redis = await startRedis(port);
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: `oa-down-${process.pid}:` };
+    redis = new PrivateRedis(await freePort());
+    await redis.start();
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: `oa-down-${process.pid}:` };
     a = await createTestApp({ env });
     b = await createTestApp({ env, sameDatabaseAs: a });
     admin = sessionOf(await a.login('admin'));
@@ -84,7 +44,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    await stopRedis(redis);
+    await redis?.stop();
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
@@ -101,7 +61,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
 
   it('keeps answering while Redis is stopped, and B catches up by itself when it returns', async () => {
     expect(await name()).toBe('周明远');
-    await stopRedis(redis);
+    await redis?.stop();
     const started = performance.now();
     const edited = await rename('周明远（停）');
     expect(edited.status).toBe(200);
@@ -110,7 +70,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
     // The invalidation could not travel: B still serves what it cached.
     expect(await name()).toBe('周明远');
 
-    redis = await startRedis(port);
+    await redis.start();
     expect(await eventually(name, (v) => v === '周明远（停）', 10_000)).toBe('周明远（停）');
     // Subscribed again: the next change reaches B at once.
     expect((await rename('周明远')).code).toBe(0);
@@ -121,7 +81,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
     const FORM = 'receptions.reception.form';
     const label = async () => (await b.post('Template/forminfo', { id: FORM }, demo)).data.schema.properties.guestUnit.title;
     expect(await label()).toBe('来宾单位');
-    await stopRedis(redis);
+    await redis?.stop();
     const form = structuredClone((await a.post('Template/revision', { id: FORM, revision: 0 }, admin)).data.definition);
     form.entity.model.properties.guestUnit['x-title'].d = '来访单位';
     const published = await a.post('Template/set', { id: FORM, definition: JSON.stringify(form), comment: '改标签' }, admin);
@@ -129,6 +89,6 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(REDIS_SERVER))('the cac
     expect(await label()).toBe('来宾单位');
     advanceClock(SCHEMA_CHECK_MS);
     expect(await label()).toBe('来访单位');
-    redis = await startRedis(port);
+    await redis.start();
   });
 });
