@@ -2,7 +2,7 @@
  * The `form` page kind (DESIGN §4, issue: form renderer): an rjsf form (antd theme, ajv8 validator with
  * ajv-i18n messages) compiled from the page definition by engine/form — layout (sections, tabs, grids,
  * sub-tables, attachments, texts), widgets by kind, rules, computed fields and cross-field validators.
- * With `recordId` it loads the record (`<group>/info`) and saves with `<group>/edit` and the version read;
+ * With `recordId` (or the page's own `record`) it loads the record (`<group>/info`) and saves with `<group>/edit` and the version read;
  * without, it starts from the model defaults plus `initial` and saves with `<group>/add`. A refusal (-1,
  * e.g. a stale version) is shown above the form and the input kept; success toasts and calls `onDone`.
  * Leaving with unsaved changes asks first (cancel button, and the browser's beforeunload).
@@ -49,7 +49,8 @@ export function FormPage(props: PageKindProps) {
   if (built.error !== undefined) return <DefinitionError definition={page.id} path="layout" message={built.error} />;
   const missing = unknownWidget(built.compiled, (k) => !!widgetOf(k));
   if (missing) return <DefinitionError definition={page.id} path={missing.path} message={t('form.unknownWidget', { page: page.id, path: missing.path, widget: missing.widget })} />;
-  return <FormEditor {...props} compiled={built.compiled} logic={built.logic} page={built.page} />;
+  // A singleton form (the system settings) always edits its one record.
+  return <FormEditor {...props} recordId={props.recordId ?? built.page.record} compiled={built.compiled} logic={built.logic} page={built.page} />;
 }
 
 interface EditorProps extends PageKindProps {

@@ -284,6 +284,11 @@ export interface FormPageDef extends PageBase {
   flow?: string;
   /** Where to go after 提交 / 暂存 (a route of src/shared/routes.ts), else the form resets. */
   afterSubmit?: string;
+  /**
+   * The id of the one record this form always edits (a singleton such as the system settings, record 1): the
+   * page loads it with `<group>/info` and saves with `<group>/edit`, as a form opened on a record does.
+   */
+  record?: number;
 }
 
 export interface DetailPageDef extends PageBase {
