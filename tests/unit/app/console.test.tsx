@@ -123,10 +123,12 @@ describe('console', () => {
     expect(calls.find((c) => c.url === 'document/gwqsList')?.body).toMatchObject({ status: 'pending', pageSize: 6 });
   });
 
-  it('asks the 三员 for no business list (the server refuses them)', async () => {
+  it('shows the 三员 no to-do counts or lists and asks none (the server refuses them)', async () => {
     appStore.set(userAtom, { id: 2, realname: '安全审计员', dept: '信息科', menu: [], menu_my: [], positions: [], roles: ['auditor'] } as unknown as UserInfo);
     renderConsole();
-    await waitFor(() => expect(count('doc')).toBe('2'));
+    await screen.findByTestId('console-shortcuts');
+    expect(screen.queryByTestId('console-count-doc')).toBeNull();
+    expect(screen.queryByTestId('console-tab-doc')).toBeNull();
     expect(calls.filter((c) => c.url.startsWith('flow/') || c.url.startsWith('document/'))).toEqual([]);
   });
 

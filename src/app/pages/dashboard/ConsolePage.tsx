@@ -64,7 +64,7 @@ export default function ConsolePage() {
 
       <CalendarNotice status={calendar} onOpen={() => navigate('/setting/holiday')} />
 
-      <ConsoleCounts counts={data.counts} />
+      {data.business && <ConsoleCounts counts={data.counts} />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -84,7 +84,7 @@ export default function ConsolePage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shortcuts.empty')} />
             )}
           </Card>
-          <ConsoleTasks data={data} />
+          {data.business && <ConsoleTasks data={data} />}
         </Col>
         <Col xs={24} xl={8}>
           <Card

@@ -9,7 +9,7 @@
  *   document/gwqsList (status pending), the first CONSOLE_LIST_SIZE items each.
  *
  * - The 三员 (sysadmin, secadmin, auditor) do no business (DESIGN §7; the server refuses them these calls): for them
- *   the console asks none of the lists and shows them empty.
+ *   the console asks none of the lists, and `business` is false so that the page leaves the counts and lists out.
  *
  * The shell reloads the badge counts after sign-in, when a reminder arrives, when the window regains focus and
  * on every route change; the lists and 待签收 are read again each time they were, so all the console's numbers
@@ -44,6 +44,8 @@ export interface ConsoleData {
   doc: ListState<TodoRow> | null;
   affair: ListState<TodoRow> | null;
   sign: ListState<SignForItem> | null;
+  /** False for the 三员, who do no business: the console shows them no to-do counts or lists. */
+  business: boolean;
 }
 
 /** The first items of the flow to-do list of `area` (as /document/dbgw and /affair/dbsw, area-wide as the badges). */
@@ -93,5 +95,6 @@ export function useConsoleData(): ConsoleData {
     doc,
     affair,
     sign,
+    business,
   };
 }
