@@ -1,5 +1,5 @@
 /**
- * The form designer's helper calls (issue 6; SPEC §7 Template getPrevar, checkRule, funcInfo, funcSubmit; Form
+ * The form designer's helper calls (SPEC §7 Template getPrevar, checkRule, funcInfo, funcSubmit; Form
  * getFiles, saveJson; src/server/api/Template/designerCalls.ts): -99 without a session, -1 naming the field or the
  * id on bad input; the variables a formula may use with their types and labels, a rule checked as a condition, one
  * function's help, a formula tried out on sample values, the files a form is made of, and a form published

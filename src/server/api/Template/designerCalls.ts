@@ -1,5 +1,5 @@
 /**
- * The formula and rule helpers of the form designer's inspector (issue 6; SPEC §7 "Templates, forms and flows"),
+ * The formula and rule helpers of the form designer's inspector (SPEC §7 "Templates, forms and flows"),
  * session only, like checkjsgs and getFunc (./index.ts):
  *
  * - Template/getPrevar {entity, scope?} → [{name, type, label, group}]: the variables an expression of that entity

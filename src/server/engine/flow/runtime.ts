@@ -8,11 +8,9 @@
  *
  * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale.
  */
-import { overseenDepartments } from '../scope.js';
 import type { Kysely, Transaction } from 'kysely';
 import {
   FlowError,
-  allowedActions,
   apply,
   newInstance,
   type ActionName,
@@ -46,6 +44,7 @@ import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus,
 import { mirrorState } from './mirror.js';
 import { flowId } from './ids.js';
 import { readHandled } from './handledReminders.js';
+import { assertVisible, presentInstance } from './instanceView.js';
 import { orgTimeZone } from '../../services/orgZone.js';
 import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 
@@ -276,7 +275,7 @@ export class FlowRuntime {
     return fired;
   }
 
-  /** The instance as `c` sees it; -1 flow.notFound unless `c` takes part in it (or administers). */
+  /** The instance as `c` sees it; -1 flow.notFound unless `c` may see it (./instanceView.ts). */
   async view(c: FlowCaller, id: number): Promise<InstanceView> {
     const row = (await selectInstance(this.db, { id })).rows[0] as Row | undefined;
     if (!row) throw badInput(translate(c.locale, 'flow.notFound'));
@@ -288,30 +287,8 @@ export class FlowRuntime {
    * `state` when it holds `row.state` parsed (the state an action just wrote: not read back).
    */
   private async viewOf(c: FlowCaller, row: Row, def?: FlowDef, state: FlowState = JSON.parse(row.state) as FlowState): Promise<InstanceView> {
-    const involved = row.initiator_id === c.userId || state.tasks.some((t) => t.assignee === c.userId || t.onBehalfOf === c.userId);
-    // a supervisor (督办) sees the instances started in the units he oversees, not another unit's (../scope.ts)
-    const oversees = async () => c.supervisor === true && row.initiator_dept_id != null && (await overseenDepartments(this.db, c.userId)).includes(Number(row.initiator_dept_id));
-    if (!involved && !c.admin && !(await oversees())) throw badInput(translate(c.locale, 'flow.notFound'));
-    // 密级 (DESIGN §7): classified above the caller's clearance → as if it did not exist, for everyone.
-    if (secretLevelOfInstance(row.entity, state) > (await clearanceOf(this.db, c.userId))) throw badInput(translate(c.locale, 'flow.notFound'));
-    def ??= await this.defOf(row, c.locale);
-    return {
-      id: row.id,
-      defId: row.def_id,
-      defVersion: row.def_version,
-      title: row.title,
-      status: row.status,
-      entity: row.entity,
-      recordId: row.record_id,
-      initiator: row.initiator_id,
-      createdAt: Number(row.created_at),
-      startedAt: row.started_at == null ? null : Number(row.started_at),
-      endedAt: row.ended_at == null ? null : Number(row.ended_at),
-      version: row.version,
-      state,
-      definition: def,
-      actions: allowedActions(def, state, c.userId, { supervisor: c.supervisor }),
-    };
+    await assertVisible(this.db, c, row, state);
+    return presentInstance(c, row, def ?? (await this.defOf(row, c.locale)), state);
   }
 
   /**
