@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../../engine/schema/types.js';
 import { call, type BodySchema, type Guard } from '../lib/route.js';
-import { userRolesAccess } from '../services/menu.js';
+import { requirePermission } from '../plugins/auth.js';
 import type { ListBody } from './query.js';
 import { loadEntities } from './definitions.js';
 import { EntityService, type Caller } from './service.js';
@@ -71,11 +71,7 @@ const DEL_BODY: BodySchema = {
  * checks again with the scope (EntityService.access).
  */
 export function permitted(code: string | undefined): Guard | undefined {
-  if (!code) return undefined;
-  return async (req) => {
-    const m = await userRolesAccess(req.server.ctx.db, req.user.userId);
-    if (!m.access.includes(code)) throw new ApiError(req.t('error.forbidden'));
-  };
+  return code ? requirePermission(code) : undefined;
 }
 
 /** The caller of a request. */
