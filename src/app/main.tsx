@@ -15,7 +15,10 @@ import { installErrorHandlers } from './services/frontLog';
 import { installTabsUnloadFlush } from './services/tabsPersist';
 import { storedLocale } from './i18n';
 import { App } from './App';
+import { provideHost } from '../../engine/host';
+import { shellHost } from './services/engineHost';
 
+provideHost(shellHost);
 installErrorHandlers();
 installTabsUnloadFlush();
 document.documentElement.lang = storedLocale();
