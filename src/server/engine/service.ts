@@ -34,7 +34,7 @@ import { deleteRows, getRows, insertRow, listRecords, updateRow } from './reposi
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
 import { invalidateTotals } from './totals.js';
-import { INT_MAX, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
+import { INT_MAX, constraintError, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
 import { recordModels } from './recordModels.js';
 import { RecordRefs } from './records.js';
 
@@ -69,7 +69,6 @@ export interface Access {
   user: ActionUser;
 }
 
-/** The service of one entity. */
 /** A validated, authorised new record of `EntityService.prepareAdd`, ready for `insertPrepared`. */
 export interface PreparedAdd {
   access: Access;
@@ -158,18 +157,9 @@ export class EntityService {
     return n;
   }
 
-  /** Answers a unique-key or reference violation with -1 naming the fields; rethrows anything else. */
+  /** Answers a unique-key or reference violation with -1 naming the fields; rethrows anything else (./validation.ts). */
   constraint(c: Caller, e: unknown): never {
-    const err = e as { code?: string; message?: string };
-    const msg = String(err.message ?? '');
-    if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      const key = (this.def.unique ?? []).find((cols) => cols.every((col) => msg.includes(col))) ?? this.def.unique?.[0] ?? [];
-      throw badInput(this.t(c, 'entity.duplicate', { field: key.map((f) => fieldTitle(this.def, f, c.locale)).join('、') }));
-    }
-    if (err.code === '23503' || err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw badInput(this.t(c, 'entity.badReference'));
-    // Safety net: a value the column cannot hold (PostgreSQL class 22) is bad input, never a 500.
-    if (typeof err.code === 'string' && /^22/.test(err.code)) throw badInput(this.t(c, 'entity.badValue'));
-    throw e;
+    return constraintError(this.def, c.locale, e);
   }
 
   /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
