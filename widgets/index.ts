@@ -1,7 +1,7 @@
 /**
  * The built-in widgets of engine forms, registered once under their kind keys (FieldKind of
  * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
- * daterange, dict, user, users, dept, depts, attachments; the organisation's roles and position; docMark (发文字号 mark); docBody (正文 with templates). Import this module before rendering a form.
+ * daterange, dict, user, users, dept, depts, attachments, record (a record of another entity); the organisation's roles and position; docMark (发文字号 mark); docBody (正文 with templates). Import this module before rendering a form.
  * text, date and dict are drawn without antd's control until used (./lazy.tsx, the form benchmark of issue 3).
  * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
  */
@@ -13,6 +13,7 @@ import { RichTextWidget } from './RichText';
 import { PositionWidget, RolesWidget } from './OrgOptions';
 import { DocMarkWidget } from './DocMark';
 import { DocBodyWidget } from './DocBody';
+import { RecordWidget } from './RecordPicker';
 import { LazyDateWidget, LazyDictWidget, PlainTextWidget } from './lazy';
 import type { FormWidget } from './registry';
 
@@ -37,6 +38,7 @@ const BUILTIN: Record<string, FormWidget> = {
   position: PositionWidget,
   docMark: DocMarkWidget,
   docBody: DocBodyWidget,
+  record: RecordWidget,
 };
 
 // Module state survives hot reloads; register only what is missing.
@@ -45,6 +47,7 @@ for (const [key, w] of Object.entries(BUILTIN)) if (!widgetOf(key)) registerWidg
 export { registerWidget, widgetOf, widgetKeys, widgetMap, type FormWidget } from './registry';
 export { AttachmentList, downloadAttachment, formatSize } from './Attachments';
 export { sanitizeHtml } from './sanitize';
+export { RecordSelect, type RecordSelectProps } from './RecordPicker';
 export { upperOf, dictOptions } from './basic';
 export { LazyStyles } from './lazy';
 export type { FormContext, FieldOptions } from './context';

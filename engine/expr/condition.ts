@@ -65,7 +65,7 @@ export function condFieldType(p: ModelProperty | undefined): CondFieldType | nul
       return 'string';
     case 'dict':
       return type === 'array' ? null : 'string';
-    case 'integer': case 'user': case 'dept':
+    case 'integer': case 'user': case 'dept': case 'record':
       return 'int';
     case 'number': case 'money':
       return 'double';

@@ -129,7 +129,7 @@ class TypeBuilder {
         return { k: 'string' };
       case 'dict':
         return jsonType === 'array' ? { k: 'list', of: { k: 'string' } } : { k: 'string' };
-      case 'integer': case 'user': case 'dept':
+      case 'integer': case 'user': case 'dept': case 'record':
         return { k: 'int' };
       case 'number': case 'money':
         return { k: 'double' };

@@ -1,7 +1,7 @@
 /**
  * The `detail` page kind (DESIGN §4): the record (`<group>/info`) in the page's layout, read-only — sections
  * as titled antd Descriptions (grid `columns` and `span`), values per kind: dict labels as coloured tags,
- * user/dept names from `_refs`, money with 2 decimals and 人民币大写 below, dates, attachments as download
+ * user/dept names from `_refs`, a reference field's record label (`_refs.records`) as a link opening it, money with 2 decimals and 人民币大写 below, dates, attachments as download
  * links, rich text as sanitised HTML. An 编辑 button (when `_actions` has 'edit') switches in place to the
  * entity's form page (`<area>.<name>.form`, else this layout as a form). Below the layout, each of the page's
  * `related` lists (DESIGN §4) is the list page it names, embedded in a titled card and filtered by
@@ -19,6 +19,7 @@ import { AttachmentList, sanitizeHtml, upperOf } from '../../widgets';
 import { EnginePage } from './EnginePage';
 import { FormPage } from './FormPage';
 import { RevisionTag } from './RevisionTag';
+import { RecordLink } from './RecordLink';
 import type { PageKindProps } from './registry';
 import { bundleText, dictLabel, fieldDict, fieldTitle } from './text';
 import { formatWith } from './time';
@@ -43,6 +44,8 @@ export function formatValue(bundle: PageBundle, record: EntityRecord, field: str
     case 'dept':
     case 'depts':
       return asList(v).map((id) => refs.depts[String(id)] ?? String(id)).join(', ');
+    case 'record':
+      return Number.isInteger(v) ? <RecordLink target={bundle.records?.[field]} id={v as number} label={refs.records?.[field]?.[String(v)]} /> : String(v);
     case 'money':
       return (
         <div>

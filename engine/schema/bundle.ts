@@ -18,6 +18,22 @@ export interface PublicEntity {
   titleField?: string;
 }
 
+/**
+ * How the client reaches the target of a reference field (kind `record`): the target entity's id, API group
+ * (`<group>/list` is the picker's search), label field, title, and where a record of it opens — `route` (with
+ * `:id`) when one of its pages has such a route, else `detail` (a detail page id, shown in a drawer); neither: no link.
+ */
+export interface RecordTarget {
+  entity: string;
+  group: string;
+  label: string;
+  title: EntityDef['title'];
+  /** Whether the target's list keyword searches the label (else the picker filters the label with `like`). */
+  labelSearchable: boolean;
+  detail?: string;
+  route?: string;
+}
+
 /** Answer of Template/page `{route}` or `{id}`. `texts`: i18n key → text in the caller's locale (area, common and dict keys). */
 export interface PageBundle {
   page: PageDef;
@@ -25,6 +41,8 @@ export interface PageBundle {
   dicts: DictDef[];
   texts: Record<string, string>;
   etag: string;
+  /** Targets of the entity's reference fields (kind `record`), by field. */
+  records?: Record<string, RecordTarget>;
   /** With Template/page {id, revision | recordId}: the form page whose revision this is, the revision shown and the newest published (0: none). */
   revision?: { form: string; number: number; latest: number };
 }

@@ -215,6 +215,7 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
   const props = (p: Record<string, ModelProperty>, base: string) => {
     for (const [name, prop] of Object.entries(p)) {
       const ptr = `${base}/${esc(name)}`;
+      lintRecordRef(ctx, prop, ptr, base === '/model/properties');
       if (prop['x-kind'] === 'dict' && !prop['x-dict']) add(file, ptr, 'kind "dict" needs "x-dict"');
       if (prop['x-dict'] && !registry.get('dict', prop['x-dict'])) add(file, `${ptr}/x-dict`, `unknown dictionary "${prop['x-dict']}"`);
       if (prop['x-default-from'] && prop['x-kind'] !== prop['x-default-from']) add(file, `${ptr}/x-default-from`, `"x-default-from": "${prop['x-default-from']}" needs kind "${prop['x-default-from']}"`);
@@ -229,6 +230,29 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
     for (const f of Object.keys(a.set ?? {})) field(f, `/actions/${i}/set/${esc(f)}`);
     if (a.visibleWhen) checkExpr(ctx, model, a.visibleWhen.cel, `/actions/${i}/visibleWhen/cel`, 'record', 'bool');
   });
+}
+
+/**
+ * A reference field (kind `record` + `x-record`): both or neither, at the model's top level (not in a sub-table), an
+ * integer field, a target entity of the registry stored in a table, and a label field of the target holding text.
+ */
+function lintRecordRef(ctx: Ctx, prop: ModelProperty, ptr: string, topLevel: boolean) {
+  const { add, file, registry } = ctx;
+  const ref = prop['x-record'];
+  if (prop['x-kind'] === 'record' && !ref) add(file, ptr, 'kind "record" needs "x-record"');
+  if (!ref) return;
+  if (prop['x-kind'] !== 'record') add(file, `${ptr}/x-record`, '"x-record" needs kind "record"');
+  if (!topLevel) add(file, `${ptr}/x-record`, 'a reference field cannot be a sub-table column');
+  const types = Array.isArray(prop.type) ? prop.type : [prop.type];
+  if (!types.includes('integer') || types.some((t) => t !== 'integer' && t !== 'null')) add(file, `${ptr}/type`, 'a reference field holds a record id: type "integer"');
+  const target = registry.get('entity', ref.entity);
+  if (!target) return add(file, `${ptr}/x-record/entity`, `unknown entity "${ref.entity}"`);
+  if ((target.storage ?? 'table') !== 'table') add(file, `${ptr}/x-record/entity`, `entity "${ref.entity}" is not stored in a derived table`);
+  const label = target.model.properties[ref.label];
+  if (!label) return add(file, `${ptr}/x-record/label`, `unknown field "${ref.label}" of entity "${ref.entity}"`);
+  const kind = label['x-kind'];
+  const type = Array.isArray(label.type) ? label.type.find((t) => t !== 'null') : label.type;
+  if (kind ? kind !== 'text' : type !== 'string') add(file, `${ptr}/x-record/label`, `label field "${ref.label}" must be a text field, not ${kind ?? type}`);
 }
 
 /** Readable multi-line report of issues: `file  path  message` per line. */

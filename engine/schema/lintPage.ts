@@ -146,6 +146,7 @@ const RENDER_KINDS: Partial<Record<string, string[]>> = {
   dept: ['dept', 'depts'],
   money: ['money', 'number', 'integer'],
   boolean: ['boolean'],
+  record: ['record'],
 };
 
 /** Field kinds a `between` filter fits. */

@@ -57,7 +57,19 @@ export type FieldKind =
   | 'dept'
   | 'depts'
   | 'attachments'
-  | 'subtable';
+  | 'subtable'
+  | 'record';
+
+/**
+ * What a field of kind `record` refers to (`x-record`): a record of entity `entity`, stored as its id, shown by
+ * the target's field `label`. `onDelete` says what deleting a referenced record does: `restrict` (default)
+ * refuses it naming the records that refer to it, `clear` sets the references to null in the same transaction.
+ */
+export interface RecordRef {
+  entity: string;
+  label: string;
+  onDelete?: 'restrict' | 'clear';
+}
 
 /**
  * One property of an entity model: JSON Schema keywords (type, maxLength, minimum, pattern, format,
@@ -77,6 +89,8 @@ export interface ModelProperty {
    * current department (kind dept) — e.g. 拟稿部门. The form shows it prefilled; the server fills it on add.
    */
   'x-default-from'?: 'user' | 'dept';
+  /** The record of another entity a field of kind `record` refers to (its id is stored). */
+  'x-record'?: RecordRef;
   [keyword: string]: unknown;
 }
 
@@ -169,7 +183,7 @@ export interface AreaDef extends DefinitionBase {
 }
 
 /** Column renderers of list pages (issue 3). */
-export type ColumnRender = 'text' | 'date' | 'datetime' | 'dict' | 'user' | 'dept' | 'status' | 'money' | 'link' | 'tags' | 'boolean';
+export type ColumnRender = 'text' | 'date' | 'datetime' | 'dict' | 'user' | 'dept' | 'status' | 'money' | 'link' | 'tags' | 'boolean' | 'record';
 
 /** An action reference on a page (DESIGN §4 Action). */
 export interface PageAction {

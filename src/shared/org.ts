@@ -27,4 +27,9 @@ export interface SelectorUser {
 export interface RefNames {
   users: Record<string, string>;
   depts: Record<string, string>;
+  /**
+   * Labels of the records reference fields (kind `record`) point at: field → record id → the target's label field.
+   * Present when the entity has reference fields; a referenced record that no longer exists has no label.
+   */
+  records?: Record<string, Record<string, string>>;
 }

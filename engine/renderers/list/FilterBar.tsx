@@ -1,7 +1,8 @@
 /**
  * The filter form of a list page (issue 3): one control per definition filter — `$keyword` a search box,
  * `between` on a date a range picker, a dictionary field a select of its items, a user or department
- * field a searchable select (selector/search), anything else a text box. Props: `bundle`, `tx`,
+ * field a searchable select (selector/search), a reference field (kind record) a searchable select of the target's
+ * records (or, with op `like`, a text box matching their labels), anything else a text box. Props: `bundle`, `tx`,
  * `onSearch(values)` with the form's values by filter id (on search and on reset).
  */
 import { useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import type { TFunction } from 'i18next';
 import type { PageBundle } from '../../schema/bundle';
 import type { ListFilter } from '../../schema/types';
 import { selector } from '../../data/api';
+import { RecordSelect } from '../../../widgets/RecordPicker';
 import { columnTitle, dictOf, fieldOf, type FilterValues, type TextFn } from './model';
 
 /** Props of {@link FilterBar}. */
@@ -71,6 +73,8 @@ function control(f: ListFilter, bundle: PageBundle, tx: TextFn, label: string, t
       />
     );
   }
+  const target = kind === 'record' ? bundle.records?.[f.field] : undefined;
+  if (target && f.op !== 'like') return <RecordSelect target={target} texts={bundle.texts} style={{ width: 200 }} placeholder={t('list.filter.choose', { field: label })} />;
   if (kind === 'user' || kind === 'users' || kind === 'dept' || kind === 'depts') {
     return <OrgSelect of={kind.startsWith('user') ? 'user' : 'dept'} placeholder={t('list.filter.choose', { field: label })} />;
   }

@@ -1,7 +1,8 @@
 /**
  * Table columns of a list page (issue 3): one antd column per visible definition column, its cell drawn
  * by the column's `render` (text, date, datetime, dict, user, dept, status, money, link, tags, boolean),
- * server sort on sortable columns, and the names of users and departments from the answer's `refs`.
+ * server sort on sortable columns, and the names of users and departments from the answer's `refs`; a reference
+ * field (kind record) shows its record's label (`refs.records`) as a link opening that record (../RecordLink.tsx).
  */
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
@@ -11,6 +12,7 @@ import type { PageBundle } from '../../schema/bundle';
 import type { ColumnRender, ListColumn } from '../../schema/types';
 import type { EntityRecord, RefNames } from '../../data/api';
 import { columnTitle, dictOf, fieldOf, formatDate, formatMoney, type TextFn } from './model';
+import { RecordLink } from '../RecordLink';
 
 /** What drawing the cells needs besides the record. */
 export interface CellContext {
@@ -34,6 +36,7 @@ export function renderOf(col: ListColumn, bundle: PageBundle): ColumnRender {
     case 'dept':
     case 'money':
     case 'boolean':
+    case 'record':
       return kind;
     case 'users':
       return 'user';
@@ -83,6 +86,8 @@ export function renderCell(col: ListColumn, record: EntityRecord, ctx: CellConte
       return <span className="oa-list-money">{formatMoney(v)}</span>;
     case 'boolean':
       return v === null || v === undefined ? '' : ctx.t(v ? 'list.yes' : 'list.no');
+    case 'record':
+      return Number.isInteger(v) ? <RecordLink target={ctx.bundle.records?.[col.field]} id={v as number} label={ctx.refs.records?.[col.field]?.[String(v)]} /> : '';
     case 'tags':
       return asList(v).map((x) => <Tag key={String(x)}>{String(x)}</Tag>);
     case 'link': {
@@ -124,7 +129,7 @@ export function buildColumns(columns: ListColumn[], ctx: CellContext, sort: Sort
       title,
       width: col.width ? Math.max(col.width, headerWidth(title, !!col.sortable)) : undefined,
       align: render === 'money' ? 'right' : undefined,
-      ellipsis: render === 'text' || render === 'link' ? { showTitle: true } : undefined,
+      ellipsis: render === 'text' || render === 'link' || render === 'record' ? { showTitle: true } : undefined,
       sorter: col.sortable ? true : undefined,
       sortOrder: col.sortable && sort?.field === col.field ? (sort.order === 'asc' ? 'ascend' : 'descend') : col.sortable ? null : undefined,
       render: (_: unknown, record: EntityRecord) => renderCell(col, record, ctx),

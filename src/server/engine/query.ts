@@ -14,6 +14,7 @@ import { badInput } from '../lib/errors.js';
 import { toColumn } from './codec.js';
 import { INT_MAX } from './validation.js';
 import type { TableSpec } from './table.js';
+import type { LabelColumns } from './records.js';
 
 /** Page size when the body gives none (issue 3). */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -32,6 +33,8 @@ export interface Condition {
   field: string;
   op: FilterOp;
   value: unknown;
+  /** A reference field's label filter (`like` only): the column holds an id of `table` whose `column` matches. */
+  label?: { table: string; column: string };
 }
 
 /** A checked list query. */
@@ -66,8 +69,11 @@ function parseJson(v: unknown, field: string, locale: Locale): unknown {
   }
 }
 
-/** Checks and normalises a list body against `def`; throws ApiError -1 naming a bad field. */
-export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, locale: Locale): ListQuery {
+/**
+ * Checks and normalises a list body against `def`; throws ApiError -1 naming a bad field. `labels`: the label
+ * columns of reference fields (./records.ts), whose text or `like` filters match the referenced record's label.
+ */
+export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, locale: Locale, labels?: LabelColumns): ListQuery {
   const cols = new Map(spec.columns.map((c) => [c.name, c]));
   const queryable = (f: string) => f in def.model.properties || QUERYABLE_SYSTEM_FIELDS.includes(f);
   const unknown = (f: string) => badInput(translate(locale, 'entity.unknownField', { field: f }));
@@ -80,6 +86,13 @@ export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, 
       if (raw === undefined || raw === null || raw === '') continue;
       const col = cols.get(field)!;
       const bad = () => badInput(translate(locale, 'error.badParam', { field }));
+      const label = labels?.[field];
+      const text = typeof raw === 'string' && !/^\s*\d+\s*$/.test(raw) ? raw : (raw as { op?: string; value?: unknown })?.op === 'like' ? (raw as { value?: unknown }).value : undefined;
+      if (label && text !== undefined) {
+        if (typeof text !== 'string' && typeof text !== 'number') throw bad();
+        if (String(text).trim()) conditions.push({ field, op: 'like', value: String(text).trim(), label });
+        continue;
+      }
       // A filter value must fit its column (an integer column never meets 'abc'): else -1 naming the field.
       const conv = (v: unknown): unknown => {
         if (col.codec === 'json') return typeof v === 'string' ? v : JSON.stringify(v);

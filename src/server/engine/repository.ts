@@ -51,7 +51,9 @@ function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q
       }
       switch (c.op) {
         case 'like':
-          parts.push(eb(c.field, like, `%${v}%`));
+          // a reference field's label: the ids of the target records whose label matches
+          if (c.label) parts.push(eb(c.field, 'in', eb.selectFrom(c.label.table).select('id').where(c.label.column, like, `%${v}%`)));
+          else parts.push(eb(c.field, like, `%${v}%`));
           break;
         case 'in':
           parts.push(eb(c.field, 'in', v));

@@ -34,8 +34,9 @@ import { deleteRows, getRows, insertRow, listRecords, updateRow } from './reposi
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
 import { invalidateTotals } from './totals.js';
-import { INT_MAX, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
+import { INT_MAX, constraintError, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
 import { recordModels } from './recordModels.js';
+import { RecordRefs } from './records.js';
 
 /** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
 const codeSets = new WeakMap<readonly string[], Set<string>>();
@@ -68,7 +69,6 @@ export interface Access {
   user: ActionUser;
 }
 
-/** The service of one entity. */
 /** A validated, authorised new record of `EntityService.prepareAdd`, ready for `insertPrepared`. */
 export interface PreparedAdd {
   access: Access;
@@ -86,6 +86,7 @@ export class EntityService {
     this.spec = deriveTable(def);
     this.conditions = new ActionConditions(def);
     this.refFields = refFields(def);
+    this.records = new RecordRefs(this);
     // The keyword searches the text columns among the searchable fields.
     this.searchable = (def.searchable ?? []).filter((f) => this.spec.columns.some((c) => c.name === f && c.family === 'text'));
     this.secretField = Object.entries(def.model.properties).find(([, p]) => (p as { 'x-dict'?: string })['x-dict'] === SECRET_DICT)?.[0] ?? null;
@@ -97,6 +98,8 @@ export class EntityService {
   readonly secretField: string | null;
   /** Fields holding user and department ids (./refs.ts). */
   readonly refFields: RefFields;
+  /** Reference fields (kind record, ./records.ts): labels, checks on write, label filters, deletion of targets. */
+  readonly records: RecordRefs;
   private readonly conditions: ActionConditions;
 
   /** Message `key` in the caller's locale. */
@@ -154,28 +157,25 @@ export class EntityService {
     return n;
   }
 
-  /** Answers a unique-key or reference violation with -1 naming the fields; rethrows anything else. */
+  /** Answers a unique-key or reference violation with -1 naming the fields; rethrows anything else (./validation.ts). */
   constraint(c: Caller, e: unknown): never {
-    const err = e as { code?: string; message?: string };
-    const msg = String(err.message ?? '');
-    if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      const key = (this.def.unique ?? []).find((cols) => cols.every((col) => msg.includes(col))) ?? this.def.unique?.[0] ?? [];
-      throw badInput(this.t(c, 'entity.duplicate', { field: key.map((f) => fieldTitle(this.def, f, c.locale)).join('、') }));
-    }
-    if (err.code === '23503' || err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw badInput(this.t(c, 'entity.badReference'));
-    // Safety net: a value the column cannot hold (PostgreSQL class 22) is bad input, never a 500.
-    if (typeof err.code === 'string' && /^22/.test(err.code)) throw badInput(this.t(c, 'entity.badValue'));
-    throw e;
+    return constraintError(this.def, c.locale, e);
   }
 
   /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
   async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number; refs: RefNames }> {
     const a = await this.access(c, 'view');
-    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale);
+    const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale, await this.records.labelColumns());
     const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
     const { records, total } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
     const list = records.map((r) => this.withActions(r, a));
-    return { list, total, refs: await refsOf(this.db, this.refFields, list) };
+    return { list, total, refs: await this.refNames(list) };
+  }
+
+  /** Names of the users and departments `records` refer to, and the labels of their referenced records (`records`). */
+  async refNames(records: EntityRecord[]): Promise<RefNames> {
+    const [names, labels] = await Promise.all([refsOf(this.db, this.refFields, records), this.records.labels(records)]);
+    return labels ? { ...names, records: labels } : names;
   }
 
   /** `/info` {id}: the record with `_actions` and `_refs`; -1 entity.notFound when missing or out of scope. */
@@ -185,7 +185,7 @@ export class EntityService {
     const [row] = await getRows(this.db, this.spec, a.scope, [id]);
     if (!row) throw this.notFound(c);
     const record = this.present(row, a);
-    record._refs = await refsOf(this.db, this.refFields, [record]);
+    record._refs = await this.refNames([record]);
     return record;
   }
 
@@ -209,7 +209,9 @@ export class EntityService {
     if (err) throw err;
     this.checkSecret(c, a, fields);
     const row = await this.newRow(c, fields);
+    const checkRefs = await this.records.checker(c, Object.keys(fields));
     const stored = await this.write(async (trx) => {
+        await checkRefs(trx, fields, null);
         const r = await insertRow(trx, this.spec, row);
         await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
         return r;
@@ -230,6 +232,7 @@ export class EntityService {
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     this.checkSecret(c, access, fields);
+    await (await this.records.checker(c, Object.keys(fields)))(this.db, fields, null);
     return { access, row: await this.newRow(c, fields) };
   }
 
@@ -320,6 +323,7 @@ export class EntityService {
   ): Promise<EntityRecord> {
     // edits are validated against the form revision the record pinned (./recordModels.ts), read before the transaction
     const models = await recordModels(this.db, this.def);
+    const checkRefs = await this.records.checker(c, Object.keys(changes));
     const stored = await this.write(async (trx) => {
         const [before] = await getRows(trx, this.spec, a.scope, [id]);
         if (!before) throw this.notFound(c);
@@ -333,6 +337,7 @@ export class EntityService {
         const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
         if (err) throw err;
         this.checkSecret(c, a, merged);
+        await checkRefs(trx, merged, beforeRec);
         const patch: EntityRecord = {};
         for (const f of Object.keys(changes)) patch[f] = merged[f];
         const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };
@@ -358,6 +363,7 @@ export class EntityService {
       raw = raw.map((v) => this.idOf(c, v, 'ids'));
     } else raw = [this.idOf(c, body?.id)];
     const ids = [...new Set(raw as number[])];
+    const referrers = await this.records.onDelete(c);
     return this.write(async (trx) => {
         const rows = await getRows(trx, this.spec, a.scope, ids);
         if (rows.length !== ids.length) throw this.notFound(c);
@@ -365,6 +371,7 @@ export class EntityService {
         if (this.flowBacked && rows.some((r) => !['', 'draft'].includes(EntityService.flowStatusOf(rowToRecord(this.spec, r))))) {
           throw badInput(this.t(c, 'entity.flowNoDelete'));
         }
+        await referrers(trx, ids);
         const deleted = await deleteRows(trx, this.spec, ids);
         for (const r of rows) await this.audit(trx, c, 'del', Number(r.id), rowToRecord(this.spec, r), null);
         return { deleted };

@@ -5,7 +5,7 @@
  * Column mapping (x-kind first, then JSON Schema `type`):
  *   text, dict, string        → varchar(maxLength or 255); text when maxLength > 4000
  *   textarea, richtext        → text
- *   integer, user, dept       → integer
+ *   integer, user, dept, record → integer (record: the id of the referenced record, indexed)
  *   money                     → numeric(18,2)  (read back as a number, 元)
  *   number                    → numeric        (read back as a number)
  *   boolean                   → integer 0/1    (read back as true/false)
@@ -101,6 +101,7 @@ export function columnOf(name: string, p: ModelProperty, required: boolean, refe
     case 'integer':
     case 'user':
     case 'dept':
+    case 'record':
       return { ...base, family: 'integer', length: null, sqlType: 'integer', codec: 'plain' };
     case 'money':
       return { ...base, family: 'numeric', length: null, sqlType: 'numeric(18,2)', codec: 'number' };
@@ -174,6 +175,8 @@ export function deriveTable(def: EntityDef): TableSpec {
     if (!indexes.some((i) => i.name === name)) indexes.push({ name, columns: cols, unique });
   };
   for (const cols of def.indexes ?? []) add(cols, false);
+  // a reference field is filtered by and looked up from the referenced record's deletion: always indexed
+  for (const [name, p] of Object.entries(def.model.properties)) if (p['x-kind'] === 'record') add([name], false);
   for (const cols of def.unique ?? []) add(cols, true);
   return { entity: def.id, table: def.table, columns, indexes };
 }

@@ -21,7 +21,7 @@ import { audit } from '../services/audit.js';
 import { rowToRecord, type EntityRecord } from './codec.js';
 import { pageContext } from './listPage.js';
 import { parseListQuery, type ListBody } from './query.js';
-import { deptIdOfTitle, refsOf, userIdsOfNames } from './refs.js';
+import { deptIdOfTitle, userIdsOfNames } from './refs.js';
 import { insertRow, listRows } from './repository.js';
 import { schemaStore } from './schemaStore.js';
 import type { Caller, EntityService } from './service.js';
@@ -69,7 +69,7 @@ function todayStamp(zone: string): string {
 export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody & { template?: unknown }): Promise<ExportedFile> {
   const { def, spec, db } = svc;
   const a = await svc.access(c, null, def.permissions?.export ?? def.permissions?.view);
-  const q = parseListQuery(def, spec, body ?? {}, c.locale);
+  const q = parseListQuery(def, spec, body ?? {}, c.locale, await svc.records.labelColumns());
   const pc = await pageContext(db, svc.dialect, def, spec, body ?? {}, a.user, c.locale);
   const store = await schemaStore(db);
   const zone = await orgTimeZone(db);
@@ -82,7 +82,7 @@ export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody &
     if (rows.length > EXPORT_MAX_ROWS) throw badInput(translate(c.locale, 'entity.exportTooMany', { count: total, limit: EXPORT_MAX_ROWS }));
     records = rows.map((r) => svc.present(r, a));
   }
-  const refs = await refsOf(db, svc.refFields, records);
+  const refs = await svc.refNames(records);
   const wb = new ExcelJS.Workbook();
   const title = entityTitle(svc, store.texts[c.locale]);
   const ws = wb.addWorksheet(title.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1');
@@ -168,7 +168,7 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
     if (cells.size) rows.push({ row: n, cells });
   });
   if (!rows.length && !errors.length) throw badInput(t('entity.importEmpty'));
-  const look = await lookups(svc, rows);
+  const look = await lookups(svc, c, rows);
   // rows are new records: the published form revision in force decides what is valid (./recordModels.ts)
   const model = await svc.modelForAdd();
   const records: { row: number; fields: EntityRecord }[] = [];
@@ -182,7 +182,7 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
         continue;
       }
       bad = true;
-      const key = { type: 'validate.type', label: 'entity.importBadLabel', user: 'entity.importUnknownUser', dept: 'entity.importUnknownDept' }[r.error];
+      const key = { type: 'validate.type', label: 'entity.importBadLabel', user: 'entity.importUnknownUser', dept: 'entity.importUnknownDept', record: 'entity.importUnknownRecord' }[r.error];
       errors.push({ row, field: col.title, message: t(key, { field: col.title, value: r.text }) });
     }
     if (bad) continue;
@@ -207,8 +207,11 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
   return { imported: built.length, errors: [] };
 }
 
-/** Users and departments named in the sheet, looked up once (one query for the users). */
-async function lookups(svc: EntityService, rows: { cells: Map<SheetColumn, unknown> }[]): Promise<ImportLookups> {
+/**
+ * Users, departments and referenced records named in the sheet, looked up once (one query for the users, one per
+ * reference field: a label names the one record with it the caller sees, ./records.ts).
+ */
+async function lookups(svc: EntityService, c: Caller, rows: { cells: Map<SheetColumn, unknown> }[]): Promise<ImportLookups> {
   const names: string[] = [];
   for (const r of rows) for (const [col, raw] of r.cells) if (col.kind === 'user' || col.kind === 'users') names.push(...namesOf(raw));
   const users = await userIdsOfNames(svc.db, names);
@@ -219,5 +222,10 @@ async function lookups(svc: EntityService, rows: { cells: Map<SheetColumn, unkno
       for (const n of namesOf(raw)) if (!deptIds.has(n)) deptIds.set(n, await deptIdOfTitle(svc.db, n));
     }
   }
-  return { users, depts: (title) => deptIds.get(title.trim()), zone: await orgTimeZone(svc.db) };
+  const records = new Map<string, Map<string, number>>();
+  for (const f of svc.records.fields) {
+    const labels = rows.flatMap((r) => [...r.cells].filter(([col]) => col.field === f.field).map(([, raw]) => String(raw)));
+    if (labels.length) records.set(f.field, await svc.records.idsOfLabels(c, f.field, labels));
+  }
+  return { users, depts: (title) => deptIds.get(title.trim()), records: (field, label) => records.get(field)?.get(label.trim()), zone: await orgTimeZone(svc.db) };
 }

@@ -185,3 +185,21 @@ export function recordProblem(def: EntityDef, fields: EntityRecord, locale: Loca
   for (const k of Object.keys(data)) fields[k] = data[k];
   return spec ? columnLimit(def, spec, fields, locale) : null;
 }
+
+/**
+ * Answers a database constraint violation of a write on `def` as -1: a unique key naming its fields, a reference
+ * (foreign key) entity.badReference, a value the column cannot hold (PostgreSQL class 22) entity.badValue. Rethrows
+ * anything else.
+ */
+export function constraintError(def: EntityDef, locale: Locale, e: unknown): never {
+  const err = e as { code?: string; message?: string };
+  const msg = String(err.message ?? '');
+  if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    const key = (def.unique ?? []).find((cols) => cols.every((col) => msg.includes(col))) ?? def.unique?.[0] ?? [];
+    throw badInput(translate(locale, 'entity.duplicate', { field: key.map((f) => fieldTitle(def, f, locale)).join('、') }));
+  }
+  if (err.code === '23503' || err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw badInput(translate(locale, 'entity.badReference'));
+  // Safety net: a value the column cannot hold (PostgreSQL class 22) is bad input, never a 500.
+  if (typeof err.code === 'string' && /^22/.test(err.code)) throw badInput(translate(locale, 'entity.badValue'));
+  throw e;
+}

@@ -9,7 +9,7 @@
  * Values written: dict → label ('、' between several), user(s) → realname, dept(s) → full title,
  * date → 'YYYY-MM-DD' text, datetime → a real date cell holding the wall time of the organisation's zone
  * (services/orgZone.ts; Excel cells have no zone), shown 'yyyy-mm-dd hh:mm:ss', money → number shown with 2
- * decimals, boolean → 是/否 (Yes/No), daterange → 'from ~ to'. Read back: the same, plus dict values,
+ * decimals, boolean → 是/否 (Yes/No), daterange → 'from ~ to', record (a reference field) → the target's label. Read back: the same, plus dict values,
  * user accounts, Excel dates and 'YYYY/M/D' texts. A dict field's items: those of the dictionary it names in the
  * form revision in force (the effective entity: options typed in the form designer), then those of `def`'s.
  */
@@ -89,6 +89,8 @@ export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Local
     case 'dept':
     case 'depts':
       return many(v, (x) => refs.depts[String(x)] ?? String(x));
+    case 'record':
+      return refs.records?.[c.field]?.[String(v)] ?? String(v);
     case 'boolean':
       return v === true ? (YES[locale] ?? '是') : (NO[locale] ?? '否');
     case 'datetime': {
@@ -132,12 +134,14 @@ export function instantOfValue(v: unknown, zone: string): number | null {
 }
 
 /** What reading a cell gives: the value, or the problem (a message key and its `value`). */
-export type CellRead = { value: unknown } | { error: 'type' | 'label' | 'user' | 'dept'; text: string };
+export type CellRead = { value: unknown } | { error: 'type' | 'label' | 'user' | 'dept' | 'record'; text: string };
 
 /** Lookups an import needs (filled before the rows are read: one query per kind). */
 export interface ImportLookups {
   users: Map<string, number>;
   depts: (title: string) => number | undefined;
+  /** The id of the record a reference field's cell names by its label (./records.ts idsOfLabels). */
+  records?: (field: string, label: string) => number | undefined;
   /** The organisation's IANA zone: the wall time of datetime cells. */
   zone: string;
 }
@@ -210,6 +214,10 @@ export function readCell(c: SheetColumn, raw: unknown, look: ImportLookups): Cel
       const bad = names.find((_, i) => ids[i] === undefined);
       if (bad !== undefined) return { error: 'dept', text: bad };
       return { value: c.kind === 'dept' ? ids[0] : ids };
+    }
+    case 'record': {
+      const id = look.records?.(c.field, text);
+      return id === undefined ? { error: 'record', text } : { value: id };
     }
     case 'daterange': {
       const parts = text.split(/\s*[~～至]\s*/).map(dateOf);

@@ -28,6 +28,7 @@ import { formRevision, latestRevision, shippedTexts } from './formRevisions.js';
 import { revisionAt, serviceOf } from './recordForm.js';
 import { deriveTable } from '../../engine/table.js';
 import { flowRuntime } from '../../engine/flow/runtime.js';
+import { recordTargets } from '../../engine/records.js';
 import { flowCallerOf } from '../../engine/flow/caller.js';
 import { viewOrLinkRead } from '../flow/linkRead.js';
 
@@ -91,5 +92,6 @@ export async function revisionPage(req: FastifyRequest, s: EffectiveSchema, id: 
     else texts[text.t] = own;
   }
   const etag = compositeEtag([current.etag, form.id, number, latest]);
-  return { page, entity: publicEntity(snap.entity), dicts, texts, etag, revision: { form: form.id, number, latest } };
+  const records = recordTargets(s.registry, snap.entity);
+  return { page, entity: publicEntity(snap.entity), dicts, texts, etag, revision: { form: form.id, number, latest }, ...(records ? { records } : {}) };
 }

@@ -11,6 +11,7 @@ import { checkExpression, FUNCTIONS } from '../../../../engine/expr/index.js';
 import { exprEnv } from '../../../../engine/schema/expr.js';
 import type { Locale } from '../../../shared/constants.js';
 import { compositeEtag, type EffectiveSchema } from '../../engine/schemaStore.js';
+import { recordTargets } from '../../engine/records.js';
 import type { PageBundle, PublicEntity } from '../../../../engine/schema/bundle.js';
 
 export type { PublicEntity };
@@ -72,14 +73,16 @@ export function pageAnswer(s: EffectiveSchema, locale: Locale, route: string, by
     .map((c) => s.registry.get('dict', c))
     .filter((d): d is DictDef => !!d);
   const texts = pageTexts(s, locale, page);
+  const records = recordTargets(s.registry, entity);
   const etag = compositeEtag([
+    records ?? null,
     s.registry.etag('page', page.id),
     entity ? s.registry.etag('entity', entity.id) : null,
     dicts.map((d) => s.registry.etag('dict', d.id)),
     locale,
     texts,
   ]);
-  const answer: PageAnswer = { page, entity: entity ? publicEntity(entity) : null, dicts, texts, etag };
+  const answer: PageAnswer = { page, entity: entity ? publicEntity(entity) : null, dicts, texts, etag, ...(records ? { records } : {}) };
   s.memo.set(key, answer);
   return answer;
 }
