@@ -5,7 +5,7 @@
  * detail) in a drawer; the list reloads after a save, a delete or an action. Buttons follow the user's
  * permission codes and each record's `_actions` (the server decides, the client only hides).
  * `initial` (a related list inside a detail page: `{filterField: parent id}`) filters every request and
- * pre-fills records added from the list.
+ * pre-fills records added from the list; `filters`, when given, filter instead (a tree node and its descendants).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
@@ -51,12 +51,12 @@ export function ListPage(props: PageKindProps) {
   return <ListTable {...props} page={page} group={props.bundle.entity.group} />;
 }
 
-function ListTable({ bundle, embedded, initial, page, group }: PageKindProps & { page: ListPageDef; group: string }) {
+function ListTable({ bundle, embedded, initial, filters, page, group }: PageKindProps & { page: ListPageDef; group: string }) {
   const { t } = useTranslation('renderer');
   const tx = useMemo(() => bundleText(bundle), [bundle]);
   const [user, setUser] = useAtom(userAtom);
   const codes = user?.access ?? [];
-  const data = useListData(page, group, initial);
+  const data = useListData(page, group, filters ?? initial);
   const { query, update, reload } = data;
   const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);

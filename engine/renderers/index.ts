@@ -1,6 +1,7 @@
 /**
  * The page engine's entry (DESIGN §3 "Definitions name code"): registers the page kinds — `list`
- * (./ListPage), `form` (./FormPage), `detail` (./DetailPage), `approval` (./ApprovalPage), `worklist` (./WorkListPage), `custom` (./CustomPage: the component a
+ * (./ListPage), `form` (./FormPage), `detail` (./DetailPage), `approval` (./ApprovalPage), `worklist` (./WorkListPage),
+ * `calendar` (./CalendarPage), `tree` (./TreePage), `custom` (./CustomPage: the component a
  * page names, registered in ./custom.ts) — once, and exports EnginePage, which
  * renders a page definition by route or id. Import this module (not the kinds) to render definitions.
  */
@@ -11,6 +12,8 @@ import { DetailPage } from './DetailPage';
 import { ApprovalPage } from './ApprovalPage';
 import { WorkListPage } from './WorkListPage';
 import { CustomPage } from './CustomPage';
+import { CalendarPage } from './CalendarPage';
+import { TreePage } from './TreePage';
 import './custom';
 
 registerPageKind('list', ListPage);
@@ -19,6 +22,8 @@ registerPageKind('detail', DetailPage);
 registerPageKind('approval', ApprovalPage);
 registerPageKind('worklist', WorkListPage);
 registerPageKind('custom', CustomPage);
+registerPageKind('calendar', CalendarPage);
+registerPageKind('tree', TreePage);
 
 export { EnginePage, type EnginePageProps } from './EnginePage';
 export { ListPage } from './ListPage';

@@ -17,6 +17,8 @@ export interface PageKindProps {
   recordId?: number;
   /** Initial values for a new record (e.g. the filter a related list was opened with). */
   initial?: Record<string, unknown>;
+  /** A list's fixed filters when they differ from `initial` (a tree node with its descendants: `{field: {op: 'in', value}}`). */
+  filters?: Record<string, unknown>;
   onDone?: (record: Record<string, unknown>) => void;
   onCancel?: () => void;
   embedded?: boolean;

@@ -8,12 +8,14 @@ import { translateCondition } from '../expr/condition';
 import { celTypeOfProperty } from './expr';
 import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
 import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
+import { lintViewPage } from './lintViews';
 
 /** Lints one page definition into `ctx`. */
 export function lintPage(ctx: Ctx, page: PageDef) {
   const { add, file, registry, opts } = ctx;
   if (opts.pageKinds && !opts.pageKinds.includes(page.pageKind)) add(file, '/pageKind', `page kind "${page.pageKind}" is not registered`);
   if (page.route) checkRoute(ctx, page.route, '/route');
+  if (page.pageKind === 'calendar' || page.pageKind === 'tree') return lintViewPage(ctx, page);
   const entityId = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
   const entity = entityId === undefined ? undefined : registry.get('entity', entityId);
   if (entityId !== undefined && !entity) add(file, page.pageKind === 'list' ? '/source/entity' : '/entity', `unknown entity "${entityId}"`);

@@ -251,7 +251,9 @@ function makeRegistry(entries: RegistryEntry[], errors: SchemaIssue[]): Registry
     areas: () => firstOf('area'),
     entityOf(page) {
       const id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
-      return id === undefined ? undefined : registry.get('entity', id);
+      const viewId = page.pageKind === 'calendar' ? page.entity : page.pageKind === 'tree' && page.source.type === 'entity' ? page.source.entity : undefined;
+      const entity = id ?? viewId;
+      return entity === undefined ? undefined : registry.get('entity', entity);
     },
     pageForRoute(route) {
       const direct = registry.pages().find((p) => p.route === route);

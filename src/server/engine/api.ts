@@ -30,6 +30,7 @@ const LIST_BODY: BodySchema = {
     sort: { type: ['object', 'string', 'null'], title: 'field.sort' },
     page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' },
     view: { type: ['string', 'null'], maxLength: 200, title: 'field.view' },
+    range: { type: ['object', 'string', 'null'], title: 'field.range' },
   },
 };
 const EXPORT_BODY: BodySchema = {

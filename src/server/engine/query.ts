@@ -4,8 +4,9 @@
  * be filtered or sorted; anything else is -1 naming it).
  *
  * Body: `{current?: 1, pageSize?: 20 (max 200), keyword?, filters?: {field: value | [from, to] |
- * {op, value}}, sort?: {field, order: 'asc'|'desc'|'ascend'|'descend'}}`; `filters` and `sort` may
- * also come as JSON strings (form-encoded bodies).
+ * {op, value}}, sort?: {field, order: 'asc'|'desc'|'ascend'|'descend'}, range?: {start, end?, from, to}}`;
+ * `filters` and `sort` may also come as JSON strings (form-encoded bodies). `range` keeps the records whose
+ * span [start, end] meets the window [from, to) (a calendar's visible range; ./range.ts).
  */
 import type { EntityDef } from '../../../engine/schema/types.js';
 import type { Locale } from '../../shared/constants.js';
@@ -13,6 +14,7 @@ import { translate } from '../i18n/index.js';
 import { badInput } from '../lib/errors.js';
 import { toColumn } from './codec.js';
 import { INT_MAX } from './validation.js';
+import { parseRange } from './range.js';
 import type { TableSpec } from './table.js';
 import type { LabelColumns } from './records.js';
 
@@ -25,7 +27,7 @@ export const MAX_PAGE_SIZE = 200;
 export const QUERYABLE_SYSTEM_FIELDS = ['id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'owner_dept_id'];
 
 /** Operators of a filter condition. */
-export type FilterOp = 'eq' | 'ne' | 'like' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
+export type FilterOp = 'eq' | 'ne' | 'like' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'overlap';
 const OPS: FilterOp[] = ['eq', 'ne', 'like', 'in', 'gt', 'gte', 'lt', 'lte', 'between'];
 
 /** One condition on one column (value already in column form). */
@@ -57,6 +59,8 @@ export interface ListBody {
   page?: unknown;
   /** A view id of `page`, whose `where` applies. */
   view?: unknown;
+  /** The records whose span meets a window (./range.ts). */
+  range?: unknown;
 }
 
 function parseJson(v: unknown, field: string, locale: Locale): unknown {
@@ -128,6 +132,8 @@ export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, 
       conditions.push({ field, op, value });
     }
   }
+  const range = parseRange(def, body.range, locale);
+  if (range) conditions.push(range);
   let sort: ListQuery['sort'] = { field: 'id', order: 'desc' };
   const s = parseJson(body.sort, 'sort', locale) as { field?: string; order?: string } | undefined;
   if (s && typeof s === 'object' && s.field) {

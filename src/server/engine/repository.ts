@@ -11,6 +11,7 @@ import type { TableSpec } from './table.js';
 import { cachedTotal, storeTotal, totalsGeneration } from './totals.js';
 import { sqliteHandleOf } from '../db/index.js';
 import { arrayDecoder, rowToRecord, type EntityRecord } from './codec.js';
+import { overlapSql } from './range.js';
 
 type Db = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown>;
@@ -61,6 +62,9 @@ function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q
         case 'between':
           if (v[0] != null) parts.push(eb(c.field, '>=', v[0]));
           if (v[1] != null) parts.push(eb(c.field, '<=', v[1]));
+          break;
+        case 'overlap':
+          parts.push(overlapSql(eb, c.field, v));
           break;
       }
     }

@@ -18,6 +18,7 @@ import { badInput, type ApiError } from '../lib/errors.js';
 import { SYSTEM_COLUMNS, type TableSpec } from './table.js';
 import type { EntityRecord } from './codec.js';
 import { definitionText } from './definitions.js';
+import { canonicalInstant, temporalKind } from './range.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ strict: false, coerceTypes: true, allErrors: false, useDefaults: true });
@@ -104,7 +105,7 @@ export function fillSessionDefaults(def: EntityDef, fields: EntityRecord, c: { u
 /**
  * Cleans the writable fields of a body: drops system fields and `_`-keys, refuses unknown ones
  * (ApiError -1 naming the first), parses JSON strings of array/object fields, maps null (and '' of
- * non-string fields) to null. Returns field → value (null = clear).
+ * non-string fields) to null, writes a datetime given with its zone as UTC ISO text. Returns field → value (null = clear).
  */
 export function writableFields(def: EntityDef, body: Record<string, unknown>, locale: Locale, skip: string[] = []): EntityRecord {
   const out: EntityRecord = {};
@@ -123,6 +124,8 @@ export function writableFields(def: EntityDef, body: Record<string, unknown>, lo
         throw badInput(translate(locale, 'validate.type', { field: fieldTitle(def, k, locale) }));
       }
     }
+    // A datetime with its zone is stored as UTC ISO text, so that list filters and calendar windows compare instants.
+    if (typeof v === 'string' && temporalKind(p) === 'datetime') v = canonicalInstant(v) ?? v;
     out[k] = v;
   }
   return out;
