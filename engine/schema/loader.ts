@@ -250,7 +250,8 @@ function makeRegistry(entries: RegistryEntry[], errors: SchemaIssue[]): Registry
     dicts: () => firstOf('dict'),
     areas: () => firstOf('area'),
     entityOf(page) {
-      const id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+      let id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+      if (page.pageKind === 'chart') id = page.entity;
       return id === undefined ? undefined : registry.get('entity', id);
     },
     pageForRoute(route) {
