@@ -11,6 +11,7 @@ import { DetailPage } from './DetailPage';
 import { ApprovalPage } from './ApprovalPage';
 import { WorkListPage } from './WorkListPage';
 import { CustomPage } from './CustomPage';
+import { ChartPage } from './ChartPage';
 import './custom';
 
 registerPageKind('list', ListPage);
@@ -19,6 +20,8 @@ registerPageKind('detail', DetailPage);
 registerPageKind('approval', ApprovalPage);
 registerPageKind('worklist', WorkListPage);
 registerPageKind('custom', CustomPage);
+// `chart`: charts over an entity's aggregate (./ChartPage)
+registerPageKind('chart', ChartPage);
 
 export { EnginePage, type EnginePageProps } from './EnginePage';
 export { ListPage } from './ListPage';

@@ -82,14 +82,16 @@ export async function aggregate(svc: EntityService, c: Caller, body: AggregateRe
   const groupExprs = levels.map((l) => (l.bucket ? bucketSql(l) : sql.ref(l.field)));
   const measureExprs = measures.map((m) => (m.op === 'count' ? (m.field ? sql`count(${sql.ref(m.field)})` : sql`count(*)`) : sql`${sql.raw(m.op)}(${sql.ref(m.field!)})`));
   const positions = levels.map((_, i) => sql.raw(String(i + 1)));
-  const rows = (await anyDb
-    .selectFrom(spec.table)
-    .select([...groupExprs.map((e, i) => (e as RawBuilder<unknown>).as(`g${i}`)), ...measureExprs.map((e, i) => e.as(`m${i}`))])
-    .where(where)
-    .groupBy(positions)
-    .orderBy(positions)
-    .limit(limit + 1)
-    .execute()) as Record<string, unknown>[];
+  // GROUP BY / ORDER BY positions: a bucket's CASE binds its boundaries, and PostgreSQL would not match a repeated one
+  const ordered = positions.reduce(
+    (qb, p) => qb.orderBy(p),
+    anyDb
+      .selectFrom(spec.table)
+      .select([...groupExprs.map((e, i) => (e as RawBuilder<unknown>).as(`g${i}`)), ...measureExprs.map((e, i) => e.as(`m${i}`))])
+      .where(where)
+      .groupBy(positions),
+  );
+  const rows = (await ordered.limit(limit + 1).execute()) as Record<string, unknown>[];
   const truncated = rows.length > limit;
   const kept = rows.slice(0, limit);
 
