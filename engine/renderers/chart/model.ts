@@ -91,7 +91,8 @@ export function chartOption(chart: ChartDef, answer: AggregateAnswer, measures: 
     return {
       tooltip,
       legend: { type: 'scroll', bottom: 0 },
-      series: [{ type: 'pie', name: measures[0], radius: ['35%', '65%'], center: ['50%', '45%'], data, label: { formatter: '{b}: {c}' } }],
+      // labels kept inside the card's edges, so that a narrow screen does not cut them off
+      series: [{ type: 'pie', name: measures[0], radius: ['35%', '60%'], center: ['50%', '45%'], data, label: { formatter: '{b}: {c}', alignTo: 'edge', edgeDistance: 8, minMargin: 4 } }],
     };
   }
   const categories = distinct(groups.map((g) => g.labels[0]));
@@ -113,7 +114,8 @@ export function chartOption(chart: ChartDef, answer: AggregateAnswer, measures: 
     legend: { type: 'scroll', top: 0 },
     grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value' },
+    // counts are whole numbers: no 0.5 ticks
+    yAxis: { type: 'value', ...(chart.measures.every((m) => m.op === 'count') ? { minInterval: 1 } : {}) },
     series,
   };
 }
