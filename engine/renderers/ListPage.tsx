@@ -29,6 +29,7 @@ import { ImportDialog } from './list/ImportDialog';
 import { RecordDrawer, type DrawerTarget } from './list/RecordDrawer';
 import { RowActions } from './list/RowActions';
 import { useListData } from './list/useListData';
+import { currentListQuery, filterValuesOf } from './list/urlQuery';
 import {
   arrangeColumns,
   bundleText,
@@ -56,7 +57,9 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const tx = useMemo(() => bundleText(bundle), [bundle]);
   const [user, setUser] = useAtom(userAtom);
   const codes = user?.access ?? [];
-  const data = useListData(page, group, filters ?? initial);
+  // A route opened with ?filters=…&keyword=… (a chart's drill-down) starts filtered, the filter form showing it.
+  const start = useMemo(() => (embedded ? {} : currentListQuery()), [embedded]);
+  const data = useListData(page, group, filters ?? initial, undefined, start);
   const { query, update, reload } = data;
   const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
@@ -170,7 +173,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
       variant={embedded ? 'borderless' : 'outlined'}
       title={embedded ? undefined : <span data-testid="list-title">{tx(page.title)}</span>}
     >
-      <FilterBar bundle={bundle} tx={tx} onSearch={(values) => update(queryOfFilters(page.filters, values))} />
+      <FilterBar bundle={bundle} tx={tx} initial={filterValuesOf(page.filters, start)} onSearch={(values) => update(queryOfFilters(page.filters, values))} />
       <div className="oa-list-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', margin: '16px 0 12px' }}>
         <div>
           {page.views && page.views.length > 1 && (

@@ -14,6 +14,7 @@ import { WorkListPage } from './WorkListPage';
 import { CustomPage } from './CustomPage';
 import { CalendarPage } from './CalendarPage';
 import { TreePage } from './TreePage';
+import { ChartPage } from './ChartPage';
 import './custom';
 
 registerPageKind('list', ListPage);
@@ -24,6 +25,8 @@ registerPageKind('worklist', WorkListPage);
 registerPageKind('custom', CustomPage);
 registerPageKind('calendar', CalendarPage);
 registerPageKind('tree', TreePage);
+// `chart`: charts over an entity's aggregate (./ChartPage)
+registerPageKind('chart', ChartPage);
 
 export { EnginePage, type EnginePageProps } from './EnginePage';
 export { ListPage } from './ListPage';

@@ -9,6 +9,7 @@ import { celTypeOfProperty } from './expr';
 import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
 import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
 import { lintViewPage } from './lintViews';
+import { lintChart } from './lintChart';
 
 /** Lints one page definition into `ctx`. */
 export function lintPage(ctx: Ctx, page: PageDef) {
@@ -16,7 +17,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
   if (opts.pageKinds && !opts.pageKinds.includes(page.pageKind)) add(file, '/pageKind', `page kind "${page.pageKind}" is not registered`);
   if (page.route) checkRoute(ctx, page.route, '/route');
   if (page.pageKind === 'calendar' || page.pageKind === 'tree') return lintViewPage(ctx, page);
-  const entityId = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+  let entityId = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+  if (page.pageKind === 'chart') entityId = page.entity;
   const entity = entityId === undefined ? undefined : registry.get('entity', entityId);
   if (entityId !== undefined && !entity) add(file, page.pageKind === 'list' ? '/source/entity' : '/entity', `unknown entity "${entityId}"`);
   const model = entity?.model;
@@ -106,6 +108,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       checkRoute(ctx, page.pdf.split('?')[0], '/pdf');
       if (!page.pdf.includes(':id')) add(file, '/pdf', `the pdf route needs ":id" (the instance)`);
     }
+  } else if (page.pageKind === 'chart') {
+    lintChart(ctx, page, entity);
   } else if (page.pageKind === 'worklist') {
     (page.flows ?? []).forEach((f, i) => {
       if (!registry.get('flow', f)) add(file, `/flows/${i}`, `unknown flow "${f}"`);

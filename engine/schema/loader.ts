@@ -250,7 +250,7 @@ function makeRegistry(entries: RegistryEntry[], errors: SchemaIssue[]): Registry
     dicts: () => firstOf('dict'),
     areas: () => firstOf('area'),
     entityOf(page) {
-      const id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+      const id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' || page.pageKind === 'chart' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
       const viewId = page.pageKind === 'calendar' ? page.entity : page.pageKind === 'tree' && page.source.type === 'entity' ? page.source.entity : undefined;
       const entity = id ?? viewId;
       return entity === undefined ? undefined : registry.get('entity', entity);

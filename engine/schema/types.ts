@@ -431,7 +431,53 @@ export interface TreePageDef extends PageBase {
   descendants?: boolean;
 }
 
-export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef;
+/** Calendar buckets of a chart's date group (src/shared/aggregate.ts): instants fall in the organisation's zone. */
+export type ChartBucket = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+/** One measure of a chart: `count` of records, or `sum` / `avg` / `min` / `max` of a numeric field. */
+export interface ChartMeasure {
+  id: string;
+  op: 'count' | 'sum' | 'avg' | 'min' | 'max';
+  /** A numeric field (integer, number, money); required except for `count`. */
+  field?: string;
+  /** Series and column title; default: the op and the field's title (数量, 金额合计…). */
+  label?: Text;
+}
+
+/**
+ * One chart of a chart page: `groupBy` one or two levels (a dict, user, dept, boolean field, or a date / datetime
+ * field with its `bucket`; the second level makes the series of a bar or line chart), its measures and type.
+ * `pie` takes one level and one measure; `table` shows the groups as rows.
+ */
+export interface ChartDef {
+  id: string;
+  type: 'bar' | 'line' | 'pie' | 'table';
+  title: Text;
+  groupBy: { field: string; bucket?: ChartBucket }[];
+  measures: ChartMeasure[];
+  /** Most groups shown (default and maximum 1,000). */
+  limit?: number;
+}
+
+/** A filter of a chart page (as a list's) with its initial value: a value, a list (`in`), [from, to] or a relative range. */
+export interface ChartFilter extends ListFilter {
+  default?: unknown;
+}
+
+/**
+ * Charts over the aggregate of an entity (`<group>/aggregate`, DESIGN §4 data source `resource`): a filter bar like a
+ * list's with declared defaults, then the charts. Clicking a bar, point or slice opens `drill.route` (which renders
+ * the list page `drill.page` of the same entity) filtered by that group.
+ */
+export interface ChartPageDef extends PageBase {
+  pageKind: 'chart';
+  entity: string;
+  filters?: ChartFilter[];
+  charts: ChartDef[];
+  drill?: { page: string; route: string };
+}
+
+export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef;
 
 /**
  * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a property path on the

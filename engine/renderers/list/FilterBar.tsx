@@ -21,6 +21,10 @@ export interface FilterBarProps {
   bundle: PageBundle;
   tx: TextFn;
   onSearch: (values: FilterValues) => void;
+  /** The filters shown, when not the list page's own (a chart page's). */
+  filters?: ListFilter[];
+  /** Initial values by filter id (declared defaults, or the filters a drill-down opened the list with). */
+  initial?: FilterValues;
 }
 
 /** A select of users or departments found by name as the user types. */
@@ -82,11 +86,11 @@ function control(f: ListFilter, bundle: PageBundle, tx: TextFn, label: string, t
 }
 
 /** The filter form above the table. */
-export function FilterBar({ bundle, tx, onSearch }: FilterBarProps) {
+export function FilterBar({ bundle, tx, onSearch, filters: own, initial }: FilterBarProps) {
   const { t } = useTranslation('renderer');
   const [form] = Form.useForm<FilterValues>();
   const page = bundle.page;
-  const filters = page.pageKind === 'list' ? (page.filters ?? []) : [];
+  const filters = own ?? (page.pageKind === 'list' ? (page.filters ?? []) : []);
   // Enter in the keyword box both searches and submits the form: one request for both.
   const last = useRef(0);
   const submit = () => {
@@ -97,7 +101,7 @@ export function FilterBar({ bundle, tx, onSearch }: FilterBarProps) {
   };
   if (!filters.length) return null;
   return (
-    <Form form={form} layout="inline" className="oa-list-filters" data-testid="list-filters" onFinish={submit}>
+    <Form form={form} layout="inline" className="oa-list-filters" data-testid="list-filters" initialValues={initial} onFinish={submit}>
       {filters.map((f) => {
         if (f.field === '$keyword') {
           return (

@@ -37,11 +37,14 @@ const NO_REFS: RefNames = { users: {}, depts: {} };
 
 /**
  * Loads the rows of list page `page` from API group `group` whenever the query changes. `fixed` filters
- * (a related list's parent record) apply to every request whatever the filter form says.
+ * (a related list's parent record) apply to every request whatever the filter form says; `start` is the keyword
+ * and filters the list opens with (a chart's drill-down, ./urlQuery.ts).
  */
-export function useListData(page: ListPageDef, group: string | undefined, fixed?: Record<string, unknown>, initialPageSize?: number): ListData {
+export function useListData(page: ListPageDef, group: string | undefined, fixed?: Record<string, unknown>, initialPageSize?: number, start?: { keyword?: string; filters?: Record<string, unknown> }): ListData {
   const [query, setQuery] = useState<ListQueryState>(() => ({
     view: page.views?.[0]?.id,
+    ...(start?.keyword ? { keyword: start.keyword } : {}),
+    ...(start?.filters ? { filters: start.filters } : {}),
     current: 1,
     pageSize: initialPageSize ?? page.pageSize ?? 20,
     sort: page.sort,

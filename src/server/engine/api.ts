@@ -1,6 +1,6 @@
 /**
  * The generic entity API (DESIGN §6, issue 3): for every entity definition, `POST /api/<group>/list`,
- * `info`, `add`, `edit`, `del`, `export` (.xlsx answer), `import` (multipart) and one call per declared
+ * `info`, `add`, `edit`, `del`, `export` (.xlsx answer), `import` (multipart), `aggregate` (./aggregate.ts) and one call per declared
  * action (`/api/<group>/<actionId>`).
  * Handlers are thin: authenticate (-99) → route schema → one EntityService call (which validates,
  * authorises, scopes, writes and audits) → present.
@@ -15,10 +15,12 @@ import { EntityService, type Caller } from './service.js';
 import { MAX_PAGE_SIZE } from './query.js';
 import { INT_MAX } from './validation.js';
 import { ApiError } from '../lib/errors.js';
+import { aggregate, MAX_MEASURES } from './aggregate.js';
+import { AGGREGATE_OPS, DATE_BUCKETS, MAX_AGGREGATE_GROUPS, type AggregateRequest } from '../../shared/aggregate.js';
 import { IMPORT_MAX_BYTES, XLSX_TYPE, attachmentDisposition, exportXlsx, importXlsx } from './transfer.js';
 
 /** Names of the generic calls; a declared action may not reuse one. */
-export const GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import'] as const;
+export const GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import', 'aggregate'] as const;
 
 const LIST_BODY: BodySchema = {
   type: 'object',
@@ -54,6 +56,29 @@ const RECORD_BODY: BodySchema = {
     version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' },
   },
   additionalProperties: true,
+};
+/** Records grouped and measured (./aggregate.ts): one or two group levels, up to MAX_MEASURES measures, the list's keyword and filters. */
+const AGGREGATE_BODY: BodySchema = {
+  type: 'object',
+  required: ['groupBy'],
+  properties: {
+    groupBy: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2,
+      items: { type: 'object', required: ['field'], additionalProperties: false, properties: { field: { type: 'string', minLength: 1, maxLength: 64 }, bucket: { enum: [...DATE_BUCKETS] } } },
+      title: 'field.groupBy',
+    },
+    measures: {
+      type: 'array',
+      maxItems: MAX_MEASURES,
+      items: { type: 'object', required: ['op'], additionalProperties: false, properties: { op: { enum: [...AGGREGATE_OPS] }, field: { type: 'string', minLength: 1, maxLength: 64 } } },
+      title: 'field.measures',
+    },
+    keyword: LIST_BODY.properties.keyword,
+    filters: LIST_BODY.properties.filters,
+    limit: { type: 'integer', minimum: 1, maximum: MAX_AGGREGATE_GROUPS, title: 'field.limit' },
+  },
 };
 /** An import is multipart (`file`, `page`); a body of another kind reaches importRequest, which asks for the file. */
 const IMPORT_BODY: BodySchema = { type: 'object', properties: { file: { title: 'field.file' }, page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' } } };
@@ -118,12 +143,13 @@ export const GENERIC_BODIES: Record<(typeof GENERIC_CALLS)[number], BodySchema> 
   del: DEL_BODY,
   export: EXPORT_BODY,
   import: IMPORT_BODY,
+  aggregate: AGGREGATE_BODY,
 };
 
 /** The permission code each generic call of `def` needs (none: signed in is enough). */
 export function genericPermission(def: EntityDef, op: (typeof GENERIC_CALLS)[number]): string | undefined {
   const p = def.permissions ?? {};
-  return { list: p.view, info: p.view, add: p.add, edit: p.edit, del: p.delete, export: p.export ?? p.view, import: p.import ?? p.add }[op];
+  return { list: p.view, info: p.view, add: p.add, edit: p.edit, del: p.delete, export: p.export ?? p.view, import: p.import ?? p.add, aggregate: p.view }[op];
 }
 
 /** Registers the calls of `def` on `app`; returns its service. Throws when an action id reuses a generic call. */
@@ -146,6 +172,7 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
       .send(file.buffer);
   });
   call(app, `${g}/import`, { guard: permitted(p.import ?? p.add), multipart: true, body: IMPORT_BODY }, (req) => importRequest(req, svc));
+  call<AggregateRequest>(app, `${g}/aggregate`, { guard: permitted(p.view), body: AGGREGATE_BODY }, (req) => aggregate(svc, callerOf(req), req.body));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
     const body: BodySchema = { type: 'object', required: ['id'], properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } } };

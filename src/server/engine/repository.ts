@@ -39,7 +39,8 @@ function scopeParts(eb: ExpressionBuilder<any, any>, scope: ScopeFilter, inline 
 /** The plain comparisons of list conditions → their SQL operator. */
 const COMPARISONS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q: ListQuery) {
+/** The WHERE of a list (scope, filters, keyword): also the WHERE of an aggregate (./aggregate.ts). */
+export function listWhere(dialect: Dialect, searchable: string[], scope: ScopeFilter, q: Pick<ListQuery, 'conditions' | 'keyword'>) {
   const like = dialect === 'pg' ? 'ilike' : 'like';
   return (eb: ExpressionBuilder<any, any>) => {
     const parts = scopeParts(eb, scope, dialect === 'sqlite');
