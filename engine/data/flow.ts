@@ -3,7 +3,7 @@
  * start a flow, read an instance as the caller sees it, act on it, its log, the work lists and counts.
  * Through the engine host (refusals toast and reject with the server's message).
  */
-import type { ActionName, FlowDef, FlowState } from '../flow';
+import type { ActionName } from '../flow';
 import type { WorkListKind } from '../schema/types';
 import { host } from '../host';
 import type { FlowLogEntry, InstanceItem, InstanceView, SuperviseItem, TaskItem } from '../../src/shared/flow';

@@ -8,7 +8,7 @@
  * pre-fills records added from the list.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
