@@ -71,13 +71,14 @@ const PURE_MODULES = [
  * into any area.
  */
 function spellings(root, depth, target) {
-  const pattern = (s) => escape(s).replace(/\\\*/g, '[^/]+');
+  // a `*` is one folder name, never `..`
+  const pattern = (s) => escape(s).replace(/\\\*/g, '(?!\\.\\.)[^/]+');
   const up = '../'.repeat(depth);
   const rel = posix.relative(root, target);
   const out = [pattern(rel.startsWith('..') ? up + rel : `${up || './'}${rel}`)];
   out.push(pattern('../'.repeat(depth + root.split('/').length) + target));
   const star = target.indexOf('*');
-  if (star >= 0) out.push(`${pattern(up + posix.relative(root, target.slice(0, star)))}/[^/]+${pattern(target.slice(star + 1))}`);
+  if (star >= 0) out.push(`${pattern(up + posix.relative(root, target.slice(0, star)))}/${pattern('*')}${pattern(target.slice(star + 1))}`);
   return [...new Set(out)];
 }
 
