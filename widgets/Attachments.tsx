@@ -10,7 +10,7 @@ import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/i
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { files, type Attachment } from '../engine/data/api';
-import { saveDownloadedFile } from '../src/app/services/http';
+import { host } from '../engine/host';
 
 /** Size in B / KB / MB for the list. */
 export function formatSize(n: number): string {
@@ -21,7 +21,7 @@ export function formatSize(n: number): string {
 
 /** Downloads a stored attachment (File/download) and saves it under its name. */
 export async function downloadAttachment(a: Attachment): Promise<void> {
-  saveDownloadedFile(await files.download(a.id));
+  host().saveFile(await files.download(a.id));
 }
 
 /** A read-only list of attachments with download links (detail pages and read-only forms). */

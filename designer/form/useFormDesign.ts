@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../src/app/services/feedback';
+import { host } from '../../engine/host';
 import {
   DesignError,
   canRedo,
@@ -93,7 +93,7 @@ export function useFormDesign({ initial, pinyin, onChange, limit }: FormDesignOp
         return true;
       } catch (e) {
         if (!(e instanceof DesignError)) throw e;
-        toast.error(t(`error.${e.code}`, { message: e.message }));
+        host().notify.error(t(`error.${e.code}`, { message: e.message }));
         return false;
       }
     },

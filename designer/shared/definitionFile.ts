@@ -3,11 +3,11 @@
  * the form and flow list pages: the exported definition saved as pretty JSON, and an upload read as text only when it
  * is JSON at all (the server checks its format and version).
  */
-import { saveDownloadedFile } from '../../src/app/services/http';
+import { host } from '../../engine/host';
 
 /** Saves `value` as a pretty-printed JSON file named `filename`. */
 export function saveJsonFile(value: unknown, filename: string): void {
-  saveDownloadedFile({ blob: new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), filename });
+  host().saveFile({ blob: new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), filename });
 }
 
 /** The text of an uploaded `file` when it parses as JSON, else null (the page says the file is not valid). */

@@ -1,15 +1,18 @@
 /**
  * The renderers' data layer (issue 3): typed calls of the generic entity API (`/api/<group>/*`,
  * src/server/engine/api.ts), the page bundle (Template/page), attachments (File/*) and the organisation
- * selector (selector/*). Every call goes through the app's HTTP layer (src/app/services/http.ts), which
- * shows refusals (-1 toast, -99 login) and rejects with an ApiError.
+ * selector (selector/*). Every call goes through the engine host (engine/host.ts), whose `call` shows refusals
+ * (-1 toast, -99 login) and rejects with the server's message.
  */
 import type { PageBundle } from '../schema/bundle';
 import type { RefNames, SelectorDept, SelectorUser } from '../../src/shared/org';
-import { post, postBlob, postForm, type DownloadedFile } from '../../src/app/services/http';
-import { i18n } from '../../src/app/i18n';
+import { host, type HostCallOptions, type HostFile } from '../host';
 
 export type { RefNames, SelectorDept, SelectorUser };
+
+const post = <T>(api: string, body?: object, opts?: HostCallOptions): Promise<T> => host().call<T>(api, body, opts);
+const postBlob = (api: string, body?: object): Promise<HostFile> => host().download(api, body);
+const postForm = <T>(api: string, form: FormData, opts?: HostCallOptions): Promise<T> => host().upload<T>(api, form, opts);
 
 /**
  * One record as the server answers it: the entity's fields plus `id`, `version` (optimistic concurrency),
@@ -81,7 +84,7 @@ export interface Resource {
   /** Runs declared action `actionId` on a record (`version`: refused when stale). */
   action(actionId: string, id: number, version?: number): Promise<EntityRecord>;
   /** The rows of a list request as an .xlsx file; `template: true` gives the empty import template. */
-  exportXlsx(params: Omit<ListParams, 'current' | 'pageSize'> & { template?: boolean }): Promise<DownloadedFile>;
+  exportXlsx(params: Omit<ListParams, 'current' | 'pageSize'> & { template?: boolean }): Promise<HostFile>;
   /** Imports an .xlsx file with the columns of list page `page`. */
   importXlsx(file: File, page?: string): Promise<ImportReport>;
 }
@@ -114,7 +117,7 @@ const pageCache = new Map<string, PageBundle>();
  * revalidated with its ETag, so an unchanged definition costs one small answer.
  */
 export async function loadPage(ref: { route: string } | { id: string; instanceId?: number }): Promise<PageBundle> {
-  const key = `${i18n.language}|${'id' in ref ? `id:${ref.id}${ref.instanceId ? `@${ref.instanceId}` : ''}` : `route:${ref.route}`}`;
+  const key = `${host().i18n.language}|${'id' in ref ? `id:${ref.id}${ref.instanceId ? `@${ref.instanceId}` : ''}` : `route:${ref.route}`}`;
   const cached = pageCache.get(key);
   const answer = await post<PageBundle | { notModified: true; etag: string }>('Template/page', cached ? { ...ref, etag: cached.etag } : ref);
   if ('notModified' in answer && cached) return cached;
@@ -140,7 +143,7 @@ export const files = {
     return postForm<Attachment>('File/upload', form, { timeout: 300_000 });
   },
   /** The bytes and name of a stored attachment. */
-  download(id: string): Promise<DownloadedFile> {
+  download(id: string): Promise<HostFile> {
     return postBlob('File/download', { id });
   },
   /** Name, size and type of stored attachments. */

@@ -1,14 +1,16 @@
 /**
  * The renderers' calls of the approval runtime (issue 4; server: src/server/api/flow, src/server/api/Flowset):
  * start a flow, read an instance as the caller sees it, act on it, its log, the work lists and counts.
- * Through the app's HTTP layer (refusals toast and reject with an ApiError).
+ * Through the engine host (refusals toast and reject with the server's message).
  */
-import type { ActionName, FlowDef, FlowState } from '../flow';
+import type { ActionName } from '../flow';
 import type { WorkListKind } from '../schema/types';
-import { post } from '../../src/app/services/http';
+import { host } from '../host';
 import type { FlowLogEntry, InstanceItem, InstanceView, SuperviseItem, TaskItem } from '../../src/shared/flow';
 
 export type { FlowLogEntry, InstanceView };
+
+const post = <T>(api: string, body?: object): Promise<T> => host().call<T>(api, body);
 
 /** The names a list row carries besides its item: the flow's title and the initiator's name, in the caller's language. */
 interface RowNames {

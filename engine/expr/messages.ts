@@ -43,7 +43,7 @@ const RULES: [string, RegExp, (m: RegExpExecArray) => string, (m: RegExpExecArra
     (m) => `运算 ${m[2]} 不能用于 ${typeZh(m[1])} 和 ${typeZh(m[3])}`, (m) => `Operator ${m[2]} cannot be applied to ${m[1]} and ${m[3]}`],
   ['no_such_overload', /^no such overload: (\S+) (\S+)$/,
     (m) => `运算 ${m[1]} 不能用于 ${typeZh(m[2])}`, (m) => `Operator ${m[1]} cannot be applied to ${m[2]}`],
-  ['unknown_function', /^found no matching overload for '([A-Za-z_][\w.]*)\((.*)\)'$/s, (m) => '', (m) => ''],
+  ['unknown_function', /^found no matching overload for '([A-Za-z_][\w.]*)\((.*)\)'$/s, () => '', () => ''],
   ['invalid_condition_type', /must be bool, got '(.+)'$/, (m) => `条件必须是是/否（bool），实际为 ${typeZh(m[1])}`, (m) => `The condition must be bool, got ${m[1]}`],
   ['incompatible_ternary_branches', /^Ternary branches must have the same type, got '(.+)' and '(.+)'$/,
     (m) => `两个分支的结果类型必须一致，实际为 ${typeZh(m[1])} 和 ${typeZh(m[2])}（小数请写成 1.0）`,

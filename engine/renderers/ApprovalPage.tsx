@@ -19,7 +19,6 @@
 import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { indexFlow, returnTargets, type ActionName, type FlowDef } from '../flow';
 import type { Text } from '../schema/types';
@@ -27,13 +26,10 @@ import { flowApi, type ActBody, type FlowLogEntry, type InstanceView } from '../
 import { loadPage, selector } from '../data/api';
 import type { PageBundle } from '../schema/bundle';
 import { textOf } from '../schema/text';
-import { toast } from '../../src/app/services/feedback';
-import { userAtom } from '../../src/app/stores/user';
-import { appHref } from '../../src/app/utils/basePath';
-import { currentLocation, navigateTo } from '../../src/app/services/navigation';
+import { host } from '../host';
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { AttachmentsZip, FavoriteStar, RelatedDocs } from './flowpages/DocExtras';
-import '../../src/app/styles/approval.css';
+import './approval/approval.css';
 import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
 import { compileFormPage } from './form/rjsf';
@@ -77,8 +73,9 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
   const { t } = useTranslation('approval');
   const page = bundle.page;
   const formId = page.pageKind === 'approval' ? page.form : '';
-  const me = useAtomValue(userAtom)?.id;
-  const mySignature = useAtomValue(userAtom)?.signature ?? null;
+  const identity = host().useIdentity();
+  const me = identity?.id;
+  const mySignature = identity?.signature ?? null;
   const [signed, setSigned] = useState(false);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +93,7 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
   useEffect(() => {
     if (!recordId || !formId) return;
     let live = true;
-    openedAt.current = currentLocation().pathname;
+    openedAt.current = host().location().pathname;
     setError(null);
     Promise.all([loadPage({ id: formId, instanceId: recordId }), flowApi.info(recordId), flowApi.log(recordId).catch(() => [] as FlowLogEntry[])]).then(
       ([form, view, log]) => live && setLoaded({ form, view, log: Array.isArray(log) ? log : [] }),
@@ -113,7 +110,7 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
   const extras = new Set(page.pageKind === 'approval' ? (page.extras ?? []) : []);
   useEffect(() => {
     // an answer that arrives after the user went elsewhere (another tab, another page) never moves them
-    if (elsewhere && currentLocation().pathname === openedAt.current) void navigateTo(elsewhere, { replace: true });
+    if (elsewhere && host().location().pathname === openedAt.current) host().navigate(elsewhere, { replace: true });
   }, [elsewhere]);
   // Names of the people the page shows (initiator, task holders, people named in the log), once per change.
   useEffect(() => {
@@ -183,7 +180,7 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
     setBusy(true);
     try {
       const answered = await flowApi.act(view.id, view.version, body);
-      toast.success(t('result.done', { action: labelOf(type) }));
+      host().notify.success(t('result.done', { action: labelOf(type) }));
       setDialog(null);
       setOpinion('');
       const [next, nextLog] = await Promise.all([answered?.id ? Promise.resolve(answered) : flowApi.info(view.id), flowApi.log(view.id).catch(() => loaded.log)]);
@@ -198,14 +195,14 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
 
   const run = (type: ActionName) => {
     if (OPINION_REQUIRED.has(type) && !opinion.trim()) {
-      toast.warning(t('opinion.required'));
+      host().notify.warning(t('opinion.required'));
       const box = opinionRef.current;
       box?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       box?.querySelector('textarea')?.focus();
       return;
     }
     if (VALIDATING_ACTIONS.has(type) && writable.length && formRef.current && !formRef.current.validate()) {
-      toast.warning(t('result.invalid'));
+      host().notify.warning(t('result.invalid'));
       return;
     }
     if (DIALOG_ACTIONS.has(type)) {
@@ -256,12 +253,12 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
           {extras.has('favorite') && <FavoriteStar flowId={view.id} />}
           {extras.has('attachmentsZip') && <AttachmentsZip flowId={view.id} />}
           {page.pageKind === 'approval' && page.pdf && (
-            <Button size="small" icon={<FilePdfOutlined />} href={appHref(routeWithId(page.pdf, view.id))} target="_blank" data-testid="approval-pdf">
+            <Button size="small" icon={<FilePdfOutlined />} href={host().href(routeWithId(page.pdf, view.id))} target="_blank" data-testid="approval-pdf">
               {t('header.pdf')}
             </Button>
           )}
           {page.pageKind === 'approval' && page.print && (
-            <Button size="small" icon={<PrinterOutlined />} href={appHref(routeWithId(page.print, view.id))} target="_blank" className="oa-approval-print" data-testid="approval-print">
+            <Button size="small" icon={<PrinterOutlined />} href={host().href(routeWithId(page.print, view.id))} target="_blank" className="oa-approval-print" data-testid="approval-print">
               {t('header.print')}
             </Button>
           )}

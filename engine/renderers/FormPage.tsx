@@ -15,15 +15,12 @@ import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from 'jotai';
 import type { UserInfo } from '../../src/shared/types';
-import { userAtom } from '../../src/app/stores/user';
+import { host } from '../host';
 import { applyRules, type CompiledForm, type FormLogic } from '../form';
 import { resource, type RefNames } from '../data/api';
 import { flowApi } from '../data/flow';
-import { navigateTo } from '../../src/app/services/navigation';
 import type { FormPageDef } from '../schema/types';
-import { toast } from '../../src/app/services/feedback';
 import { widgetOf } from '../../widgets';
 import { DefinitionError } from './DefinitionError';
 import { RevisionTag } from './RevisionTag';
@@ -82,7 +79,7 @@ function fromSession(fields: Record<string, 'user' | 'dept'>, user: UserInfo | n
 
 function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, preview, compiled, logic, page }: EditorProps) {
   const { t } = useTranslation('form');
-  const user = useAtomValue(userAtom);
+  const user = host().useIdentity();
   const group = bundle.entity!.group;
   const [load, setLoad] = useState<Load>({ kind: recordId ? 'loading' : 'ready' });
   // FormEditor re-renders only when what it draws changes (./form/useFormLogic): rule outcomes, computed
@@ -166,12 +163,12 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
       if (page.flow && bundle.entity && typeof stored?.id === 'number') {
         const draft = intent.current === 'draft';
         await flowApi.startForRecord({ defId: page.flow, entity: bundle.entity.id, recordId: stored.id, draft });
-        toast.success(t(draft ? 'form.flowDrafted' : 'form.flowSubmitted'));
+        host().notify.success(t(draft ? 'form.flowDrafted' : 'form.flowSubmitted'));
         onDone?.(stored);
-        if (page.afterSubmit) void navigateTo(page.afterSubmit);
+        if (page.afterSubmit) host().navigate(page.afterSubmit);
         return;
       }
-      toast.success(t('form.saved'));
+      host().notify.success(t('form.saved'));
       const notice = stored?._notice;
       if (notice?.text) {
         lasting.info({

@@ -8,18 +8,13 @@
  * pre-fills records added from the list; `filters`, when given, filter instead (a tree node and its descendants).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { ListPageDef, PageAction } from '../schema/types';
 import { resource, type EntityRecord } from '../data/api';
-import { api } from '../../src/app/services/api';
-import { toast } from '../../src/app/services/feedback';
-import { saveDownloadedFile } from '../../src/app/services/http';
-import { navigateTo } from '../../src/app/services/navigation';
-import { userAtom } from '../../src/app/stores/user';
+import { host } from '../host';
 import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
 import { buildColumns, type CellContext } from './list/columns';
@@ -55,7 +50,8 @@ export function ListPage(props: PageKindProps) {
 function ListTable({ bundle, embedded, initial, filters, page, group }: PageKindProps & { page: ListPageDef; group: string }) {
   const { t } = useTranslation('renderer');
   const tx = useMemo(() => bundleText(bundle), [bundle]);
-  const [user, setUser] = useAtom(userAtom);
+  const user = host().useIdentity();
+  const setUser = host().useSetIdentity();
   const codes = user?.access ?? [];
   // A route opened with ?filters=…&keyword=… (a chart's drill-down) starts filtered, the filter form showing it.
   const start = useMemo(() => (embedded ? {} : currentListQuery()), [embedded]);
@@ -71,7 +67,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const [setting, setSetting] = useState<ColumnSetting | null>(() => readColumnSetting(user?.list_settings?.[page.id]));
   const saveSetting = (next: ColumnSetting | null) => {
     setSetting(next);
-    void api.saveListSetting(page.id, next ?? '').then(
+    void host().call('Person/saveListSetting', { key: page.id, setting: next ?? '' }).then(
       () => {
         if (!user) return;
         const all = { ...user.list_settings };
@@ -93,14 +89,14 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
 
   const runRow = async (a: RowAction, record: EntityRecord) => {
     try {
-      if (a.type === 'navigate' && a.target?.startsWith('/')) return void navigateTo(`${a.target}?${a.param ?? 'id'}=${record.id}`);
+      if (a.type === 'navigate' && a.target?.startsWith('/')) return host().navigate(`${a.target}?${a.param ?? 'id'}=${record.id}`);
       if (a.type === 'view' || a.type === 'edit' || a.type === 'open' || a.type === 'navigate') return openRecord(a, record);
       if (a.type === 'delete') {
         await api$.del([record.id]);
-        toast.success(t('list.deleted', { count: 1 }));
+        host().notify.success(t('list.deleted', { count: 1 }));
       } else if (a.type === 'call' && a.target) {
         await api$.action(a.target, record.id, record.version);
-        toast.success(t('list.actionDone', { action: tx(a.label, a.target) }));
+        host().notify.success(t('list.actionDone', { action: tx(a.label, a.target) }));
       } else return;
       setSelected((s) => s.filter((id) => id !== record.id));
       reload();
@@ -112,7 +108,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const bulkDelete = async () => {
     try {
       const r = await api$.del(selected);
-      toast.success(t('list.deleted', { count: r?.deleted ?? selected.length }));
+      host().notify.success(t('list.deleted', { count: r?.deleted ?? selected.length }));
       setSelected([]);
       reload();
     } catch {
@@ -124,7 +120,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
     setExporting(true);
     try {
       const { current: _c, pageSize: _p, ...rest } = data.params;
-      saveDownloadedFile(await api$.exportXlsx(rest));
+      host().saveFile(await api$.exportXlsx(rest));
     } catch {
       /* shown by the HTTP layer */
     } finally {
@@ -136,7 +132,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
     if (a.type === 'add' && a.target) setDrawer({ page: a.target, mode: 'add', title: tx(a.label, t('list.action.add')), initial });
     else if (a.type === 'export') void exportRows();
     else if (a.type === 'import') setImporting(true);
-    else if (a.type === 'navigate' && a.target?.startsWith('/')) void navigateTo(a.target);
+    else if (a.type === 'navigate' && a.target?.startsWith('/')) host().navigate(a.target);
     else if ((a.type === 'open' || a.type === 'navigate') && a.target) setDrawer({ page: a.target, mode: 'view', title: tx(a.label, a.target) });
   };
 

@@ -14,12 +14,9 @@ import { Button, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from 'jotai';
-import { noticesAtom } from '../../src/app/stores/notices';
-import { loadBadges } from '../../src/app/stores/badges';
+import { host } from '../host';
 import { flowApi, type SuperviseRow, type TaskRow } from '../data/flow';
 import type { WorkListPageDef, WorkListView } from '../schema/types';
-import { useOpenDetail } from '../../src/app/router/openDetail';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
 import { workListColumns, type WorkRow } from './worklist/columns';
@@ -65,7 +62,7 @@ function WorkListViews({ page, views, ...props }: PageKindProps & { page: WorkLi
 /** One work list: the page's `list` and `flows`, starting with the `preset` filters. */
 function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: WorkListPageDef; preset?: WorkListFilters }) {
   const { t } = useTranslation('renderer');
-  const openDetail = useOpenDetail();
+  const openDetail = host().useOpenRecord();
   const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '' });
   const [filters, setFilters] = useState<WorkListFilters>(preset ?? {});
   const [typed, setTyped] = useState('');
@@ -80,7 +77,7 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
   /** After one's own 批量同意 or 催办: the list and the menu badges (which no reminder refreshes then). */
   const afterAction = useCallback(() => {
     reload();
-    loadBadges().catch(() => undefined);
+    host().refreshBadges().catch(() => undefined);
   }, [reload]);
 
   useEffect(() => {
@@ -109,7 +106,7 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
   }, [reload]);
 
   // A reminder (the bell's newest message id grows) usually means this list changed: read it again.
-  const lastReminder = useAtomValue(noticesAtom).lastId;
+  const lastReminder = host().useReminders().lastId;
   const seenReminder = useRef(lastReminder);
   useEffect(() => {
     if (lastReminder > seenReminder.current) reload();

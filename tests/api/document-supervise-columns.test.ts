@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actors, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const { post, ok } = actors(() => t);
+const { ok } = actors(() => t);
 const uid = async (username: string) => (await t.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 const row = async (who: string, id: number) => (await ok('document/gwdbList', { pageSize: 50 }, who)).list.find((x: any) => x.instanceId === id);
 

@@ -67,6 +67,7 @@ const NASTY: unknown[] = [
   -1,
   1.5,
   2147483648,
+  // eslint-disable-next-line no-loss-of-precision -- deliberately past Number.MAX_SAFE_INTEGER: the parsed value differs from the text
   9007199254740993,
   1e308,
   -1e308,
@@ -182,7 +183,12 @@ function echoed(body: unknown): string[] {
     if (typeof v === 'string' && v.length > 2) {
       out.add(v);
       out.add(JSON.stringify(v).slice(1, -1));
-    } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (walk(k), walk(x));
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        walk(k);
+        walk(x);
+      }
+    }
   };
   walk(body);
   return [...out].sort((a, b) => b.length - a.length);

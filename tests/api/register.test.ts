@@ -7,7 +7,7 @@ import { verify } from '@node-rs/argon2';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { now } from '../../src/server/lib/clock.js';
 import { createCaptcha } from '../../src/server/services/captcha.js';
-import { createTestApp, type Session, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let pk = '';

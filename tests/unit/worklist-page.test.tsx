@@ -7,19 +7,17 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { noticesAtom } from '../../src/app/stores/notices';
 import '@app/i18n';
 import type { PageBundle } from '../../engine/schema/bundle';
 import type { WorkListKind, WorkListPageDef } from '../../engine/schema/types';
 import { renderWithUser, userWith } from './list-fixture';
+import { installTestHost, testRemindersAtom } from './testHost';
 
 const calls = vi.hoisted(() => ({
   list: [] as { kind: string; params: Record<string, unknown> }[],
   rows: [] as unknown[],
   batch: [] as { items: unknown[]; opinion: string }[],
   act: [] as { id: number; version: number | undefined; body: Record<string, unknown> }[],
-  opened: [] as string[],
-  badges: 0,
 }));
 
 vi.mock('../../engine/data/flow', () => ({
@@ -49,19 +47,17 @@ vi.mock('../../engine/data/flow', () => ({
 vi.mock('../../engine/renderers/approval/words', () => ({
   wordsApi: { list: async () => [{ id: 1, content: '同意。', sort: 1, isPublic: true, mine: false }], add: async () => ({ id: 9 }) },
 }));
-vi.mock('../../src/app/stores/badges', () => ({ loadBadges: async () => void (calls.badges += 1) }));
-vi.mock('../../src/app/router/openDetail', () => ({ useOpenDetail: () => (path: string) => calls.opened.push(path) }));
 
 const { WorkListPage } = await import('../../engine/renderers/WorkListPage');
 
+let host = installTestHost();
 afterEach(() => {
   cleanup();
+  host = installTestHost();
   calls.list = [];
   calls.rows = [];
   calls.batch = [];
   calls.act = [];
-  calls.opened = [];
-  calls.badges = 0;
 });
 
 function bundle(list: WorkListKind, extra: Partial<WorkListPageDef> = {}): PageBundle {
@@ -102,7 +98,7 @@ describe('批量同意 on the 待办 list', () => {
     expect(within(failures).getByText('该待办已处理')).toBeTruthy();
     await waitFor(() => expect(calls.list.length).toBeGreaterThan(loads));
     // The menu badges follow one's own batch at once (no reminder comes for it).
-    expect(calls.badges).toBe(1);
+    expect(host.badgeRefreshes).toBe(1);
   });
 
   it('reads the list again when a reminder arrives, showing the new task without a reload', async () => {
@@ -110,7 +106,7 @@ describe('批量同意 on the 待办 list', () => {
     const { store } = renderWithUser(<WorkListPage bundle={bundle('todo', { flows: ['affair.default'] })} />, userWith([]));
     await screen.findByText('关于甲的请示');
     calls.rows = [task(14, 'd', '关于丁的请示'), task(11, 'a', '关于甲的请示')];
-    act(() => store.set(noticesAtom, { unread: 1, list: [], lastId: 77 }));
+    act(() => store.set(testRemindersAtom, { unread: 1, lastId: 77 }));
     expect(await screen.findByText('关于丁的请示')).toBeTruthy();
   });
 
@@ -153,7 +149,7 @@ describe('a list over every flow', () => {
     expect(calls.list[0].params.flows).toBeUndefined();
     expect(screen.getByText('报销审批')).toBeTruthy();
     fireEvent.click(screen.getByText('关于年度预算的请示'));
-    expect(calls.opened).toEqual(['/affair/show-audit/41']);
+    expect(host.opened).toEqual(['/affair/show-audit/41']);
     // No approval page for that area: the title is not a link.
     expect(screen.getByText('关于差旅报销的申请').closest('a')).toBeNull();
   });

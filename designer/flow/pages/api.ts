@@ -1,12 +1,14 @@
 /**
  * The Flowset calls of the flow-setting pages (issue 6; server: src/server/api/Flowset/index.ts and
  * revisions.ts, SPEC §7) and the Template calls they need for a flow's entity (src/server/api/Template).
- * Through the app's HTTP layer: a -1 answer toasts its message and rejects with an ApiError (`silent` calls
+ * Through the engine host: a -1 answer toasts its message and rejects with the server's message (`silent` calls
  * leave the message to the caller).
  */
 import type { FlowDef } from '../../../engine/flow/types';
 import type { Text } from '../../../engine/schema/types';
-import { post } from '../../../src/app/services/http';
+import { host, type HostCallOptions } from '../../../engine/host';
+
+const post = <T>(api: string, body?: object, opts?: HostCallOptions): Promise<T> => host().call<T>(api, body, opts);
 
 /** A row of Flowset/list: a flow's newest published version; `createdAt` epoch ms; `hasDraft`: it has a draft. */
 export interface FlowsetRow {

@@ -15,8 +15,8 @@ import { useNavigate } from 'react-router-dom';
 import { ListToolbar, RowLinks, TitleCell, useSaveExport, type ListKind } from '../../shared/ListParts';
 import { RevisionsDrawer } from '../../shared/RevisionsDrawer';
 import { formatTime } from '../../../engine/renderers/time';
-import { useOpenDetail } from '../../../src/app/router/openDetail';
 import type { PageKindProps } from '../../../engine/renderers/registry';
+import { host } from '../../../engine/host';
 import { formsetApi, type FormRevisions, type FormRow } from './api';
 import { formRevisions } from './revisions';
 
@@ -29,7 +29,7 @@ export function FormListPage(_props: PageKindProps) {
   const { message, modal } = App.useApp();
   const saveExport = useSaveExport(KIND.ns);
   const navigate = useNavigate();
-  const openDetail = useOpenDetail();
+  const openDetail = host().useOpenRecord();
   const [rows, setRows] = useState<FormRow[]>([]);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);

@@ -1,7 +1,7 @@
 /**
  * The server calls of the form pages (issue 6; server: src/server/api/Template/index.ts, revisionCalls.ts,
- * designedCalls.ts and src/server/api/Form/index.ts, SPEC §7). Through the app's HTTP layer: a -1 answer
- * toasts its message and rejects with an ApiError (`silent` calls leave the message to the caller).
+ * designedCalls.ts and src/server/api/Form/index.ts, SPEC §7). Through the engine host: a -1 answer
+ * toasts its message and rejects with the server's message (`silent` calls leave the message to the caller).
  *
  * A form definition as the revision calls take it: `{page, entity: {model}, dicts?, texts?}` — `dicts` are the
  * dictionaries the form owns (typed options), kept in the draft; `texts` `{'en-US': {key: text}}`.
@@ -10,9 +10,9 @@ import type { DictDef, EntityModel, FormPageDef } from '../../../engine/schema/t
 import type { LocaleMessages } from '../../../engine/schema/text';
 import type { Change } from '../../../engine/schema/diff';
 import type { PageBundle } from '../../../engine/schema/bundle';
-import { post } from '../../../src/app/services/http';
-import { basePath } from '../../../src/app/utils/basePath';
-import { getToken, getUuid } from '../../../src/app/utils/cookies';
+import { host, type HostCallOptions } from '../../../engine/host';
+
+const post = <T>(api: string, body?: object, opts?: HostCallOptions): Promise<T> => host().call<T>(api, body, opts);
 
 /** A form of Template/list; designer-made forms carry `designed: true` and their status. */
 export interface FormRow {
@@ -83,12 +83,11 @@ export interface NewForm {
  */
 async function pageTextsIn(id: string, locale: 'zh-CN' | 'en-US'): Promise<Record<string, string>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Lang': locale };
-  const token = getToken();
-  const uuid = getUuid();
+  const { token, uuid } = host().session();
   if (token) headers['X-Token'] = token;
   if (uuid) headers['X-uuid'] = uuid;
   try {
-    const res = await fetch(`${basePath()}api/Template/page`, { method: 'POST', headers, body: JSON.stringify({ id }) });
+    const res = await fetch(host().href('/api/Template/page'), { method: 'POST', headers, body: JSON.stringify({ id }) });
     const env = (await res.json()) as { code: number; data?: PageBundle };
     return env.code === 0 && env.data?.texts ? env.data.texts : {};
   } catch {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Input, Select, Space, Tag } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../src/app/services/feedback';
+import { host } from '../../host';
 import { OPINION_MAX } from './limits';
 import { wordsApi, type UserWord } from './words';
 import { SignatureImage } from './SignatureImage';
@@ -65,12 +65,12 @@ export function OpinionBox({ value, onChange, disabled, signature, signed, onSig
     const content = value.trim();
     if (!content) return;
     if (words.some((w) => w.content === content)) {
-      toast.info(t('opinion.wordExists'));
+      host().notify.info(t('opinion.wordExists'));
       return;
     }
     try {
       await wordsApi.add(content);
-      toast.success(t('opinion.wordSaved'));
+      host().notify.success(t('opinion.wordSaved'));
       setWords(await wordsApi.list());
     } catch {
       /* the HTTP layer has shown the refusal */

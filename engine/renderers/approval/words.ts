@@ -2,7 +2,7 @@
  * 常用语 of the opinion box (src/server/api/Words): the caller's own phrases and the public ones, and saving
  * a new phrase of one's own. engine/data/flow.ts has no Words calls; these two are the approval page's.
  */
-import { post } from '../../../src/app/services/http';
+import { host } from '../../host';
 
 /** One phrase as Words/getUserWord answers it. */
 export interface UserWord {
@@ -17,7 +17,7 @@ export interface UserWord {
 /** The calls (see the module comment). */
 export const wordsApi = {
   /** The caller's phrases and the public ones, by sort then id (at most 100). */
-  list: () => post<UserWord[]>('Words/getUserWord', {}),
+  list: () => host().call<UserWord[]>('Words/getUserWord', {}),
   /** Adds `content` as a phrase of the caller's own. */
-  add: (content: string) => post<{ id: number }>('Words/save', { content }),
+  add: (content: string) => host().call<{ id: number }>('Words/save', { content }),
 };

@@ -9,7 +9,7 @@ import { Alert, Button, Modal, Result, Space, Table, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { resource, type ImportReport } from '../../data/api';
-import { saveDownloadedFile } from '../../../src/app/services/http';
+import { host } from '../../host';
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -31,7 +31,7 @@ export function ImportDialog({ open, group, pageId, title, onImported, onClose }
   const template = async () => {
     setBusy('template');
     try {
-      saveDownloadedFile(await resource(group).exportXlsx({ page: pageId, template: true }));
+      host().saveFile(await resource(group).exportXlsx({ page: pageId, template: true }));
     } catch {
       /* the HTTP layer showed the message */
     } finally {

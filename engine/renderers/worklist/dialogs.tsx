@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowApi, type BatchAnswer, type SuperviseRow, type TaskRow } from '../../data/flow';
-import { toast } from '../../../src/app/services/feedback';
+import { host } from '../../host';
 import { OpinionBox } from '../approval/OpinionBox';
 import { OPINION_MAX } from '../approval/limits';
 
@@ -104,7 +104,7 @@ export function UrgeDialog({ row, onClose, onDone }: UrgeDialogProps) {
     setBusy(true);
     try {
       await flowApi.act(row.instanceId, undefined, { type: 'urge', ...(message.trim() ? { opinion: message.trim() } : {}) });
-      toast.success(t('worklist.urge.done', { names: row.handlers.join(t('worklist.separator')) }));
+      host().notify.success(t('worklist.urge.done', { names: row.handlers.join(t('worklist.separator')) }));
       setMessage('');
       onClose();
       onDone();

@@ -20,23 +20,33 @@ function useReminders() {
   return { unread: n.unread, lastId: n.lastId };
 }
 
-/** The host object handed to `provideHost`. */
+/**
+ * The host object handed to `provideHost`. Every member reaches its module's export only when called, so that a
+ * test mocking one of those modules in part (only `post`, say) still gets a whole host.
+ */
 export const shellHost: EngineHost = {
   call: (api, body, opts) => post(api, body, opts),
   download: (api, body) => postBlob(api, body),
   upload: (api, form, opts) => postForm(api, form, opts),
-  saveFile: saveDownloadedFile,
-  notify: toast,
+  saveFile: (file) => saveDownloadedFile(file),
+  notify: {
+    success: (text) => toast.success(text),
+    info: (text) => toast.info(text),
+    warning: (text) => toast.warning(text),
+    error: (text) => toast.error(text),
+  },
   navigate: (to, opts) => void navigateTo(to, opts),
-  location: currentLocation,
+  location: () => currentLocation(),
   openRecord: (path, from) => openDetail(path, from),
-  useOpenRecord: useOpenDetail,
+  useOpenRecord: () => useOpenDetail(),
   reserveRecordTab: (samplePath) => reserveDetailTab(samplePath),
-  href: appHref,
+  href: (path) => appHref(path),
   useIdentity: () => useAtomValue(userAtom),
   useSetIdentity: () => useSetAtom(userAtom),
   useReminders,
-  refreshBadges: loadBadges,
-  i18n,
+  refreshBadges: () => loadBadges(),
+  get i18n() {
+    return i18n;
+  },
   session: () => ({ token: getToken(), uuid: getUuid() }),
 };

@@ -136,7 +136,13 @@ export async function unitsBelow(db: Kysely<DB>, units: number[]): Promise<numbe
   for (const [id, d] of c.parent) if (d.parent != null) kids.set(d.parent, [...(kids.get(d.parent) ?? []), id]);
   const seen = new Set<number>(units);
   const queue = [...units];
-  while (queue.length) for (const k of kids.get(queue.pop()!) ?? []) if (!seen.has(k)) (seen.add(k), queue.push(k));
+  while (queue.length) {
+    for (const k of kids.get(queue.pop()!) ?? []) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push(k);
+    }
+  }
   return [...seen].filter((id) => c.parent.get(id)?.kind === 'unit' || units.includes(id));
 }
 

@@ -134,6 +134,7 @@ export function writableFields(def: EntityDef, body: Record<string, unknown>, lo
 /** Largest value of an integer column (PostgreSQL integer). */
 export const INT_MAX = 2147483647;
 /** Largest absolute value of a numeric column (numeric(18,2), 元). */
+// eslint-disable-next-line no-loss-of-precision -- numeric(18,2)'s bound as written in SQL; JS compares with its nearest double
 export const MONEY_MAX = 9999999999999999.99;
 
 /**

@@ -175,20 +175,29 @@ export async function importUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
       const title = fieldTitle(svc.def, f, c.locale);
       if (look.values[f]) {
         const value = look.values[f].get(v);
-        if (value === undefined) (bad = true), fail(f, tr(c, 'entity.importBadLabel', { field: title, value: v }));
-        else rec[f] = value;
+        if (value !== undefined) rec[f] = value;
+        else {
+          bad = true;
+          fail(f, tr(c, 'entity.importBadLabel', { field: title, value: v }));
+        }
       } else if (f === 'dept' || f === 'departments') {
         const list: number[] = [];
         for (const name of f === 'dept' ? [v] : v.split(/[、,，;；]/).map((x) => x.trim()).filter(Boolean)) {
           const id = await deptIdOfTitle(db, name);
-          if (id === undefined) (bad = true), fail(f, tr(c, 'entity.importUnknownDept', { field: title, value: name }));
-          else list.push(id);
+          if (id !== undefined) list.push(id);
+          else {
+            bad = true;
+            fail(f, tr(c, 'entity.importUnknownDept', { field: title, value: name }));
+          }
         }
         rec[f] = f === 'dept' ? (list[0] ?? null) : list;
       } else if (f === 'position' || f === 'rank' || f === 'category') {
         const id = nameIds[f].get(v);
-        if (id === undefined) (bad = true), fail(f, tr(c, 'org.unknownRef', { field: `${title}“${v}”` }));
-        else rec[f] = id;
+        if (id !== undefined) rec[f] = id;
+        else {
+          bad = true;
+          fail(f, tr(c, 'org.unknownRef', { field: `${title}“${v}”` }));
+        }
       } else rec[f] = f === 'sort' && /^\d+$/.test(v) ? Number(v) : v;
     }
     if (bad) continue;

@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '@app/i18n';
+import './shellHost';
 import type { UserInfo } from '@shared/types';
 import { appStore } from '@app/stores/store';
 import { userAtom } from '@app/stores/user';

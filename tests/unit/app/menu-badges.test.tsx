@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import '@app/i18n';
+import './shellHost';
 import type { MenuNode, UserInfo } from '@shared/types';
 import { appStore } from '@app/stores/store';
 import { userAtom } from '@app/stores/user';

@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '@app/i18n';
+import './shellHost';
 import { pushAction, ReminderChannel, type PollAnswer, type SocketLike } from '@app/components/header/reminderChannel';
 import { singleFlight, socketUrlOf } from '@app/components/header/startReminders';
 

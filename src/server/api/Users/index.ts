@@ -26,7 +26,6 @@ import type { OrgService } from '../../services/orgCrud.js';
 import { disableUser, generatePassword, moveUsers } from '../../services/orgUserOps.js';
 import { exportUsers, importUsers, USER_IMPORT_MAX_BYTES } from '../../services/orgTransfer.js';
 import { ApiError } from '../../lib/errors.js';
-import { requireAuth } from '../../plugins/auth.js';
 import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
 import { body, flag, id, idList, LIST_BODY, optId, recordBody, str } from '../../lib/bodies.js';
 import { bodyOf, orgCaller, orgWriter, registerResource } from './access.js';

@@ -83,7 +83,11 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
       }
     } else {
       // Roots: no parent, or a parent that is closed (its open children still show).
-      for (const r of rows) if (r.parent_id === null || !ids.has(r.parent_id)) (out.push(r), walk(r.id));
+      for (const r of rows) {
+        if (r.parent_id !== null && ids.has(r.parent_id)) continue;
+        out.push(r);
+        walk(r.id);
+      }
     }
     return out;
   });

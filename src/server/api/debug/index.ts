@@ -54,7 +54,7 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call(app, 'debug/status', { guard: mustGenerate }, async (req) => {
+  call(app, 'debug/status', { guard: mustGenerate }, async () => {
     return { ...(await generatedStatus(db)), job: currentJob(db) };
   });
 }

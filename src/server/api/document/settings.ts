@@ -164,7 +164,7 @@ function registerRelationKinds(app: FastifyInstance): void {
     },
   );
   call<{ id: number }>(app, 'document/gwszThglInfo', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => kindOf(req, req.body.id));
-  call(app, 'document/gwszThglLastOrderBy', { guard: mustAdmin }, async (req) => {
+  call(app, 'document/gwszThglLastOrderBy', { guard: mustAdmin }, async () => {
     const orderBy = await lastKindOrder(db);
     return { orderBy, next: Math.min(RELATION_KIND_ORDER_MAX, orderBy + 1) };
   });

@@ -13,7 +13,6 @@ import {
   FlowError,
   apply,
   newInstance,
-  type ActionName,
   type Effects,
   type FlowAction,
   type FlowContext,
