@@ -15,6 +15,8 @@
  *   `record` and `user` and give bool; a view's `where` also translates to SQL (engine/expr/condition.ts);
  * - flows: engine/flow's validateFlow, the entity, fields named by field permissions and formField rules, and
  *   branch conditions (bool over the entity's fields).
+ * - entities: a `permissions` block is required (without one the entity is closed to everyone);
+ * - areas (./lintArea.ts): default grants name known roles, the area's own codes and routes, and no business for the 三员.
  * Pages are linted by ./lintPage.ts; the reference checks all parts share are in ./lintContext.ts.
  * Pure: no file system; the caller passes the registry, the locale files and the key lists.
  */
@@ -24,8 +26,9 @@ import type { ExprChecker } from './expr';
 import type { EntityDef, FlowDef, ModelProperty } from './types';
 import { validateFlow } from '../flow/definition';
 import type { FlowNode } from '../flow/types';
-import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
+import { checkExpr, checkField, checkPermission, type Ctx } from './lintContext';
 import { lintPage } from './lintPage';
+import { lintArea } from './lintArea';
 
 /** A locale file: path, locale (`zh-CN` | `en-US`) and its parsed JSON (a flat map key → text). */
 export interface LocaleFile {
@@ -51,6 +54,10 @@ export interface LintOptions {
   locales?: string[];
   /** Ids of flows that exist outside the registry (published in the flow designer, flow_versions); a form may start them. */
   flows?: string[];
+  /** Role codes an area's default grants may name (src/server/db/seed/roles.ts). */
+  roles?: string[];
+  /** The 三员 (DESIGN §7): their role codes, and whether they may hold the menu or code area of key `section.name`. */
+  sanyuan?: { roles: readonly string[]; mayHold: (key: string) => boolean };
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -145,12 +152,8 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
     });
     if (def.kind === 'entity') lintEntity(ctx, def);
     else if (def.kind === 'page') lintPage(ctx, def);
-    else if (def.kind === 'area') {
-      def.menus.forEach((m, i) => {
-        if (!registry.get('page', m.page)) add(file, `/menus/${i}/page`, `unknown page "${m.page}"`);
-        checkRoute(ctx, m.route, `/menus/${i}/route`);
-      });
-    } else if (def.kind === 'flow') lintFlow(ctx, def);
+    else if (def.kind === 'area') lintArea(ctx, def);
+    else if (def.kind === 'flow') lintFlow(ctx, def);
     else if (def.kind === 'dict') {
       const values = new Set<string>();
       def.items.forEach((it, i) => {
@@ -212,6 +215,8 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
   (def.indexes ?? []).forEach((cols, i) => cols.forEach((f, j) => field(f, `/indexes/${i}/${j}`)));
   (def.unique ?? []).forEach((cols, i) => cols.forEach((f, j) => field(f, `/unique/${i}/${j}`)));
   for (const f of Object.keys(def.references ?? {})) field(f, `/references/${esc(f)}`);
+  // Without the block the entity is closed to everyone (src/server/engine/api.ts entityPermission): say who may do what.
+  if (!def.permissions) add(file, '/permissions', 'no "permissions" block: the entity is closed to everyone; name a code per operation ({} opens every operation to anyone signed in)');
   const props = (p: Record<string, ModelProperty>, base: string) => {
     for (const [name, prop] of Object.entries(p)) {
       const ptr = `${base}/${esc(name)}`;

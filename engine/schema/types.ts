@@ -180,6 +180,18 @@ export interface AreaDef extends DefinitionBase {
   title: Text;
   menus: AreaMenu[];
   permissions: { code: string; label: Text }[];
+  /** Default grants, applied once when the area first appears in a database (src/server/services/areaGrants.ts). */
+  grants?: AreaGrant[];
+}
+
+/**
+ * A default grant of an area: role `role` (a role code) gets the area's permission codes `permissions` and the menus of
+ * its routes `routes` (route patterns of the area). Applied once per item; an administrator's later removal stands.
+ */
+export interface AreaGrant {
+  role: string;
+  permissions?: string[];
+  routes?: string[];
 }
 
 /** Column renderers of list pages (issue 3). */

@@ -95,11 +95,10 @@ async function prepare(config: ReturnType<typeof loadConfig>, database: Database
     (await import('./engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('./engine/definitions.js')).loadEntities()),
   );
   if (config.seedDemo && (await run('seeding the demo organisation', () => seedIfEmpty(database.db)))) console.log('[start] demo organisation seeded');
-  const { added } = await run('adding the menus of new routes', () => database.db.transaction().execute((trx) => syncMenus(trx)));
-  if (added.length) {
-    invalidateMenuCache(database.db);
-    console.log(`[start] menus added for new routes: ${added.join(', ')}`);
-  }
+  const { added, granted } = await run('adding the menus of new routes and the default grants of the areas', () => database.db.transaction().execute((trx) => syncMenus(trx)));
+  if (added.length || granted.length) invalidateMenuCache(database.db);
+  if (added.length) console.log(`[start] menus added for new routes: ${added.join(', ')}`);
+  if (granted.length) console.log(`[start] default grants given: ${granted.join(', ')}`);
 }
 
 /** Creates the PG_SCHEMA schema when missing (a deployment or a test working in its own schema). */

@@ -11,6 +11,7 @@ import type { DocArchiveTable, DocFavoriteTable, DocRelationTable } from './extr
 import type { DocRelationGrantTable, DocRelationKindTable } from './documentLinkTypes.js';
 import type { DefinitionDraftTable, DefinitionRevisionTable } from './revisionTypes.js';
 import type { DesignedFormTable } from './designedFormTypes.js';
+import type { AreaGrantTable } from './areaGrantTypes.js';
 
 /** Tables of the business areas (see the module comment). */
 export interface AreaTables {
@@ -47,4 +48,6 @@ export interface AreaTables {
   doc_relation_grants: DocRelationGrantTable;
   // Table of migration 0027 (./designedFormTypes.ts: designer-made forms)
   designed_forms: DesignedFormTable;
+  // Table of migration 0045 (./areaGrantTypes.ts: default grants of the areas already given)
+  area_grants: AreaGrantTable;
 }

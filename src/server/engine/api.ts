@@ -5,6 +5,7 @@
  * Handlers are thin: authenticate (-99) → route schema → one EntityService call (which validates,
  * authorises, scopes, writes and audits) → present.
  */
+import { entityPermission } from './permissions.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../../engine/schema/types.js';
 import { call, type BodySchema, type Guard } from '../lib/route.js';
@@ -148,22 +149,21 @@ export const GENERIC_BODIES: Record<(typeof GENERIC_CALLS)[number], BodySchema> 
 
 /** The permission code each generic call of `def` needs (none: signed in is enough). */
 export function genericPermission(def: EntityDef, op: (typeof GENERIC_CALLS)[number]): string | undefined {
-  const p = def.permissions ?? {};
-  return { list: p.view, info: p.view, add: p.add, edit: p.edit, del: p.delete, export: p.export ?? p.view, import: p.import ?? p.add, aggregate: p.view }[op];
+  return entityPermission(def, ({ list: 'view', info: 'view', add: 'add', edit: 'edit', del: 'delete', export: 'export', import: 'import', aggregate: 'view' } as const)[op]);
 }
 
 /** Registers the calls of `def` on `app`; returns its service. Throws when an action id reuses a generic call. */
 export function registerEntity(app: FastifyInstance, def: EntityDef): EntityService {
   const svc = new EntityService(def, app.ctx.db, app.ctx.dialect);
   const g = def.group;
-  const p = def.permissions ?? {};
-  call<ListBody>(app, `${g}/list`, { guard: permitted(p.view), body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body));
-  call<{ id: number }>(app, `${g}/info`, { guard: permitted(p.view), body: ID_BODY }, (req) => svc.info(callerOf(req), req.body));
-  call<Record<string, unknown>>(app, `${g}/add`, { guard: permitted(p.add), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
-  call<Record<string, unknown>>(app, `${g}/edit`, { guard: permitted(p.edit), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
-  call<{ id?: number; ids?: number[] | string }>(app, `${g}/del`, { guard: permitted(p.delete), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
+  const p = (op: (typeof GENERIC_CALLS)[number]) => permitted(genericPermission(def, op));
+  call<ListBody>(app, `${g}/list`, { guard: p('list'), body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body));
+  call<{ id: number }>(app, `${g}/info`, { guard: p('info'), body: ID_BODY }, (req) => svc.info(callerOf(req), req.body));
+  call<Record<string, unknown>>(app, `${g}/add`, { guard: p('add'), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
+  call<Record<string, unknown>>(app, `${g}/edit`, { guard: p('edit'), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
+  call<{ id?: number; ids?: number[] | string }>(app, `${g}/del`, { guard: p('del'), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
   // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
-  call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: permitted(p.export ?? p.view), body: EXPORT_BODY }, async (req, reply) => {
+  call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: p('export'), body: EXPORT_BODY }, async (req, reply) => {
     const file = await exportXlsx(svc, callerOf(req), req.body);
     return reply
       .header('content-type', XLSX_TYPE)
@@ -171,12 +171,12 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
       .header('cache-control', 'private, no-store')
       .send(file.buffer);
   });
-  call(app, `${g}/import`, { guard: permitted(p.import ?? p.add), multipart: true, body: IMPORT_BODY }, (req) => importRequest(req, svc));
-  call<AggregateRequest>(app, `${g}/aggregate`, { guard: permitted(p.view), body: AGGREGATE_BODY }, (req) => aggregate(svc, callerOf(req), req.body));
+  call(app, `${g}/import`, { guard: p('import'), multipart: true, body: IMPORT_BODY }, (req) => importRequest(req, svc));
+  call<AggregateRequest>(app, `${g}/aggregate`, { guard: p('aggregate'), body: AGGREGATE_BODY }, (req) => aggregate(svc, callerOf(req), req.body));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
     const body: BodySchema = { type: 'object', required: ['id'], properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } } };
-    call<{ id: number; version?: number | null }>(app, `${g}/${act.id}`, { guard: permitted(act.permission ?? p.edit), body }, (req) => svc.action(callerOf(req), act, req.body));
+    call<{ id: number; version?: number | null }>(app, `${g}/${act.id}`, { guard: permitted(act.permission ?? entityPermission(def, 'edit')), body }, (req) => svc.action(callerOf(req), act, req.body));
   }
   return svc;
 }

@@ -4,7 +4,8 @@
  * per changed record, each write in ONE transaction.
  *
  * Permissions: `permissions.view` for list/info, `.add`, `.edit`, `.delete`; a declared action needs
- * its own `permission`, else the edit permission; a missing code means "signed in is enough". Refused
+ * its own `permission`, else the edit permission; a code the block does not name means "signed in is enough", an
+ * entity without a block is closed (./permissions.ts). Refused
  * → -1 error.forbidden, checked before the body is validated (a refused caller learns nothing about it). Scope (./scope.ts) is in the WHERE of every read and write: a record out of
  * scope answers -1 entity.notFound, exactly like a missing one. A record carries `_actions`: the ids
  * (edit, delete, declared actions whose `visibleWhen` holds, ./actions.ts) this caller may apply to
@@ -37,6 +38,7 @@ import { invalidateTotals } from './totals.js';
 import { INT_MAX, constraintError, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
 import { recordModels } from './recordModels.js';
 import { RecordRefs } from './records.js';
+import { entityPermission } from './permissions.js';
 
 /** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
 const codeSets = new WeakMap<readonly string[], Set<string>>();
@@ -112,7 +114,7 @@ export class EntityService {
     // Roles and permission codes only (no menu tree, no personal menu): one prepared query per call.
     const m = await userRolesAccess(this.db, c.userId);
     const codes = codeSet(m.access);
-    const need = code ?? (op ? this.def.permissions?.[op] : undefined);
+    const need = code ?? (op ? entityPermission(this.def, op) : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
     const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
     const scope = await scopeFilter(this.db, c, m.roles, this.def.scope, this.def.scopeDept);
@@ -126,12 +128,12 @@ export class EntityService {
 
   /** What the caller may do with a record in scope (edit, delete, declared action ids whose visibleWhen holds). */
   private actionsFor(a: Access, record: EntityRecord): string[] {
-    const p = this.def.permissions ?? {};
+    const edit = entityPermission(this.def, 'edit');
     const out: string[] = [];
-    if (this.may(a.codes, p.edit)) out.push('edit');
-    if (this.may(a.codes, p.delete)) out.push('delete');
+    if (this.may(a.codes, edit)) out.push('edit');
+    if (this.may(a.codes, entityPermission(this.def, 'delete'))) out.push('delete');
     for (const act of this.def.actions ?? []) {
-      if (this.may(a.codes, act.permission ?? p.edit) && this.conditions.visible(act.id, record, a.user)) out.push(act.id);
+      if (this.may(a.codes, act.permission ?? edit) && this.conditions.visible(act.id, record, a.user)) out.push(act.id);
     }
     return out;
   }
@@ -305,7 +307,7 @@ export class EntityService {
 
   /** A declared action `/<actionId>` {id, version?}: applies its `set` to a record in scope. */
   async action(c: Caller, act: EntityAction, body: Record<string, unknown>): Promise<EntityRecord> {
-    const a = await this.access(c, null, act.permission ?? this.def.permissions?.edit);
+    const a = await this.access(c, null, act.permission ?? entityPermission(this.def, 'edit'));
     const id = this.idOf(c, body?.id);
     const version = body?.version === undefined || body.version === null || body.version === '' ? null : this.idOf(c, body.version, 'version');
     return this.change(c, a, id, version, { ...(act.set ?? {}) }, act.id, (rec) => this.conditions.visible(act.id, rec, a.user));

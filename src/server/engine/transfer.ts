@@ -13,6 +13,7 @@
  * stored and the report lists every problem {row (Excel row number), field (title), message}; else all
  * rows are inserted in ONE transaction with an audit row per record.
  */
+import { entityPermission } from './permissions.js';
 import ExcelJS from 'exceljs';
 import { translate } from '../i18n/index.js';
 import { now } from '../lib/clock.js';
@@ -68,7 +69,7 @@ function todayStamp(zone: string): string {
 /** `<group>/export`: the .xlsx of the rows the list params select (see the file comment). */
 export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody & { template?: unknown }): Promise<ExportedFile> {
   const { def, spec, db } = svc;
-  const a = await svc.access(c, null, def.permissions?.export ?? def.permissions?.view);
+  const a = await svc.access(c, null, entityPermission(def, 'export'));
   const q = parseListQuery(def, spec, body ?? {}, c.locale, await svc.records.labelColumns());
   const pc = await pageContext(db, svc.dialect, def, spec, body ?? {}, a.user, c.locale);
   const store = await schemaStore(db);
@@ -132,7 +133,7 @@ export interface ImportReport {
 export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pageId: string | undefined): Promise<ImportReport> {
   const { def, db } = svc;
   const t = (key: string, params?: Record<string, string | number>) => translate(c.locale, key, params);
-  const a = await svc.access(c, null, def.permissions?.import ?? def.permissions?.add);
+  const a = await svc.access(c, null, entityPermission(def, 'import'));
   if (file.length > IMPORT_MAX_BYTES) throw badInput(t('entity.importTooLarge', { limit: IMPORT_MAX_BYTES / 1024 / 1024 }));
   if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) throw badInput(t('entity.importNotXlsx'));
   const pc = await pageContext(db, svc.dialect, def, svc.spec, { page: pageId || undefined }, a.user, c.locale);

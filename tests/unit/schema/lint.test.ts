@@ -12,7 +12,8 @@ const B = `${ROOT_PREFIX}demo/`;
 function lintBroken(opts: Parameters<typeof lintRegistry>[2] = {}) {
   const { files, locales } = readSchemaDir(join(ROOT, ROOT_PREFIX));
   const registry = buildRegistry(files, { root: ROOT_PREFIX });
-  return lintRegistry(registry, locales, { routes: ['/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], ...opts });
+  const sanyuan = { roles: ['sysadmin', 'secadmin', 'auditor'], mayHold: (key: string) => key.startsWith('outurl') };
+  return lintRegistry(registry, locales, { routes: ['/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], roles: ['staff', 'auditor'], sanyuan, ...opts });
 }
 
 describe('lintRegistry on tests/fixtures/schemas/broken', () => {
@@ -46,6 +47,16 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a view route no menu renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area menu renders this page at "\/receptions\/index"/));
   it('reports a scopeDept field that is not a department', () => has('entities/item.json', '/scopeDept', /needs a field of kind "dept", not "date"/));
   it('reports an unknown field editable after the flow', () => has('entities/item.json', '/editableAfterFlow/0', /unknown field "nope"/));
+  it('reports an entity without a permissions block', () => has('entities/open.json', '/permissions', /no "permissions" block: the entity is closed to everyone/));
+  it('reports a grant to an unknown role', () => has('area.json', '/grants/0/role', /unknown role "nobody"/));
+  it('reports a granted code the area does not declare', () => has('area.json', '/grants/1/permissions/0', /"demo:edit" is not declared by area "demo"/));
+  it('reports a granted route that is not a route of the area', () => has('area.json', '/grants/1/routes/0', /unknown route "\/receptions\/other" \(not a route of area "demo"\)/));
+  it('reports a business code granted to one of the 三员', () => has('area.json', '/grants/2/permissions/0', /business permission "demo:view" granted to "auditor"/));
+  it('reports a business route granted to one of the 三员', () => has('area.json', '/grants/2/routes/0', /business route "\/receptions\/index" granted to "auditor"/));
+  it('reports a grant that gives nothing', () => has('area.json', '/grants/3', /gives neither permissions nor routes/));
+  it('accepts a grant of a declared code and route to a known role', () => {
+    expect(issues.filter((i) => i.file === `${B}area.json` && i.path.startsWith('/grants/0/permissions'))).toEqual([]);
+  });
   it('names only fixture files', () => {
     for (const i of issues) expect(i.file.startsWith(ROOT_PREFIX)).toBe(true);
   });

@@ -69,26 +69,28 @@ export function sanyuanMayHold(key: string): boolean {
 }
 
 const DEPT_LEADER = [
-  'document.gwdb', 'document.plsp', 'document.plcl', 'affair.swdb', 'notice.add', 'mail.statis',
+  'document.gwdb', 'document.plsp', 'document.plcl', 'notice.add', 'mail.statis',
   'leave.list', 'leave.yearlist', 'leave.outlist', 'attence.total', 'attence.outside', 'attence.overwork',
   'meeting.conferenceflow', 'car.list', 'stat.total', 'stat.gwsyl', 'stat.ptdjl', 'stat.document',
 ];
 
-/** Menu grants per role code (see the header comment for the notation). */
+/**
+ * Menu grants per role code (see the header comment for the notation). The menus of areas that declare default grants
+ * (receptions, outurl, affair: schemas/<area>/area.json `grants`) come from those, through src/server/services/areaGrants.ts.
+ */
 export const ROLE_MENU_GRANTS: Record<string, string[] | 'business'> = {
   staff: [
     'dashboard.console',
     'document.new', 'document.dbgw', 'document.ybgw', 'document.yfgw', 'document.dfgw', 'document.scgw', 'document.gwdb',
     'document.ntko', 'document.flow-log', 'document.search',
     'document.new-new', 'document.dbgw-new', 'document.ybgw-new', 'document.yfgw-new', 'document.dfgw-new', 'document.search-new',
-    'affair.dbsw', 'affair.ybsw', 'affair.yfsw', 'affair.dfsw', 'affair.swdb', 'affair.ntko', 'affair.flow-log', 'affair.swsz',
     'flow.tree', 'flow.list',
     'notice.unread', 'notice.list', 'systemNotice.index', 'systemNotice.query',
     'mail.inbox', 'mail.send', 'mail.draftMail', 'mail.starMail', 'contact', 'schedule',
     'meeting.room', 'meeting.conference', 'meeting.add', 'meeting.applylist', 'meeting.usestate',
     'car.apply', 'car.usestate', 'leave.detail', 'leave.remainder', 'businessTrip',
     'attence.index', 'attence.clock', 'attence.sign', 'fileBox', 'file', 'approval', 'message',
-    'acl.setting', 'index.setting', 'proposal', 'receptions', 'form.add',
+    'acl.setting', 'index.setting', 'proposal', 'form.add',
   ],
   clerk: ['document.gwqs', 'exchange', 'smwexchange'],
   dept_leader: DEPT_LEADER,
@@ -96,7 +98,7 @@ export const ROLE_MENU_GRANTS: Record<string, string[] | 'business'> = {
   office_director: 'business',
   unit_admin: ['organization.user', 'organization.department', 'organization.position'],
   sysadmin: [
-    'dashboard', 'organization', 'acl', 'setting', 'codes', 'apps', 'outurl', 'index', 'flowset', 'form.list', 'form.new',
+    'dashboard', 'organization', 'acl', 'setting', 'codes', 'apps', 'index', 'flowset', 'form.list', 'form.new',
     'debug', 'log.login', 'log.sms-remind', 'log.sms-mass',
   ],
   secadmin: ['dashboard', 'examine', 'organization.user', 'organization.role', 'organization.permission', 'log.action', 'acl.setting'],

@@ -4,6 +4,8 @@
  * Permission codes are `<area>:<action>` or `<area>:<object>:<action>`. By convention the area is a
  * menu section key (`document`, `organization`, `log`…) so the menu service can attach a code to the
  * menu it belongs to (menuaction); codes of no section (`system:cache`) only appear in `access`.
+ * The codes of areas that declare default grants (schemas/<area>/area.json `grants`: receptions, outurl, affair) are
+ * not here: src/server/services/areaGrants.ts gives them, once per database.
  */
 
 /** A role row: code, name, data scope (own | department | unit | all), 三员 group, permissions. */
@@ -18,11 +20,8 @@ export interface RoleSpec {
 }
 
 const STAFF_PERMISSIONS = [
-  'receptions:view',
-  'receptions:edit',
   'document:draft',
   'document:read',
-  'affair:draft',
   'mail:send',
   'schedule:edit',
   'meeting:apply',
@@ -30,7 +29,7 @@ const STAFF_PERMISSIONS = [
   'leave:apply',
 ];
 
-const APPROVE = ['document:approve', 'affair:approve', 'leave:approve'];
+const APPROVE = ['document:approve', 'leave:approve'];
 
 /** Every role, in display order. */
 export const ROLES: RoleSpec[] = [
@@ -53,7 +52,6 @@ export const ROLES: RoleSpec[] = [
       'setting:edit',
       'codes:edit',
       'apps:edit',
-      'outurl:edit',
       'flowset:edit',
       'form:edit',
       'debug:generate',
@@ -103,7 +101,6 @@ export const ROLES: RoleSpec[] = [
       'document:supervise',
       'flow:supervise',
       'document:setting',
-      'affair:setting',
       'notice:publish',
       'systemNotice:publish',
       'meeting:manage',
@@ -111,8 +108,6 @@ export const ROLES: RoleSpec[] = [
       'assets:manage',
       'stamp:manage',
       'stat:read',
-      'receptions:delete',
-      'receptions:export',
     ],
   },
   {
@@ -122,7 +117,7 @@ export const ROLES: RoleSpec[] = [
     builtin: 0,
     exclusive_group: null,
     remark: '局长、主任、科长等部门负责人',
-    permissions: [...APPROVE, 'document:review', 'notice:publish', 'stat:read', 'receptions:delete', 'receptions:export'],
+    permissions: [...APPROVE, 'document:review', 'notice:publish', 'stat:read'],
   },
   {
     code: 'clerk',

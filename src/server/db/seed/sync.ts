@@ -1,19 +1,29 @@
 /**
  * Keeps the menu table in step with the route table (src/shared/routes.ts) at every start: a route
- * added by a later release gets its menu row and the grants ROLE_MENU_GRANTS gives it. Additive only:
- * existing rows, headers and grants an administrator changed are never touched.
+ * added by a later release gets its menu row and the grants ROLE_MENU_GRANTS gives it, and an area's
+ * default grants are given once (services/areaGrants.ts). Additive only: existing rows, headers and
+ * grants an administrator changed are never touched.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../types.js';
 import { ROLES } from './roles.js';
 import { grantedMenuKeys, menuSpecs } from './menus.js';
+import { applyAreaGrants } from '../../services/areaGrants.js';
 
 /**
  * Inserts the menus that are missing (by route key) and grants each new one to the existing roles
- * whose ROLE_MENU_GRANTS include it. Returns the id of every menu by route key. Run it inside a
- * transaction; on a new database it creates the whole menu tree.
+ * whose ROLE_MENU_GRANTS include it, then gives the areas' default grants not given before
+ * (services/areaGrants.ts). Returns the id of every menu by route key, the menus added and the grant
+ * items given. Run it inside a transaction; on a new database it creates the whole menu tree.
  */
-export async function syncMenus(trx: Transaction<DB> | Kysely<DB>): Promise<{ ids: Map<string, number>; added: string[] }> {
+export async function syncMenus(trx: Transaction<DB> | Kysely<DB>): Promise<{ ids: Map<string, number>; added: string[]; granted: string[] }> {
+  const menus = await syncMenuRows(trx);
+  // The areas' default grants follow the menu rows (they may name a menu just added): given once per database.
+  const granted = await applyAreaGrants(trx);
+  return { ...menus, granted };
+}
+
+async function syncMenuRows(trx: Transaction<DB> | Kysely<DB>): Promise<{ ids: Map<string, number>; added: string[] }> {
   const specs = menuSpecs();
   const existing = await trx.selectFrom('menus').select(['id', 'i18n_key']).execute();
   const ids = new Map(existing.map((m) => [m.i18n_key, m.id]));
