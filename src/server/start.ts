@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   }, TIMER_SWEEP_MS);
   sweep.unref();
   // 公文检索: documents changed since they were indexed are indexed in the background as well (services/search).
-  const { catchUpInBackground, SEARCH_INDEX_MS } = await import('./services/search/index.js');
+  const { catchUpInBackground, SEARCH_INDEX_MS } = await import('../areas/document/server/search/index.js');
   const indexer = setInterval(() => {
     if (closing) return;
     catchUpInBackground(database.db, database.dialect, config.dataDir).catch((e) => app.log.error({ err: e }, 'search indexing failed'));
