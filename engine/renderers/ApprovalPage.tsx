@@ -32,10 +32,9 @@ import { userAtom } from '../../src/app/stores/user';
 import { appHref } from '../../src/app/utils/basePath';
 import { currentLocation, navigateTo } from '../../src/app/services/navigation';
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
-import { AttachmentsZip, FavoriteStar, RelatedDocs } from './flowpages/DocExtras';
 import '../../src/app/styles/approval.css';
 import { DefinitionError } from './DefinitionError';
-import type { PageKindProps } from './registry';
+import { approvalExtrasOf, type PageKindProps } from './registry';
 import { compileFormPage } from './form/rjsf';
 import { BusinessForm, type BusinessFormHandle } from './approval/BusinessForm';
 import { OpinionBox } from './approval/OpinionBox';
@@ -253,8 +252,9 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
             {t(`status.${view.status}`, { defaultValue: view.status })}
           </Tag>
           {state.returned && <Tag color="orange">{t('status.returned')}</Tag>}
-          {extras.has('favorite') && <FavoriteStar flowId={view.id} />}
-          {extras.has('attachmentsZip') && <AttachmentsZip flowId={view.id} />}
+          {approvalExtrasOf(extras, 'header').map(({ key, component: Extra }) => (
+            <Extra key={key} flowId={view.id} embedded={embedded} />
+          ))}
           {page.pageKind === 'approval' && page.pdf && (
             <Button size="small" icon={<FilePdfOutlined />} href={appHref(routeWithId(page.pdf, view.id))} target="_blank" data-testid="approval-pdf">
               {t('header.pdf')}
@@ -303,7 +303,9 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
               ]}
             />
           </Card>
-          {extras.has('related') && <RelatedDocs flowId={view.id} editable={!embedded} />}
+          {approvalExtrasOf(extras, 'side').map(({ key, component: Extra }) => (
+            <Extra key={key} flowId={view.id} embedded={embedded} />
+          ))}
         </Col>
       </Row>
       <ActionDialog

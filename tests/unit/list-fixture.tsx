@@ -1,7 +1,7 @@
 /**
  * Test helpers of the list renderer: the real receptions bundle built from `schemas/` (as Template/page
  * answers it, texts in zh-CN), a signed-in user with chosen permission codes, and a render helper that
- * wraps a page in the app's jotai store and antd's zh-CN locale.
+ * wraps a page in a jotai store and antd's zh-CN locale, with the test host (./testHost) installed.
  */
 import { join } from 'node:path';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { createStore, Provider } from 'jotai';
 import type { UserInfo } from '@shared/types';
 import { userAtom } from '@app/stores/user';
+import { testIdentityAtom } from './testHost';
 import { buildRegistry } from '../../engine/schema/loader';
 import { mergeLocaleFiles } from '../../engine/schema/text';
 import type { PageBundle } from '../../engine/schema/bundle';
@@ -40,7 +41,9 @@ export function userWith(access: string[], list_settings: Record<string, unknown
 /** Renders `ui` with a fresh jotai store holding `user`; answers the store too. */
 export function renderWithUser(ui: ReactNode, user: UserInfo) {
   const store = createStore();
+  // the engine reads the user through the host; pages not yet on the host read the shell's atom
   store.set(userAtom, user);
+  store.set(testIdentityAtom, user);
   const view = render(
     <Provider store={store}>
       <ConfigProvider locale={zhCN}>{ui}</ConfigProvider>

@@ -15,6 +15,7 @@ import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
 import '../../engine/renderers/index';
 import '../../designer/flow/pages/register';
 import '../../designer/form/pages/register';
+import '../../src/areas/clientModules';
 
 describe('schemas/', () => {
   it('every definition file loads and lints clean', () => {

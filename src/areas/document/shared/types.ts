@@ -2,7 +2,7 @@
  * Shapes of the official-document area (issue 5) that the server answers and the client reads.
  */
 
-/** One unit's line of 公文统计 (document/dbstat; src/server/services/document/stats.ts). */
+/** One unit's line of 公文统计 (document/dbstat; src/areas/document/server/services/stats.ts). */
 export interface UnitStat {
   unitId: number;
   unitName: string;
@@ -64,7 +64,7 @@ export interface SearchPage {
   more: boolean;
 }
 
-/** 公文设置 (document/gwszCzsz*, gwszJdqx*; src/server/services/document/settings.ts). */
+/** 公文设置 (document/gwszCzsz*, gwszJdqx*; src/areas/document/server/services/settings.ts). */
 /** One 操作设置 row: the actions a step of a document flow offers. `id` = `<defId>:<nodeId>`. */
 export interface ActionSettingRow {
   id: string;

@@ -27,7 +27,7 @@ export const RETURN_REASON_MAX = 500;
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** A receipt as the sign-for list shows it (engine/data/document.ts SignForItem). */
+/** A receipt as the sign-for list shows it (src/areas/document/client/data/document.ts SignForItem). */
 export interface ReceiptView {
   id: number;
   send_id: number;

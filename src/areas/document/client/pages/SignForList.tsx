@@ -13,14 +13,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, Modal, Result, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { documentApi, type SignForItem } from '../../data/document';
-import type { PageKindProps } from '../registry';
-import { dictLabel, fieldDict } from '../text';
-import { toast } from '../../../src/app/services/feedback';
-import { openDetail, reserveDetailTab } from '../../../src/app/router/openDetail';
-import { appHref } from '../../../src/app/utils/basePath';
-import '../../../src/app/styles/flowpages.css';
-import { formatTime as time } from '../time';
+import { documentApi, type SignForItem } from '../data/document';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { dictLabel, fieldDict } from '../../../../../engine/renderers/text';
+import './signFor.css';
+import { formatTime as time } from '../../../../../engine/renderers/time';
+import { host } from '../../../../../engine/host';
 
 /** The tabs, in order: the `status` of document/gwqsList. */
 export const SIGN_FOR_STATUSES = ['pending', 'signed', 'returned'] as const;
@@ -51,10 +49,10 @@ function useDecide(done: () => void) {
       okButtonProps: { ...({ 'data-testid': 'signfor-sign-ok' } as object) },
       onOk: async () => {
         // the tab is taken while the click still counts as the user's: the call may outlast it
-        const open = reserveDetailTab(receivePath(0));
+        const open = host().reserveRecordTab(receivePath(0));
         try {
           const r = await documentApi.gwqsSign(item.id);
-          toast.success(t('sign.done'));
+          host().notify.success(t('sign.done'));
           done();
           open(receivePath(r.flowId));
         } catch {
@@ -71,7 +69,7 @@ function useDecide(done: () => void) {
     setBusy(true);
     try {
       await documentApi.gwqsDelete(returning.id, reason.trim());
-      toast.success(t('return.done'));
+      host().notify.success(t('return.done'));
       setReturning(null);
       form.resetFields();
       done();
@@ -130,7 +128,7 @@ function RowActions({ item, onSign, onReturn }: { item: SignForItem; onSign: (i:
   if (item.status === 'signed' && item.receive_flow_id) {
     const flowId = item.receive_flow_id;
     return (
-      <Typography.Link onClick={() => openDetail(receivePath(flowId))} data-testid="signfor-open-receive">
+      <Typography.Link onClick={() => host().openRecord(receivePath(flowId))} data-testid="signfor-open-receive">
         {t('action.openReceive')}
       </Typography.Link>
     );
@@ -312,7 +310,7 @@ function SignForDetail({ bundle, id }: { bundle: PageKindProps['bundle']; id: nu
       </div>
     );
   }
-  if (!item) return <Result status="warning" title={t('detail.notFound')} extra={<Button href={appHref(LIST_PATH)}>{t('detail.toList')}</Button>} data-testid="signfor-notfound" />;
+  if (!item) return <Result status="warning" title={t('detail.notFound')} extra={<Button href={host().href(LIST_PATH)}>{t('detail.toList')}</Button>} data-testid="signfor-notfound" />;
   const items = [
     { key: 'docNumber', label: t('col.docNumber'), children: item.doc_number ?? '' },
     { key: 'fromUnit', label: t('col.fromUnit'), children: item.from_unit },

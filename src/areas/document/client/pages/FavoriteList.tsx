@@ -4,16 +4,15 @@
  * title: 标题 (opens the document's approval page, the server's `open` route), 流程, 状态, 收藏时间 and 取消收藏
  * (asks first).
  */
-import { routeWithId } from '../../../src/shared/routes';
+import { routeWithId } from '../../../../shared/routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatTime } from '../time';
+import { formatTime } from '../../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
-import { docExtrasApi, type FavoriteItem } from '../../data/docExtras';
-import type { PageKindProps } from '../registry';
-import { toast } from '../../../src/app/services/feedback';
-import { openDetail } from '../../../src/app/router/openDetail';
+import { docExtrasApi, type FavoriteItem } from '../data/docExtras';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { host } from '../../../../../engine/host';
 
 const STATUS_COLOR: Record<string, string> = { running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'default', draft: 'default' };
 
@@ -56,7 +55,7 @@ export function FavoriteList(_props: PageKindProps) {
         onOk: async () => {
           try {
             await docExtrasApi.unfavorite(item.id);
-            toast.success(t('favorite.removed'));
+            host().notify.success(t('favorite.removed'));
           } finally {
             reload();
           }
@@ -73,7 +72,7 @@ export function FavoriteList(_props: PageKindProps) {
         render: (_v, r) => {
           const href = favoriteHref(r);
           return href ? (
-            <Typography.Link onClick={() => openDetail(href)} title={r.title} data-testid="favorite-title">
+            <Typography.Link onClick={() => host().openRecord(href)} title={r.title} data-testid="favorite-title">
               {r.title}
             </Typography.Link>
           ) : (

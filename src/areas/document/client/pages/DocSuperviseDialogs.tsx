@@ -11,10 +11,10 @@ import { useEffect, useState } from 'react';
 import { Alert, DatePicker, Descriptions, Form, Input, Modal, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { documentApi, type GwdbItem } from '../../data/document';
-import { toast } from '../../../src/app/services/feedback';
-import { PersonPicker } from '../approval/PersonPicker';
+import { documentApi, type GwdbItem } from '../data/document';
+import { PersonPicker } from '../../../../../engine/renderers/approval/PersonPicker';
 import { currentSupervisor } from './docSuperviseModel';
+import { host } from '../../../../../engine/host';
 
 /** Longest 督办意见 and 变更原因 (server SUPERVISION_REMARK_MAX). */
 export const SUPERVISION_REMARK_MAX = 1000;
@@ -44,7 +44,7 @@ export function SuperviseDialog({ row, onClose, onDone }: SuperviseDialogProps) 
     setBusy(true);
     try {
       await documentApi.saveDb(row.instanceId, v.remark.trim(), v.deadline ? v.deadline.endOf('day').valueOf() : null);
-      toast.success(t('supervise.done', { title: row.title }));
+      host().notify.success(t('supervise.done', { title: row.title }));
       form.resetFields();
       onClose();
       onDone();
@@ -115,7 +115,7 @@ export function ReassignDialog({ row, onClose, onDone }: SuperviseDialogProps) {
     setBusy(true);
     try {
       const r = await documentApi.dbUpdateDbr(row.instanceId, v.userId!, v.remark?.trim() || undefined);
-      toast.success(t('reassign.done', { name: r?.supervisorName ?? '' }));
+      host().notify.success(t('reassign.done', { name: r?.supervisorName ?? '' }));
       form.resetFields();
       onClose();
       onDone();

@@ -11,9 +11,9 @@ import { Button, Empty, List, Modal, Space, Spin, Typography } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { post } from '../src/app/services/http';
-import { RichTextWidget } from './RichText';
-import { sanitizeHtml } from './sanitize';
+import { RichTextWidget } from '../../../../../widgets/RichText';
+import { sanitizeHtml } from '../../../../../widgets/sanitize';
+import { host } from '../../../../../engine/host';
 
 /** One 正文 template as document/templateList answers it. */
 export interface BodyTemplate {
@@ -64,7 +64,7 @@ export function DocBodyWidget(p: WidgetProps) {
     setPicked(null);
     setList(null);
     try {
-      setList(await post<BodyTemplate[]>('document/templateList', kind ? { doc_type: kind } : {}));
+      setList(await host().call<BodyTemplate[]>('document/templateList', kind ? { doc_type: kind } : {}));
     } catch {
       setList([]);
     }

@@ -13,20 +13,17 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Button, Card, Checkbox, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { documentApi, type GwdbItem } from '../../data/document';
-import type { SuperviseRow } from '../../data/flow';
-import { userAtom } from '../../../src/app/stores/user';
-import { loadBadges } from '../../../src/app/stores/badges';
-import { useOpenDetail } from '../../../src/app/router/openDetail';
-import type { PageKindProps } from '../registry';
-import { UrgeDialog } from '../worklist/dialogs';
+import { documentApi, type GwdbItem } from '../data/document';
+import type { SuperviseRow } from '../../../../../engine/data/flow';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { UrgeDialog } from '../../../../../engine/renderers/worklist/dialogs';
 import { approvalPath } from './docSuperviseModel';
 import { ReassignDialog, SuperviseDialog } from './DocSuperviseDialogs';
 import { HistoryDrawer } from './DocSuperviseHistory';
-import { formatDay, formatTime as time } from '../time';
-import { ProvisionalTag } from '../ProvisionalTag';
+import { formatDay, formatTime as time } from '../../../../../engine/renderers/time';
+import { ProvisionalTag } from '../../../../../engine/renderers/ProvisionalTag';
+import { host } from '../../../../../engine/host';
 
 /** The permission of 督办 over documents (schemas/document/area.json). */
 export const DOC_SUPERVISE_CODE = 'document:supervise';
@@ -36,8 +33,8 @@ const kindOf = (defId: string) => defId.slice(defId.indexOf('.') + 1);
 /** The page (see the module comment). */
 export function DocSupervise(_props: PageKindProps) {
   const { t } = useTranslation('docsupervise');
-  const openDetail = useOpenDetail();
-  const user = useAtomValue(userAtom);
+  const openRecord = host().useOpenRecord();
+  const user = host().useIdentity();
   const holder = !!user?.access?.includes(DOC_SUPERVISE_CODE);
   const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '', overdue: false });
   const [data, setData] = useState<{ list: GwdbItem[]; total: number }>({ list: [], total: 0 });
@@ -51,7 +48,7 @@ export function DocSupervise(_props: PageKindProps) {
   /** After one's own 督办, 催办 or change: the list and the menu badges (no reminder refreshes them then). */
   const afterAction = useCallback(() => {
     reload();
-    loadBadges().catch(() => undefined);
+    host().refreshBadges().catch(() => undefined);
   }, [reload]);
 
   useEffect(() => {
@@ -92,7 +89,7 @@ export function DocSupervise(_props: PageKindProps) {
                   {t(`kind.${kindOf(r.defId)}`, { defaultValue: r.defId })}
                 </Tag>
                 {href ? (
-                  <Typography.Link onClick={() => openDetail(href)} title={r.title} data-testid="docsupervise-open">
+                  <Typography.Link onClick={() => openRecord(href)} title={r.title} data-testid="docsupervise-open">
                     {r.title}
                   </Typography.Link>
                 ) : (
@@ -177,7 +174,7 @@ export function DocSupervise(_props: PageKindProps) {
         ),
       },
     ];
-  }, [t, openDetail, holder, user?.id]);
+  }, [t, openRecord, holder, user?.id]);
 
   // The work lists' 催办 dialog wants a work-list row; it reads the title and the handlers only.
   const urgeRow = urging ? ({ ...urging, flowTitle: t(`kind.${kindOf(urging.defId)}`), initiatorName: null } as SuperviseRow) : null;

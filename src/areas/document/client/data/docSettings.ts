@@ -1,10 +1,10 @@
 /**
- * Client calls of 公文设置 and 授权查询 (src/server/api/document/settings.ts): 通用设置 (getSetting, submitSetting),
+ * Client calls of 公文设置 and 授权查询 (src/areas/document/server/api/settings.ts): 通用设置 (getSetting, submitSetting),
  * the read-only views 操作设置 (gwszCzszList) and 节点权限 (gwszJdqxList) of the document flow definitions, and the
- * 委托 in force for document flows (authQuery). Refusals toast and reject (the app's HTTP layer).
+ * 委托 in force for document flows (authQuery). Refusals toast and reject (the engine host's call (engine/host.ts)).
  */
-import { post } from '../../src/app/services/http';
-import type { ActionSettingRow, FieldPermissionRow } from '../../src/shared/document';
+import type { ActionSettingRow, FieldPermissionRow } from '../../shared/types';
+import { host } from '../../../../../engine/host';
 
 /** One 通用设置 item as the server lists it (title in the caller's language). */
 export interface DocSettingItem {
@@ -28,7 +28,7 @@ export interface DocSettings {
   items: DocSettingItem[];
 }
 
-/** 操作设置 and 节点权限 rows (src/shared/document.ts). */
+/** 操作设置 and 节点权限 rows (src/areas/document/shared/types.ts). */
 export type { ActionSettingRow, FieldPermissionRow };
 
 /** A 委托 in force for document flows (epoch ms). */
@@ -46,10 +46,10 @@ export interface AuthorizationRow {
 
 /** The calls of the module comment. */
 export const docSettingsApi = {
-  get: () => post<DocSettings>('document/getSetting'),
+  get: () => host().call<DocSettings>('document/getSetting'),
   submit: (values: Partial<Pick<DocSettings, 'defaultSecretLevel' | 'handleDays' | 'allowReceiptReturn'>> & { version?: number }) =>
-    post<DocSettings>('document/submitSetting', values),
-  actions: () => post<{ list: ActionSettingRow[]; total: number }>('document/gwszCzszList', { pageSize: 200 }, { silent: true }),
-  fieldPermissions: () => post<{ list: FieldPermissionRow[]; total: number }>('document/gwszJdqxList', { pageSize: 200 }, { silent: true }),
-  authorizations: () => post<AuthorizationRow[]>('document/authQuery'),
+    host().call<DocSettings>('document/submitSetting', values),
+  actions: () => host().call<{ list: ActionSettingRow[]; total: number }>('document/gwszCzszList', { pageSize: 200 }, { silent: true }),
+  fieldPermissions: () => host().call<{ list: FieldPermissionRow[]; total: number }>('document/gwszJdqxList', { pageSize: 200 }, { silent: true }),
+  authorizations: () => host().call<AuthorizationRow[]>('document/authQuery'),
 };

@@ -7,9 +7,9 @@
 import { useEffect, useState } from 'react';
 import { Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { documentApi, type GwdbItem, type SupervisionEntry, type UrgeEntry } from '../../data/document';
+import { documentApi, type GwdbItem, type SupervisionEntry, type UrgeEntry } from '../data/document';
 import { currentSupervisor, latestDeadline, timelineOf, type TimelineItem } from './docSuperviseModel';
-import { formatDay, formatTime as time } from '../time';
+import { formatDay, formatTime as time } from '../../../../../engine/renderers/time';
 
 const COLOR: Record<TimelineItem['kind'], string> = { supervise: 'blue', reassign: 'purple', urge: 'orange' };
 /** A 督办意见 or 催办 message: kept as typed. */

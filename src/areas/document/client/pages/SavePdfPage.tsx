@@ -10,16 +10,16 @@ import { Button, Result, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, FileWordOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { postBlob, saveDownloadedFile, type DownloadedFile } from '../../../src/app/services/http';
-import type { PageKindProps } from '../registry';
-import { positiveId } from './instance';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { positiveId } from '../../../../../engine/renderers/flowpages/instance';
+import { host, type HostFile } from '../../../../../engine/host';
 
-/** The calls of API group `document` behind the page (src/server/api/document/export.ts). */
+/** The calls of API group `document` behind the page (src/areas/document/server/api/export.ts). */
 export const SAVE_PDF_CALLS = { pdf: 'document/exportPdf', docx: 'document/getDoc' } as const;
 
 /** The PDF of instance `id` and its object URL (revoked when the page leaves or the id changes). */
 function usePdf(id: number | undefined) {
-  const [file, setFile] = useState<DownloadedFile | null>(null);
+  const [file, setFile] = useState<HostFile | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -30,7 +30,7 @@ function usePdf(id: number | undefined) {
     setFile(null);
     setUrl(null);
     setError(null);
-    postBlob(SAVE_PDF_CALLS.pdf, { id }).then(
+    host().download(SAVE_PDF_CALLS.pdf, { id }).then(
       (f) => {
         if (!live) return;
         href = URL.createObjectURL(f.blob.type === 'application/pdf' ? f.blob : new Blob([f.blob], { type: 'application/pdf' }));
@@ -64,7 +64,7 @@ export function SavePdfPage(_props: PageKindProps) {
   const downloadWord = async () => {
     setBusy(true);
     try {
-      saveDownloadedFile(await postBlob(SAVE_PDF_CALLS.docx, { id }));
+      host().saveFile(await host().download(SAVE_PDF_CALLS.docx, { id }));
     } catch {
       /* the refusal was shown as a toast */
     } finally {
@@ -87,7 +87,7 @@ export function SavePdfPage(_props: PageKindProps) {
           {file?.filename ?? t('savePdf.title')}
         </Typography.Text>
         <Space>
-          <Button type="primary" icon={<DownloadOutlined />} disabled={!file} onClick={() => file && saveDownloadedFile(file)} data-testid="savepdf-download-pdf">
+          <Button type="primary" icon={<DownloadOutlined />} disabled={!file} onClick={() => file && host().saveFile(file)} data-testid="savepdf-download-pdf">
             {t('savePdf.downloadPdf')}
           </Button>
           <Button icon={<FileWordOutlined />} loading={busy} onClick={() => void downloadWord()} data-testid="savepdf-download-word">

@@ -4,8 +4,8 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { documentApi } from '../engine/data/document';
-import { OptionsSelect } from './OrgOptions';
+import { documentApi } from '../data/document';
+import { OptionsSelect } from '../../../../../widgets/OrgOptions';
 
 /** Largest number of marks offered. */
 const MAX_MARKS = 200;

@@ -1,10 +1,10 @@
 /**
  * What the 公文督办 page (./DocSupervise.tsx) derives from a document's 督办 and 催办 records (document/dbHistory,
- * cbHistory; the rules of src/server/services/document/supervisors.ts): its current 督办人, its latest 督办期限,
+ * cbHistory; the rules of src/areas/document/server/services/supervisors.ts): its current 督办人, its latest 督办期限,
  * the approval route of a row, and one timeline of both histories. No React here.
  */
-import { routeWithId } from '../../../src/shared/routes';
-import type { SupervisionEntry, UrgeEntry } from '../../data/document';
+import { routeWithId } from '../../../../shared/routes';
+import type { SupervisionEntry, UrgeEntry } from '../data/document';
 
 /** The approval pages of the document flows (schemas/document/pages/*.approval.page.json). */
 const APPROVAL_ROUTES: Record<string, string> = {

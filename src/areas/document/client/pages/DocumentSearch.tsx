@@ -9,14 +9,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Card, Empty, Input, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { formatDay, orgNow } from '../time';
+import { formatDay, orgNow } from '../../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
-import { docSearchApi, type DocSearchPage, type DocSearchQuery } from '../../data/docSearch';
-import { DeptWidget } from '../../../widgets/OrgPicker';
-import type { PageKindProps } from '../registry';
-import { dictLabel, fieldDict } from '../text';
-import { textOf } from '../../schema/text';
-import { openDetail } from '../../../src/app/router/openDetail';
+import { docSearchApi, type DocSearchPage, type DocSearchQuery } from '../data/docSearch';
+import { DeptWidget } from '../../../../../widgets/OrgPicker';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { dictLabel, fieldDict } from '../../../../../engine/renderers/text';
+import { textOf } from '../../../../../engine/schema/text';
+import { host } from '../../../../../engine/host';
 
 const ENTITIES = ['document.send', 'document.receive'] as const;
 const ENTITY_KEYS: Record<string, string> = { 'document.send': 'send', 'document.receive': 'receive' };
@@ -126,7 +126,7 @@ export function DocumentSearch({ bundle }: PageKindProps) {
                 <Space orientation="vertical" size={2} style={{ width: '100%' }}>
                   <Space wrap>
                     <Tag>{t(`entity.${ENTITY_KEYS[h.entity] ?? 'send'}`)}</Tag>
-                    <Typography.Link strong onClick={() => openDetail(h.open)} data-testid="docsearch-title">
+                    <Typography.Link strong onClick={() => host().openRecord(h.open)} data-testid="docsearch-title">
                       {h.title}
                     </Typography.Link>
                     {tag('secretLevel', h.secret_level)}

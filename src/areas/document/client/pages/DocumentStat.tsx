@@ -8,10 +8,10 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Card, Col, DatePicker, Empty, Row, Spin, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../../src/app/services/http';
-import type { PageKindProps } from '../registry';
-import { dictLabel, fieldDict } from '../text';
-import type { DocumentStats, UnitStat } from '../../../src/shared/document';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { dictLabel, fieldDict } from '../../../../../engine/renderers/text';
+import type { DocumentStats, UnitStat } from '../../shared/types';
+import { host } from '../../../../../engine/host';
 
 const Chart = lazy(() => import('./StatChart'));
 
@@ -29,7 +29,7 @@ export function DocumentStat({ bundle }: PageKindProps) {
     let live = true;
     setData(null);
     setFailed(false);
-    post<DocumentStats>('document/dbstat', { year: year.year() }).then(
+    host().call<DocumentStats>('document/dbstat', { year: year.year() }).then(
       (d) => live && setData(d),
       () => live && setFailed(true),
     );

@@ -10,13 +10,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, List, Modal, Select, Space, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { formatTime } from '../time';
+import { formatTime } from '../../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
-import { docExtrasApi, type RelatedItem } from '../../data/docExtras';
-import { saveDownloadedFile } from '../../../src/app/services/http';
-import { toast } from '../../../src/app/services/feedback';
-import { openDetail } from '../../../src/app/router/openDetail';
+import { docExtrasApi, type RelatedItem } from '../data/docExtras';
 import { favoriteHref } from './FavoriteList';
+import { host } from '../../../../../engine/host';
 
 /** The 收藏 toggle of document flow `flowId`. */
 export function FavoriteStar({ flowId }: { flowId: number }) {
@@ -39,7 +37,7 @@ export function FavoriteStar({ flowId }: { flowId: number }) {
     try {
       const r = on ? await docExtrasApi.unfavorite(flowId) : await docExtrasApi.favorite(flowId);
       setOn(r.favorite);
-      toast.success(t(r.favorite ? 'favorite.added' : 'favorite.removed'));
+      host().notify.success(t(r.favorite ? 'favorite.added' : 'favorite.removed'));
     } catch {
       // shown by the HTTP layer
     } finally {
@@ -91,7 +89,7 @@ export function RelatedDocs({ flowId, editable = true }: { flowId: number; edita
     setBusy(true);
     try {
       await docExtrasApi.relate(flowId, chosen);
-      toast.success(t('related.added'));
+      host().notify.success(t('related.added'));
       setPicking(false);
       setChosen([]);
       reload();
@@ -111,7 +109,7 @@ export function RelatedDocs({ flowId, editable = true }: { flowId: number; edita
       onOk: async () => {
         try {
           await docExtrasApi.unrelate(flowId, item.id);
-          toast.success(t('related.removed'));
+          host().notify.success(t('related.removed'));
         } finally {
           reload();
         }
@@ -160,7 +158,7 @@ export function RelatedDocs({ flowId, editable = true }: { flowId: number; edita
             >
               <Space direction="vertical" size={0}>
                 {href ? (
-                  <Typography.Link onClick={() => openDetail(href)} data-testid="related-title">
+                  <Typography.Link onClick={() => host().openRecord(href)} data-testid="related-title">
                     {item.title}
                   </Typography.Link>
                 ) : (
@@ -192,6 +190,11 @@ export function RelatedDocs({ flowId, editable = true }: { flowId: number; edita
   );
 }
 
+/** 关联文件 as an approval page's side panel: editable unless the page is embedded (drawer, modal). */
+export function RelatedPanel({ flowId, embedded }: { flowId: number; embedded?: boolean }) {
+  return <RelatedDocs flowId={flowId} editable={!embedded} />;
+}
+
 /** 打包下载 of the attachments of document flow `flowId`; nothing when it has none. */
 export function AttachmentsZip({ flowId }: { flowId: number }) {
   const { t } = useTranslation('docextras');
@@ -211,7 +214,7 @@ export function AttachmentsZip({ flowId }: { flowId: number }) {
   const download = async () => {
     setBusy(true);
     try {
-      saveDownloadedFile(await docExtrasApi.mergeDownAttachs(flowId));
+      host().saveFile(await docExtrasApi.mergeDownAttachs(flowId));
     } catch {
       // shown by the HTTP layer
     } finally {

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import { Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { docSettingsApi, type AuthorizationRow } from '../../data/docSettings';
-import type { PageKindProps } from '../registry';
-import { formatTime as time } from '../time';
+import { docSettingsApi, type AuthorizationRow } from '../data/docSettings';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { formatTime as time } from '../../../../../engine/renderers/time';
 
 
 /** The page (see the module comment). */

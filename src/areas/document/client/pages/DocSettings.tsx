@@ -1,6 +1,6 @@
 /**
  * 公文设置 (custom component `document.settings`, /document/gwsz; SPEC §2.3 gwsz: 通用设置, 操作设置, 节点权限) in three
- * tabs over engine/data/docSettings:
+ * tabs over ../data/docSettings:
  * - 通用设置: 默认密级, 办理期限默认工作日, 是否允许退回收文 edited and saved together (document/submitSetting, with the
  *   version read, so a concurrent change is refused); 签收后自动登记 shown as a fixed behaviour;
  * - 操作设置: each step of the document flows with the actions it offers (tags, labels of `approval:action.*`);
@@ -13,9 +13,9 @@ import { Alert, Button, Card, Form, InputNumber, Select, Space, Switch, Table, T
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { docSettingsApi, type ActionSettingRow, type DocSettings as Settings, type FieldPermissionRow } from '../../data/docSettings';
-import type { PageKindProps } from '../registry';
-import { toast } from '../../../src/app/services/feedback';
+import { docSettingsApi, type ActionSettingRow, type DocSettings as Settings, type FieldPermissionRow } from '../data/docSettings';
+import type { PageKindProps } from '../../../../../engine/renderers/registry';
+import { host } from '../../../../../engine/host';
 
 const PERM_COLOR: Record<string, string> = { W: 'green', R: 'blue', H: 'default' };
 const LEVELS = [0, 1, 2, 3];
@@ -43,7 +43,7 @@ function GeneralTab() {
     setSaving(true);
     try {
       await docSettingsApi.submit({ version: data.version, defaultSecretLevel: v.defaultSecretLevel, handleDays: v.handleDays, allowReceiptReturn: v.allowReceiptReturn ? '1' : '0' });
-      toast.success(t('saved'));
+      host().notify.success(t('saved'));
       load();
     } catch {
       // The HTTP layer has shown the refusal.

@@ -1,11 +1,11 @@
 /**
  * Client calls of the official-document area (issue 5, SPEC §7 /api/document/*) that the definitions cannot
  * say through the generic entity API: 发文字号 marks, the sign-for (签收) list and 督办 (gwdbList, saveDb, dbHistory,
- * cbHistory, checkSupervision, dbUpdateDbr; server src/server/api/document/supervise.ts). Every call goes through the
- * app's HTTP layer (refusals toast and reject with an ApiError).
+ * cbHistory, checkSupervision, dbUpdateDbr; server src/areas/document/server/api/supervise.ts). Every call goes through the
+ * engine host's call (engine/host.ts: refusals toast and reject).
  */
-import { post } from '../../src/app/services/http';
-import type { SuperviseItem } from '../../src/shared/flow';
+import type { SuperviseItem } from '../../../../shared/flow';
+import { host } from '../../../../../engine/host';
 
 /** One 发文字号 mark (文号类型) as document/markList answers it; `preview` is its next number ("京政发〔2026〕12号"). */
 export interface DocMark {
@@ -83,27 +83,27 @@ export interface UrgeEntry {
 export const documentApi = {
   /** document/markList: enabled marks (and disabled ones for 公文设置 holders). */
   markList: (body: { keyword?: string; status?: number; current?: number; pageSize?: number } = {}) =>
-    post<{ list: DocMark[]; total: number }>('document/markList', body),
+    host().call<{ list: DocMark[]; total: number }>('document/markList', body),
   /** document/gwqsList: the sign-for items of the caller's unit(s). */
   gwqsList: (body: { status?: string; current?: number; pageSize?: number; keyword?: string } = {}) =>
-    post<{ list: SignForItem[]; total: number }>('document/gwqsList', body),
+    host().call<{ list: SignForItem[]; total: number }>('document/gwqsList', body),
   /** document/gwqsCount: pending sign-for items. */
-  gwqsCount: () => post<{ pending: number }>('document/gwqsCount', {}),
+  gwqsCount: () => host().call<{ pending: number }>('document/gwqsCount', {}),
   /** document/gwqsSign: 签收 — registers a 收文 and starts its flow; answers the new instance id. */
-  gwqsSign: (id: number) => post<{ id: number; flowId: number }>('document/gwqsSign', { id }),
+  gwqsSign: (id: number) => host().call<{ id: number; flowId: number }>('document/gwqsSign', { id }),
   /** document/gwqsDelete: 退回 with a reason. */
-  gwqsDelete: (id: number, reason: string) => post<{ id: number }>('document/gwqsDelete', { id, reason }),
+  gwqsDelete: (id: number, reason: string) => host().call<{ id: number }>('document/gwqsDelete', { id, reason }),
   /** document/gwdbList: the running documents the caller supervises (page `current`, ≤ 100 a page), newest first. */
   gwdbList: (body: { current?: number; pageSize?: number; keyword?: string; overdue?: boolean } = {}) =>
-    post<{ list: GwdbItem[]; total: number }>('document/gwdbList', body),
+    host().call<{ list: GwdbItem[]; total: number }>('document/gwdbList', body),
   /** document/saveDb: records a 督办 of flow instance `id` (deadline epoch ms or null; remark required, ≤ 1000). */
-  saveDb: (id: number, remark: string, deadline: number | null) => post<SupervisionEntry>('document/saveDb', { id, remark, deadline }),
+  saveDb: (id: number, remark: string, deadline: number | null) => host().call<SupervisionEntry>('document/saveDb', { id, remark, deadline }),
   /** document/dbHistory: the 督办 entries of flow instance `id`, oldest first. */
-  dbHistory: (id: number) => post<SupervisionEntry[]>('document/dbHistory', { id }),
+  dbHistory: (id: number) => host().call<SupervisionEntry[]>('document/dbHistory', { id }),
   /** document/cbHistory: the 催办 of flow instance `id`, oldest first. */
-  cbHistory: (id: number) => post<UrgeEntry[]>('document/cbHistory', { id }),
+  cbHistory: (id: number) => host().call<UrgeEntry[]>('document/cbHistory', { id }),
   /** document/checkSupervision: whether flow instance `id` has a 督办 entry. */
-  checkSupervision: (id: number) => post<{ supervised: boolean }>('document/checkSupervision', { id }),
+  checkSupervision: (id: number) => host().call<{ supervised: boolean }>('document/checkSupervision', { id }),
   /** document/dbUpdateDbr: names user `userId` 督办人 of flow instance `id` (holders of document:supervise); answers the 'reassign' entry. */
-  dbUpdateDbr: (id: number, userId: number, remark?: string) => post<SupervisionEntry>('document/dbUpdateDbr', { id, userId, ...(remark ? { remark } : {}) }),
+  dbUpdateDbr: (id: number, userId: number, remark?: string) => host().call<SupervisionEntry>('document/dbUpdateDbr', { id, userId, ...(remark ? { remark } : {}) }),
 };
