@@ -8,13 +8,29 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/types.js';
+import type { Dialect } from './db/index.js';
 
 /** What the demo seeding (src/server/db/seed) gives an area's `seed`: the department ids by key and the seeding time (epoch ms). */
 export interface AreaSeedContext {
   deptIds: Map<string, number>;
   at: number;
+}
+
+/** What an area's background task is given: the database and the data directory (files, indexes). */
+export interface AreaTaskContext {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  dataDir: string;
+}
+
+/** A task the server runs every `everyMs` milliseconds in every process (e.g. catching up an index); failures are logged. */
+export interface AreaTask {
+  /** What the log says when a run fails. */
+  name: string;
+  everyMs: number;
+  run(ctx: AreaTaskContext): Promise<void>;
 }
 
 /** The server side of one area; every member is optional. */
@@ -23,6 +39,8 @@ export interface AreaServer {
   register?(app: FastifyInstance): void | Promise<void>;
   /** Inserts the area's demo data inside the seeding transaction (after departments, roles and menus). */
   seed?(trx: Transaction<DB>, ctx: AreaSeedContext): Promise<void>;
+  /** Periodic work of the area, started once the server listens (src/server/start.ts). */
+  tasks?: AreaTask[];
 }
 
 /** The folder holding the areas (src/areas). */
