@@ -28,10 +28,14 @@ import type { PageBundle } from '../schema/bundle';
 import { textOf } from '../schema/text';
 import { host } from '../host';
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
+<<<<<<< HEAD
 import { AttachmentsZip, FavoriteStar, RelatedDocs } from './flowpages/DocExtras';
 import './approval/approval.css';
+=======
+import '../../src/app/styles/approval.css';
+>>>>>>> h/docarea
 import { DefinitionError } from './DefinitionError';
-import type { PageKindProps } from './registry';
+import { approvalExtrasOf, type PageKindProps } from './registry';
 import { compileFormPage } from './form/rjsf';
 import { BusinessForm, type BusinessFormHandle } from './approval/BusinessForm';
 import { OpinionBox } from './approval/OpinionBox';
@@ -250,8 +254,9 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
             {t(`status.${view.status}`, { defaultValue: view.status })}
           </Tag>
           {state.returned && <Tag color="orange">{t('status.returned')}</Tag>}
-          {extras.has('favorite') && <FavoriteStar flowId={view.id} />}
-          {extras.has('attachmentsZip') && <AttachmentsZip flowId={view.id} />}
+          {approvalExtrasOf(extras, 'header').map(({ key, component: Extra }) => (
+            <Extra key={key} flowId={view.id} embedded={embedded} />
+          ))}
           {page.pageKind === 'approval' && page.pdf && (
             <Button size="small" icon={<FilePdfOutlined />} href={host().href(routeWithId(page.pdf, view.id))} target="_blank" data-testid="approval-pdf">
               {t('header.pdf')}
@@ -300,7 +305,9 @@ export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPro
               ]}
             />
           </Card>
-          {extras.has('related') && <RelatedDocs flowId={view.id} editable={!embedded} />}
+          {approvalExtrasOf(extras, 'side').map(({ key, component: Extra }) => (
+            <Extra key={key} flowId={view.id} embedded={embedded} />
+          ))}
         </Col>
       </Row>
       <ActionDialog

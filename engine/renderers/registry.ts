@@ -64,3 +64,33 @@ export function customPageComponent(key: string): ComponentType<PageKindProps> |
 export function customPageKeys(): string[] {
   return [...customs.keys()].sort();
 }
+
+/** Props of an approval page's optional panel: the instance shown, and whether the page is embedded (drawer, modal). */
+export interface ApprovalExtraProps {
+  flowId: number;
+  embedded?: boolean;
+}
+
+/** Where an approval page draws an optional panel: in the header beside the title, or under the side panel. */
+export type ApprovalExtraSlot = 'header' | 'side';
+
+const approvalExtras = new Map<string, { slot: ApprovalExtraSlot; component: ComponentType<ApprovalExtraProps> }>();
+
+/**
+ * Registers the optional approval-page panel `key` (an approval page's `extras` names it), drawn in `slot`; an area
+ * module registers its own. Throws when `key` is already registered.
+ */
+export function registerApprovalExtra(key: string, slot: ApprovalExtraSlot, component: ComponentType<ApprovalExtraProps>): void {
+  if (approvalExtras.has(key)) throw new Error(`approval extra "${key}" is registered twice`);
+  approvalExtras.set(key, { slot, component });
+}
+
+/** The registered panels of `slot` among `keys`, in registration order (unknown keys are left out). */
+export function approvalExtrasOf(keys: ReadonlySet<string>, slot: ApprovalExtraSlot): Array<{ key: string; component: ComponentType<ApprovalExtraProps> }> {
+  return [...approvalExtras].filter(([k, e]) => keys.has(k) && e.slot === slot).map(([key, e]) => ({ key, component: e.component }));
+}
+
+/** Whether approval extra `key` is registered. */
+export function hasApprovalExtra(key: string): boolean {
+  return approvalExtras.has(key);
+}

@@ -356,7 +356,7 @@ export interface ApprovalPageDef extends PageBase {
   extras?: ApprovalExtra[];
 }
 
-/** Optional panels of an approval page (engine/renderers/flowpages/DocExtras.tsx). */
+/** Optional panels of an approval page, registered by area modules (engine/renderers/registry.ts registerApprovalExtra). */
 export type ApprovalExtra = 'favorite' | 'attachmentsZip' | 'related';
 
 /** Work lists of the approval runtime (issue 4 待办, 已办, 已发, 待发, 抄送我, 督办), limited to `flows`. */

@@ -78,13 +78,17 @@ async function main(): Promise<void> {
     sweepTimers(database.db, flowRuntime(database.db, database.dialect, app.ctx), owner, (e) => app.log.error({ err: e }, 'flow timer failed')).catch((e) => app.log.error({ err: e }, 'flow timer sweep failed'));
   }, TIMER_SWEEP_MS);
   sweep.unref();
-  // 公文检索: documents changed since they were indexed are indexed in the background as well (services/search).
-  const { catchUpInBackground, SEARCH_INDEX_MS } = await import('./services/search/index.js');
-  const indexer = setInterval(() => {
-    if (closing) return;
-    catchUpInBackground(database.db, database.dialect, config.dataDir).catch((e) => app.log.error({ err: e }, 'search indexing failed'));
-  }, SEARCH_INDEX_MS);
-  indexer.unref();
+  // The areas' periodic work (e.g. catching up a search index), src/server/areas.ts AreaTask.
+  const { areaServers } = await import('./areas.js');
+  for (const { area, module } of await areaServers()) {
+    for (const task of module.tasks ?? []) {
+      const timer = setInterval(() => {
+        if (closing) return;
+        task.run({ db: database.db, dialect: database.dialect, dataDir: config.dataDir }).catch((e) => app.log.error({ err: e }, `${area}: ${task.name} failed`));
+      }, task.everyMs);
+      timer.unref();
+    }
+  }
 }
 
 /** Migrations, entity tables, the demo seed and new menus (each a named step). */

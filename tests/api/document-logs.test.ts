@@ -1,6 +1,6 @@
 /**
  * 办理记录 and 操作记录 of an official document (SPEC §7 getHandleLogs, getDepartmentHandleLogs, getOperationLogs,
- * getOperationData; src/server/api/document/logs.ts): a 发文 drafted by 张伟, 部门核稿 by 李娜 (退回 once, then
+ * getOperationData; src/areas/document/server/api/logs.ts): a 发文 drafted by 张伟, 部门核稿 by 李娜 (退回 once, then
  * 同意), 办公室核稿 by 周明远; its log rows name the step, handler, department, action and opinion; the operations on
  * its record are listed; the caller's actions follow their task. A user outside the flow gets -1 as if it did not
  * exist, a call without a session -99. SQLite and PostgreSQL.

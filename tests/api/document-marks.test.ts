@@ -5,7 +5,7 @@
  * once, a cancelled number is handed out again first, a new year starts again. SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markNumberSent, numberingYear } from '../../src/server/services/docNumbers.js';
+import { markNumberSent, numberingYear } from '../../src/areas/document/server/services/docNumbers.js';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 import { forgetClearance } from '../../src/server/services/clearance.js';
-import { searchTuning } from '../../src/server/services/search/query.js';
+import { searchTuning } from '../../src/areas/document/server/search/query.js';
 
 let t: TestApp;
 let dataDir = '';

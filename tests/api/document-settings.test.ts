@@ -1,6 +1,6 @@
 /**
  * 公文设置 and 授权查询 (SPEC §2.3 /document/gwsz, /document/authquery; §7 getSetting, submitSetting, gwszCzsz*,
- * gwszJdqx*; src/server/api/document/settings.ts): 通用设置 read by everyone, changed only by holders of
+ * gwszJdqx*; src/areas/document/server/api/settings.ts): 通用设置 read by everyone, changed only by holders of
  * document:setting (周明远), validated, versioned and audited; 操作设置 / 节点权限 show the current flow definitions
  * and follow a version published in the designer; their add/edit/del point to the designer; 授权查询 lists the
  * 委托 in force for document flows. SQLite and PostgreSQL.

@@ -5,7 +5,7 @@
  * SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberingYear } from '../../src/server/services/docNumbers.js';
+import { numberingYear } from '../../src/areas/document/server/services/docNumbers.js';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -311,7 +311,7 @@ export async function apiAs<T = any>(page: Page, path: string, body: Record<stri
   return answer.data;
 }
 
-/** 公文签收 (/document/gwqs, engine/renderers/flowpages/SignForList.tsx): tabs with counts, rows, 签收 and 退回. */
+/** 公文签收 (/document/gwqs, src/areas/document/client/pages/SignForList.tsx): tabs with counts, rows, 签收 and 退回. */
 export class SignForPage {
   constructor(private readonly page: Page) {}
 

@@ -1,5 +1,5 @@
 /**
- * The 正文 widget of the 拟稿 form (widgets/DocBody.tsx, `docBody`): the rich-text editor plus 「套用模板」 — the
+ * The 正文 widget of the 拟稿 form (src/areas/document/client/widgets/DocBody.tsx, `docBody`): the rich-text editor plus 「套用模板」 — the
  * templates of document/templateList grouped by 公文种类 (or only the form's current kind when the form context
  * carries it), a preview of the one picked, and 「套用」 putting its HTML into the field; a 正文 with text is replaced
  * only after the user confirms.
@@ -8,20 +8,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
 import '@app/i18n';
+import type { EngineHost } from '../../engine/host';
+import { installTestHost } from './testHost';
 
 const calls = vi.hoisted(() => ({ posts: [] as Array<[string, unknown]> }));
 const TEMPLATES = [
   { id: 1, doc_type: '8', doc_type_label: '通知', name: '通知（部署工作）', body: '<p>各区人民政府：</p><h1>一、总体要求</h1><p>特此通知。</p>' },
   { id: 2, doc_type: '11', doc_type_label: '请示', name: '请示（事项审批）', body: '<p>市人民政府：</p><h1>一、基本情况</h1><p>妥否，请批示。</p>' },
 ];
-vi.mock('../../src/app/services/http', () => ({
-  post: async (url: string, body: { doc_type?: string }) => {
+installTestHost({
+  call: (async (url: string, body: { doc_type?: string }) => {
     calls.posts.push([url, body]);
     return TEMPLATES.filter((x) => !body.doc_type || x.doc_type === body.doc_type);
-  },
-}));
+  }) as EngineHost['call'],
+});
 
-const { DocBodyWidget } = await import('../../widgets/DocBody');
+const { DocBodyWidget } = await import('../../src/areas/document/client/widgets/DocBody');
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 /**
- * 收藏公文 (/document/scgw, engine/renderers/flowpages/FavoriteList) and the approval-page pieces of
+ * 收藏公文 (/document/scgw, src/areas/document/client/pages/FavoriteList) and the approval-page pieces of
  * ./flowpages/DocExtras (收藏 star, 关联文件 panel): rows from document/favorites with the columns 标题 / 流程 / 状态 /
  * 收藏时间, a title opening the server's approval route, 取消收藏 after a confirmation; the star toggles; the panel
  * lists related documents and links chosen ones. The client API is mocked.
@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
+import { installTestHost } from './testHost';
 import type { PageKindProps } from '../../engine/renderers/registry';
 
 const calls = vi.hoisted(() => ({
@@ -21,7 +22,7 @@ const calls = vi.hoisted(() => ({
   favorite: false,
 }));
 
-vi.mock('../../engine/data/docExtras', () => ({
+vi.mock('../../src/areas/document/client/data/docExtras', () => ({
   docExtrasApi: {
     favorites: async (q: Record<string, unknown>) => {
       calls.favorites.push(q);
@@ -49,10 +50,10 @@ vi.mock('../../engine/data/docExtras', () => ({
     attachments: async () => [],
   },
 }));
-vi.mock('../../src/app/router/openDetail', () => ({ openDetail: (p: string) => calls.opened.push(p) }));
+installTestHost({ openRecord: (p: string) => void calls.opened.push(p) });
 
-const { FavoriteList } = await import('../../engine/renderers/flowpages/FavoriteList');
-const { FavoriteStar, RelatedDocs } = await import('../../engine/renderers/flowpages/DocExtras');
+const { FavoriteList } = await import('../../src/areas/document/client/pages/FavoriteList');
+const { FavoriteStar, RelatedDocs } = await import('../../src/areas/document/client/pages/DocExtras');
 
 const props = { bundle: { page: { id: 'document.scgw', pageKind: 'custom', component: 'document.favorites' } } } as unknown as PageKindProps;
 const row = (id: number, title: string, status = 'running') => ({ id, title, defId: 'document.send', status, initiator: 1, flowTitle: '发文', initiatorName: '张伟', open: '/document/show-audit/:id', favoritedAt: Date.UTC(2026, 10, 20, 2, 0) });

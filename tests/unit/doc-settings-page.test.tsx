@@ -1,6 +1,6 @@
 /**
- * 公文设置 (/document/gwsz, engine/renderers/flowpages/DocSettings) and 授权查询 (/document/authquery,
- * ./flowpages/DocAuthQuery): the 通用设置 tab shows the stored values and saves the edited ones with the version read;
+ * 公文设置 (/document/gwsz, src/areas/document/client/pages/DocSettings) and 授权查询 (/document/authquery,
+ * src/areas/document/client/pages/DocAuthQuery): the 通用设置 tab shows the stored values and saves the edited ones with the version read;
  * 操作设置 lists each step with its actions by name; 节点权限 shows a refusal in the tab; both point to the flow
  * designer. 授权查询 lists 委托人, 受托人 and the scope. The client API is mocked.
  */
@@ -8,12 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
+import './testHost';
 import type { ReactElement } from 'react';
 import type { PageKindProps } from '../../engine/renderers/registry';
 
 const calls = vi.hoisted(() => ({ submitted: [] as Record<string, unknown>[], version: 3, handleDays: 5, deny: false }));
 
-vi.mock('../../engine/data/docSettings', () => ({
+vi.mock('../../src/areas/document/client/data/docSettings', () => ({
   docSettingsApi: {
     get: async () => ({
       version: calls.version,
@@ -48,10 +49,9 @@ vi.mock('../../engine/data/docSettings', () => ({
     ],
   },
 }));
-vi.mock('../../src/app/services/feedback', () => ({ toast: { success: () => undefined, error: () => undefined } }));
 
-const { DocSettings } = await import('../../engine/renderers/flowpages/DocSettings');
-const { DocAuthQuery } = await import('../../engine/renderers/flowpages/DocAuthQuery');
+const { DocSettings } = await import('../../src/areas/document/client/pages/DocSettings');
+const { DocAuthQuery } = await import('../../src/areas/document/client/pages/DocAuthQuery');
 const props = { bundle: { page: { id: 'document.gwsz', pageKind: 'custom', component: 'document.settings' } } } as unknown as PageKindProps;
 
 const renderPage = (el: ReactElement) => render(<MemoryRouter>{el}</MemoryRouter>);

@@ -1,5 +1,5 @@
 /**
- * 公文督办 (/document/gwdb, engine/renderers/flowpages/DocSupervise): rows of document/gwdbList with 发文/收文, 文号 (under the title),
+ * 公文督办 (/document/gwdb, src/areas/document/client/pages/DocSupervise): rows of document/gwdbList with 发文/收文, 文号 (under the title),
  * 当前环节, 当前办理人, 办理期限 (已超期 in red), 督办人, 督办期限, 催办次数; a title opens its approval page; search and 只看超期 ask the
  * server again; 督办 needs a 督办意见 and records it (saveDb) with the chosen 督办期限; 催办 goes through flow/act;
  * 督办记录 shows 督办, 更换督办人 and 催办 newest first; 更换督办人 only for holders of document:supervise, naming the
@@ -11,6 +11,7 @@ import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
 import type { PageKindProps } from '../../engine/renderers/registry';
 import { renderWithUser, userWith } from './list-fixture';
+import { installTestHost } from './testHost';
 
 const calls = vi.hoisted(() => ({
   queries: [] as Record<string, unknown>[],
@@ -23,7 +24,7 @@ const calls = vi.hoisted(() => ({
   urges: {} as Record<number, Record<string, unknown>[]>,
 }));
 
-vi.mock('../../engine/data/document', () => ({
+vi.mock('../../src/areas/document/client/data/document', () => ({
   documentApi: {
     gwdbList: async (q: Record<string, unknown>) => {
       calls.queries.push(q);
@@ -52,8 +53,7 @@ vi.mock('../../engine/data/flow', () => ({
     },
   },
 }));
-vi.mock('../../src/app/router/openDetail', () => ({ useOpenDetail: () => (p: string) => calls.opened.push(p) }));
-vi.mock('../../src/app/stores/badges', () => ({ loadBadges: async () => undefined }));
+const shell = installTestHost({ useOpenRecord: () => (p: string) => void calls.opened.push(p) });
 // The organisation picker asks the server; here a plain field of user ids stands in for it.
 vi.mock('../../engine/renderers/approval/PersonPicker', () => ({
   PersonPicker: ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => (
@@ -61,7 +61,7 @@ vi.mock('../../engine/renderers/approval/PersonPicker', () => ({
   ),
 }));
 
-const { DocSupervise } = await import('../../engine/renderers/flowpages/DocSupervise');
+const { DocSupervise } = await import('../../src/areas/document/client/pages/DocSupervise');
 
 const props = { bundle: { page: { id: 'document.supervise', pageKind: 'custom', component: 'document.supervise' } } } as unknown as PageKindProps;
 const DAY = 86_400_000;
@@ -176,7 +176,7 @@ describe('公文督办 (/document/gwdb)', () => {
     const before = calls.queries.length;
     fireEvent.click(screen.getByTestId('docsupervise-save'));
     await waitFor(() => expect(calls.saved).toHaveLength(1));
-    expect(await screen.findByText('已督办“关于做好冬季供暖保障工作的通知”')).toBeTruthy();
+    await waitFor(() => expect(shell.toasts).toContainEqual({ kind: 'success', text: '已督办“关于做好冬季供暖保障工作的通知”' }));
     expect(calls.saved[0]).toMatchObject({ id: 11, remark: '请于年底前办结并报送落实情况' });
     expect(new Date(calls.saved[0].deadline!).getDate()).toBe(31);
     await waitFor(() => expect(calls.queries.length).toBeGreaterThan(before));
@@ -219,7 +219,7 @@ describe('公文督办 (/document/gwdb)', () => {
     fireEvent.change(screen.getByTestId('docsupervise-reassign-remark'), { target: { value: '分管调整' } });
     fireEvent.click(screen.getByTestId('docsupervise-reassign-ok'));
     await waitFor(() => expect(calls.reassigned).toEqual([{ id: 11, userId: 8, remark: '分管调整' }]));
-    expect(await screen.findByText('督办人已更换为 王芳')).toBeTruthy();
+    await waitFor(() => expect(shell.toasts).toContainEqual({ kind: 'success', text: '督办人已更换为 王芳' }));
 
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
     fireEvent.click(within(received).getByTestId('docsupervise-reassign'));

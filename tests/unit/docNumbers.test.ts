@@ -3,7 +3,7 @@
  * 〔〕, the seq in Arabic numerals without leading zeros or 第, then 号; and the default year in Beijing time.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDocNumber, numberingYear } from '../../src/server/services/docNumbers.js';
+import { formatDocNumber, numberingYear } from '../../src/areas/document/server/services/docNumbers.js';
 
 describe('formatDocNumber', () => {
   it('writes 机关代字〔年份〕序号号 with 六角括号 and plain Arabic numerals', () => {

@@ -1,5 +1,5 @@
 /**
- * 公文检索 page (/document/search, engine/renderers/flowpages/DocumentSearch): hits with their highlighted snippet
+ * 公文检索 page (/document/search, src/areas/document/client/pages/DocumentSearch): hits with their highlighted snippet
  * (only the server's <mark> tags become elements; any other markup stays text), filters sent with the keyword, a
  * title opening the document's approval route. The client API is mocked.
  */
@@ -7,11 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
+import { installTestHost } from './testHost';
 import type { PageKindProps } from '../../engine/renderers/registry';
 
 const calls = vi.hoisted(() => ({ queries: [] as Record<string, unknown>[], opened: [] as string[] }));
 
-vi.mock('../../engine/data/docSearch', () => ({
+vi.mock('../../src/areas/document/client/data/docSearch', () => ({
   docSearchApi: {
     search: async (q: Record<string, unknown>) => {
       calls.queries.push(q);
@@ -38,9 +39,9 @@ vi.mock('../../engine/data/docSearch', () => ({
     },
   },
 }));
-vi.mock('../../src/app/router/openDetail', () => ({ openDetail: (p: string) => calls.opened.push(p) }));
+installTestHost({ openRecord: (p: string) => void calls.opened.push(p) });
 
-const { DocumentSearch, snippetNodes } = await import('../../engine/renderers/flowpages/DocumentSearch');
+const { DocumentSearch, snippetNodes } = await import('../../src/areas/document/client/pages/DocumentSearch');
 
 const props = {
   bundle: { page: { id: 'document.search', pageKind: 'custom', component: 'document.search' }, entity: { model: { properties: {} } }, dicts: [], texts: {} },

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { drawSeal } from '../../src/server/services/document/seal.js';
-import { mainToOf, toOfficialDocument, type SendNames } from '../../src/server/services/document/pdfSource.js';
+import { drawSeal } from '../../src/areas/document/server/services/seal.js';
+import { mainToOf, toOfficialDocument, type SendNames } from '../../src/areas/document/server/services/pdfSource.js';
 
 const OUT = path.resolve(__dirname, '../../test-results/pdf');
 const SIZE = 400;

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import dayjs from 'dayjs';
 import '@app/i18n';
+import { installTestHost } from './testHost';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
 
 const calls = vi.hoisted(() => ({
@@ -59,7 +60,7 @@ vi.mock('../../engine/renderers/approval/words', () => ({
     },
   },
 }));
-vi.mock('../../src/app/router/openDetail', () => ({ useOpenDetail: () => (path: string) => calls.opened.push(path) }));
+installTestHost({ useOpenRecord: () => (path: string) => void calls.opened.push(path) });
 vi.mock('../../widgets', async (orig) => {
   const real = await orig<typeof import('../../widgets')>();
   const PersonStub = (p: { value?: number; onChange: (v: number | undefined) => void }) => <input data-testid="person-stub" value={p.value ?? ''} onChange={(e) => p.onChange(e.target.value ? Number(e.target.value) : undefined)} />;

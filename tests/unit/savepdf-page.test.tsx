@@ -1,15 +1,16 @@
 /**
- * 正式文件 (/document/savepdf?id=…, engine/renderers/flowpages/SavePdfPage): the 发文's PDF from
+ * 正式文件 (/document/savepdf?id=…, src/areas/document/client/pages/SavePdfPage): the 发文's PDF from
  * document/exportPdf shown in a frame from a blob URL, named after its 发文字号; 下载 PDF saves that file,
  * 下载 Word fetches document/getDoc and saves it; a refusal shows the server's message; without an id the page
- * says where to open it from. HTTP is mocked.
+ * says where to open it from. The engine host answers the calls.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
-import { SavePdfPage } from '../../engine/renderers/flowpages/SavePdfPage';
+import { SavePdfPage } from '../../src/areas/document/client/pages/SavePdfPage';
 import type { PageKindProps } from '../../engine/renderers/registry';
+import { installTestHost } from './testHost';
 
 const calls = vi.hoisted(() => ({
   posted: [] as { url: string; body: unknown }[],
@@ -17,15 +18,15 @@ const calls = vi.hoisted(() => ({
   refuse: null as string | null,
 }));
 
-vi.mock('../../src/app/services/http', () => ({
-  postBlob: async (url: string, body: unknown) => {
+installTestHost({
+  download: async (url: string, body?: object) => {
     calls.posted.push({ url, body });
     if (calls.refuse) throw new Error(calls.refuse);
     const pdf = url.endsWith('exportPdf');
     return { blob: new Blob([pdf ? '%PDF-1.7' : 'PK'], { type: pdf ? 'application/pdf' : 'application/octet-stream' }), filename: pdf ? '京政办发〔2026〕1号.pdf' : '京政办发〔2026〕1号.docx' };
   },
-  saveDownloadedFile: (f: { filename: string }) => calls.saved.push(f.filename),
-}));
+  saveFile: (f: { filename: string }) => void calls.saved.push(f.filename),
+});
 
 const props = { bundle: { page: { id: 'document.savepdf', pageKind: 'custom', component: 'document.savePdf' } } } as unknown as PageKindProps;
 const open = (url: string) =>

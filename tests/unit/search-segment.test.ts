@@ -4,9 +4,9 @@
  * <mark> tags.
  */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, ftsMatch, indexWords, queryTokens, snippetOf } from '../../src/server/services/search/segment.js';
+import { escapeHtml, ftsMatch, indexWords, queryTokens, snippetOf } from '../../src/areas/document/server/search/segment.js';
 import { Document, Packer, Paragraph } from 'docx';
-import { attachmentIds, fileText, htmlToText } from '../../src/server/services/search/extract.js';
+import { attachmentIds, fileText, htmlToText } from '../../src/areas/document/server/search/extract.js';
 
 /** A one-page PDF showing `text` in Helvetica (hand-written objects and xref). */
 function minimalPdf(text: string): Buffer {

@@ -11,7 +11,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, List, Result, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomPageDef } from '../../schema/types';
@@ -19,15 +18,14 @@ import { flowApi } from '../../data/flow';
 import { flowPagesApi } from '../../data/flowpages';
 import { resource, type EntityRecord } from '../../data/api';
 import { sanitizeHtml, widgetOf } from '../../../widgets';
-import { toast } from '../../../src/app/services/feedback';
-import { userAtom } from '../../../src/app/stores/user';
 import type { PageKindProps } from '../registry';
 import { fieldTitle } from '../text';
 import { positiveId, useInstance } from './instance';
 import { bodyMode, nodeWrites } from './bodyAccess';
 import { BodyHistory } from './BodyHistory';
-import '../../../src/app/styles/flowpages.css';
+import './flowpages.css';
 import { formatTime as time } from '../time';
+import { host } from '../../host';
 
 
 /** The forms' rich-text widget outside a form. */
@@ -85,7 +83,7 @@ function EditableList({ flows, field, onOpen }: { flows?: string[]; field: strin
 /** The editor of one instance's field. */
 function BodyEditor({ id, field, bundle, onBack }: { id: number; field: string; bundle: PageKindProps['bundle']; onBack: () => void }) {
   const { t } = useTranslation('flowpages');
-  const me = useAtomValue(userAtom)?.id;
+  const me = host().useIdentity()?.id;
   const { view, error, loading, reload } = useInstance(id, t('common.loadFailed'));
   const [record, setRecord] = useState<EntityRecord | null>(null);
   const [value, setValue] = useState('');
@@ -122,7 +120,7 @@ function BodyEditor({ id, field, bundle, onBack }: { id: number; field: string; 
       } else {
         await flowApi.act(view.id, view.version, { type: 'saveDraft', ...(mode.kind === 'task' ? { taskId: mode.taskId } : {}), data: { [field]: value } });
       }
-      toast.success(t('body.saved'));
+      host().notify.success(t('body.saved'));
       reload();
     } catch (e) {
       setRefusal(e instanceof Error && e.message ? e.message : t('common.loadFailed'));

@@ -9,9 +9,9 @@ import { ApartmentOutlined, FormOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { flowPagesApi, type StartableFlow } from '../../data/flowpages';
-import { useOpenDetail } from '../../../src/app/router/openDetail';
 import type { PageKindProps } from '../registry';
-import '../../../src/app/styles/flowpages.css';
+import './flowpages.css';
+import { host } from '../../host';
 
 /** The route of the chart of flow `defId`. */
 export const chartRoute = (defId: string) => `/flow/view-flow?defId=${encodeURIComponent(defId)}`;
@@ -19,7 +19,7 @@ export const chartRoute = (defId: string) => `/flow/view-flow?defId=${encodeURIC
 /** The page (see the module comment). */
 export function FlowTreePage(_props: PageKindProps) {
   const { t } = useTranslation('flowpages');
-  const openDetail = useOpenDetail();
+  const openRecord = host().useOpenRecord();
   const navigate = useNavigate();
   const [flows, setFlows] = useState<StartableFlow[] | null>(null);
   useEffect(() => {
@@ -54,7 +54,7 @@ export function FlowTreePage(_props: PageKindProps) {
                   title={f.title}
                   data-testid={`tree-card-${f.id}`}
                   actions={[
-                    <Button key="start" type="link" icon={<FormOutlined />} onClick={() => openDetail(f.route)} data-testid={`tree-start-${f.id}`}>
+                    <Button key="start" type="link" icon={<FormOutlined />} onClick={() => openRecord(f.route)} data-testid={`tree-start-${f.id}`}>
                       {t('tree.start')}
                     </Button>,
                     <Button key="chart" type="link" icon={<ApartmentOutlined />} onClick={() => navigate(chartRoute(f.id))} data-testid={`tree-chart-${f.id}`}>

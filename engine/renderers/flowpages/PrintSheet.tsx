@@ -2,7 +2,7 @@
  * 阅办单 (custom component `flow.print`, /affair/show1/:id): the read and print view of one instance — the
  * page's `fields` of the instance's data read-only (labels and values as the detail page shows them), the
  * opinions grouped by step (who, when, what, the opinion) and the flow log, on one sheet; 打印 prints only
- * the sheet (src/app/styles/flowpages.css, @media print). Anyone flow/info lets see the instance may open it;
+ * the sheet (./flowpages.css, @media print). Anyone flow/info lets see the instance may open it;
  * for others the server's refusal is shown.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ import { FlowLog } from '../approval/FlowLog';
 import type { PageKindProps } from '../registry';
 import { bundleText, fieldTitle } from '../text';
 import { nodeTitles, opinionsByStep, useInstance } from './instance';
-import '../../../src/app/styles/flowpages.css';
+import './flowpages.css';
 import { formatTime as time } from '../time';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };

@@ -13,12 +13,12 @@ import type { Dayjs } from 'dayjs';
 import { formatDay, orgDayBound, orgNow } from '../time';
 import { useTranslation } from 'react-i18next';
 import type { CustomPageDef, Text } from '../../schema/types';
-import { toast } from '../../../src/app/services/feedback';
 import { flowPagesApi, type Delegation } from '../../data/flowpages';
 import { wordsApi, type UserWord } from '../approval/words';
 import { PersonPicker } from '../approval/PersonPicker';
 import type { PageKindProps } from '../registry';
 import { bundleText } from '../text';
+import { host } from '../../host';
 
 const day = (ms: number) => formatDay(ms);
 /** Most characters of a phrase (words.word content). */
@@ -47,7 +47,7 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
     setBusy(true);
     try {
       await flowPagesApi.delegate({ delegateId: v.delegateId, start: orgDayBound(v.range[0]), end: orgDayBound(v.range[1], true), ...(v.defId ? { defId: v.defId } : {}), ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}) });
-      toast.success(t('swsz.delegation.added'));
+      host().notify.success(t('swsz.delegation.added'));
       setAdding(false);
       form.resetFields();
       load();
@@ -60,7 +60,7 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
   const remove = async (id: number) => {
     try {
       await flowPagesApi.undelegate(id);
-      toast.success(t('swsz.delegation.removed'));
+      host().notify.success(t('swsz.delegation.removed'));
       load();
     } catch {
       // toasted
@@ -133,18 +133,18 @@ function Words() {
   const add = async () => {
     const content = text.trim();
     if (!content) {
-      toast.warning(t('swsz.words.needText'));
+      host().notify.warning(t('swsz.words.needText'));
       return;
     }
     if (words?.some((w) => w.content === content)) {
-      toast.warning(t('swsz.words.exists'));
+      host().notify.warning(t('swsz.words.exists'));
       return;
     }
     setBusy(true);
     try {
       await wordsApi.add(content);
       setText('');
-      toast.success(t('swsz.words.added'));
+      host().notify.success(t('swsz.words.added'));
       load();
     } catch {
       // toasted
@@ -155,7 +155,7 @@ function Words() {
   const remove = async (id: number) => {
     try {
       await flowPagesApi.deleteWord(id);
-      toast.success(t('swsz.words.removed'));
+      host().notify.success(t('swsz.words.removed'));
       load();
     } catch {
       // toasted

@@ -46,10 +46,11 @@ export const ENGINE_ROUTES: ReadonlySet<string> = new Set(Object.values(areaFile
 /**
  * The page engine (engine/renderers) loaded on first use; renders the page of `route`. A route with an
  * `:id` parameter (e.g. /affair/show-audit/:id) hands its value to the page as `recordId`. The designer pages
- * (designer/flow/pages/register, designer/form/pages/register) are registered with it.
+ * (designer/flow/pages/register, designer/form/pages/register) and the areas' own components
+ * (src/areas/clientModules.ts) are registered with it.
  */
 export const RoutedEnginePage = lazyPage<{ route: string }>(() =>
-  Promise.all([import('../../../engine/renderers/index'), import('../../../designer/flow/pages/register'), import('../../../designer/form/pages/register')]).then(([m]) => ({
+  Promise.all([import('../../../engine/renderers/index'), import('../../../designer/flow/pages/register'), import('../../../designer/form/pages/register'), import('../../areas/clientModules')]).then(([m]) => ({
     default: function RoutedPage({ route }: { route: string }) {
       const { id } = useParams();
       const recordId = id && /^\d+$/.test(id) ? Number(id) : undefined;

@@ -2,6 +2,7 @@
  * Registers every API group of SPEC §7, one folder per group.
  */
 import type { FastifyInstance } from 'fastify';
+import { areaServers } from '../areas.js';
 
 /** One registered API route: method and URL as declared (original case, before BASE_PATH). */
 export interface ApiRoute {
@@ -20,7 +21,10 @@ export function registeredRoutes(app: FastifyInstance): ApiRoute[] {
   return registries.get(app.ctx) ?? [];
 }
 
-/** Each group module exports `register(app)`; add new groups here. */
+/**
+ * Each group module exports `register(app)`; add new groups here. The calls of business areas are not listed:
+ * their area modules (src/areas/<area>/server, src/server/areas.ts) register them, before the generic entity API.
+ */
 const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promise<void> }>> = [
   () => import('./Login/index.js'),
   () => import('./api/index.js'),
@@ -53,35 +57,10 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./bodyVersions/index.js'),
   // The organisation's holiday calendar (/setting/holiday) behind working-day deadlines and WORKDAYS.
   () => import('./holiday/index.js'),
-  // 发文字号 (issue 5): document/mark, editMark, deleteMark, markList and the numbering calls.
-  () => import('./document/marks.js'),
-  // 正文 templates per 公文种类 (issue 5): document/templateList, templateAdd, templateEdit, templateDelete.
-  () => import('./document/templates.js'),
-  // 公文分发与签收 (issue 5): gwqs*, signinfo; registers the service nodes of the document flows.
-  () => import('./document/gwqs.js'),
-  // 收藏, 关联文件, attachments (issue 5): document/favorite…, listthgl…, getAttachList, mergeDownAttachs.
-  () => import('./document/extras.js'),
-  // 关联文件 details and authorisation (issue 5): document/infothgl, authorizethgl.
-  () => import('./document/links.js'),
-  // 归档 (issue 5): documentarchive/list, add, delete, getlist.
-  () => import('./documentarchive/index.js'),
-  // 公文统计 (issue 5): dbstat.
-  () => import('./document/stats.js'),
-  // 公文检索 (issue 5): document/search (jieba full text, 密级 and flow visibility).
-  () => import('./document/search.js'),
-  // 正式文件 (issue 5): document/exportPdf (GB/T 9704 PDF) and document/getDoc (DOCX) of a 发文.
-  () => import('./document/export.js'),
-  // 督办 of official documents (issue 5): gwdbList, saveDb, dbHistory, cbHistory, checkSupervision.
-  () => import('./document/supervise.js'),
-  // 办理记录 and 操作记录 (issue 5): document/getHandleLogs, getDepartmentHandleLogs, getOperationLogs, getOperationData.
-  () => import('./document/logs.js'),
-  // 公文设置 and 授权查询 (issue 5): document/getSetting, submitSetting, gwszCzsz*, gwszJdqx*, authQuery.
-  () => import('./document/settings.js'),
-  // Test-document generator (issue 5, /debug/index): debug/generate, debug/status.
-  () => import('./debug/index.js'),
-  // Generic entity API (issue 3): list/info/add/edit/del/actions of every entity definition.
-  () => import('../engine/api.js'),
 ];
+
+/** Generic entity API (issue 3): list/info/add/edit/del/actions of every entity definition; registered after the areas' calls. */
+const entityApi = () => import('../engine/api.js');
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
   const list: ApiRoute[] = [];
@@ -93,4 +72,6 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
     const mod = await load();
     await mod.register(app);
   }
+  for (const { module } of await areaServers()) await module.register?.(app);
+  await (await entityApi()).register(app);
 }

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderOfficialPdf } from '../../../src/server/services/pdf/index.js';
+import { renderOfficialPdf } from '../../../src/areas/document/server/pdf/index.js';
 import { sampleNotice, sealPng } from '../../unit/pdf/sample.js';
 import { median } from '../lib.js';
 

@@ -21,8 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { encryptPassword } from '../../../src/shared/passwordTransport.js';
-import { indexWords } from '../../../src/server/services/search/segment.js';
-import { ROW_ID_SLOTS } from '../../../src/server/services/search/index.js';
+import { indexWords } from '../../../src/areas/document/server/search/segment.js';
+import { ROW_ID_SLOTS } from '../../../src/areas/document/server/search/index.js';
 import { restoreFill, storeFill } from '../cache.js';
 import { request, startServer, type Server } from '../lib.js';
 

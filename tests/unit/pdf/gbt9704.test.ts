@@ -11,7 +11,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chineseDate, parseBody, renderOfficialDocx, renderOfficialPdf, type OfficialDocument } from '../../../src/server/services/pdf/index.js';
+import { chineseDate, parseBody, renderOfficialDocx, renderOfficialPdf, type OfficialDocument } from '../../../src/areas/document/server/pdf/index.js';
 import { sampleNotice, sealPng } from './sample.js';
 
 const OUT = path.resolve(__dirname, '../../../test-results/pdf');
@@ -237,7 +237,7 @@ describe('the issuing organ’s own red (套红 of its 发文字号 mark)', () =
   });
 
   it('comes from the mark with its texts, the record’s own texts winning', async () => {
-    const { withMarkHeader, toOfficialDocument } = await import('../../../src/server/services/document/pdfSource.js');
+    const { withMarkHeader, toOfficialDocument } = await import('../../../src/areas/document/server/services/pdfSource.js');
     type Names = Parameters<typeof toOfficialDocument>[1];
     const rec = withMarkHeader({ title: '关于开展节能检查的通知', organMark: '某某市发展和改革委员会文件' }, { organ_mark: '某某市人民政府文件', issuer_org: '某某市人民政府', print_org: null, red_color: '#C8102E' });
     expect(rec).toMatchObject({ organMark: '某某市发展和改革委员会文件', issuerOrg: '某某市人民政府', redColor: '#C8102E' });

@@ -3,7 +3,7 @@
  * numbered parts (headings of the four levels, bold, a list and a small table).
  */
 import { PNG } from 'pngjs';
-import type { OfficialDocument } from '../../../src/server/services/pdf/types.js';
+import type { OfficialDocument } from '../../../src/areas/document/server/pdf/types.js';
 
 const PARAS = [
   '为深入贯彻落实党中央、国务院关于安全生产工作的决策部署，进一步压实安全生产责任，有效防范化解重大安全风险，坚决遏制重特大事故发生，确保全市安全生产形势持续稳定向好，经市人民政府同意，现就做好岁末年初安全生产工作通知如下。',

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { routeWithId } from '@shared/routes';
 import { useOpenDetail } from '../../router/openDetail';
-import type { SignForItem } from '../../../../engine/data/document';
+import type { SignForItem } from '../../../areas/document/client/data/document';
 import type { ConsoleData, ListState, TodoRow } from './useConsoleData';
 import './console-lists.css';
 

@@ -20,7 +20,7 @@ import { useAtomValue } from 'jotai';
 import { badgesAtom } from '../../stores/badges';
 import { userAtom } from '../../stores/user';
 import { flowApi, type TaskRow, type WorkListParams } from '../../../../engine/data/flow';
-import { documentApi, type SignForItem } from '../../../../engine/data/document';
+import { documentApi, type SignForItem } from '../../../areas/document/client/data/document';
 
 /** How many items each to-do tab shows. */
 export const CONSOLE_LIST_SIZE = 6;

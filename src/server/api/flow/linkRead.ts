@@ -1,17 +1,36 @@
 /**
- * Reading an instance through an authorised 关联文件 (issue 5; services/document/links.ts): flow/info and flow/log
- * answer a caller whom the runtime refuses (not a participant, administrator or supervisor) when they took part in
- * a document whose participants were authorised to read this one (authorizethgl) — read-only: the view has no
+ * Reading an instance through another one (an area's authorised links, e.g. 关联文件 of official documents): flow/info
+ * and flow/log answer a caller whom the runtime refuses (not a participant, administrator or supervisor) when a
+ * registered {@link ReadThrough} names instances the caller took part in that were authorised to read this one — read-only: the view has no
  * actions (the approval page then shows no opinion box and no action bar) and names the reader document in
  * `via`. The runtime still checks the 密级 against the caller's clearance, so nothing above it is ever shown;
- * withdrawing the authorisation refuses them again at once. The same rule as api/document/extras.ts readableView.
+ * withdrawing the authorisation refuses them again at once.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { ApiError } from '../../lib/errors.js';
 import type { FlowCaller, FlowRuntime, InstanceView } from '../../engine/flow/runtime.js';
 import type { FlowLogEntry } from '../../../shared/flow.js';
-import { linkReaderFlows } from '../../services/document/links.js';
+
+/**
+ * The instances through which user `userId` may read instance `targetFlowId` (none: []); registered by an area
+ * module (src/server/areas.ts). Clearance is checked by the runtime afterwards, not here.
+ */
+export type ReadThrough = (db: Kysely<DB>, userId: number, targetFlowId: number) => Promise<number[]>;
+
+const readThroughs = new Set<ReadThrough>();
+
+/** Registers a way of reading an instance through another one (idempotent for the same function). */
+export function registerReadThrough(fn: ReadThrough): void {
+  readThroughs.add(fn);
+}
+
+/** The instances through which `userId` may read `targetFlowId`, over every registered ReadThrough. */
+async function readerFlows(db: Kysely<DB>, userId: number, targetFlowId: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const fn of readThroughs) out.push(...(await fn(db, userId, targetFlowId)));
+  return out;
+}
 
 /** A view perhaps reached through an authorised 关联 (`via`: the reader document the caller took part in). */
 export type LinkedView = InstanceView & { via?: number };
@@ -26,7 +45,7 @@ async function asLinkReader<T>(db: Kysely<DB>, c: FlowCaller, id: number, read: 
     return { value: await read(c) };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const readers = await linkReaderFlows(db, c.userId, id);
+    const readers = await readerFlows(db, c.userId, id);
     if (!readers.length) throw e;
     return { value: await read({ ...c, supervisor: true }), via: readers[0] };
   }

@@ -2,7 +2,7 @@
  * Seeds the demo organisation on first start (issue 2 "Demo organisation"): 市人民政府, its working
  * departments and internal offices (./org), ≈300 staff including the fixed accounts (./people,
  * ./staff), roles and permissions (./roles), the menu tree and role grants (./menus), one SSO app,
- * the 发文字号 marks (./docMarks), a few settings and two self-registrations awaiting review. Everything
+ * the areas' demo data (their `seed`, src/server/areas.ts), a few settings and two self-registrations awaiting review. Everything
  * is inserted in one transaction; the data is deterministic except uuids and timestamps. Every
  * account's password is `Demo@2026`.
  */
@@ -17,8 +17,7 @@ import { buildPeople } from './staff.js';
 import { ROLES } from './roles.js';
 import { DEMO_PERSONAL_MENU } from './menus.js';
 import { syncMenus } from './sync.js';
-import { seedDocMarks } from './docMarks.js';
-import { seedDocTemplates } from './docTemplates.js';
+import { areaServers } from '../../areas.js';
 
 export { syncMenus };
 
@@ -69,8 +68,7 @@ async function seedAll(trx: Transaction<DB>, passwordHash: string): Promise<void
   const positionIds = await insertPositions(trx);
   const roleIds = await insertRoles(trx);
   const { ids: menuIds } = await syncMenus(trx);
-  await seedDocMarks(trx, deptIds, t);
-  await seedDocTemplates(trx, t);
+  for (const { module } of await areaServers()) await module.seed?.(trx, { deptIds, at: t });
 
   const people = buildPeople();
   const userIds = new Map<string, number>();

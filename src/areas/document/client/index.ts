@@ -1,0 +1,51 @@
+/**
+ * The front end of the 公文 area (SPEC §2.3 /document/*), found by src/areas/clientModules.ts: registers the
+ * components its `custom` pages name, its form widgets and the optional panels of its approval pages in the
+ * engine's registries.
+ *
+ * - custom pages: `document.signFor` 公文签收 (./pages/SignForList), `document.savePdf` 正式文件 PDF and DOCX
+ *   (./pages/SavePdfPage), `document.stat` 公文统计 (./pages/DocumentStat), `document.favorites` 收藏公文
+ *   (./pages/FavoriteList), `document.search` 公文检索 (./pages/DocumentSearch), `document.settings` 公文设置
+ *   (./pages/DocSettings), `document.authQuery` 授权查询 (./pages/DocAuthQuery), `document.supervise` 公文督办
+ *   (./pages/DocSupervise);
+ * - widgets: `docMark` (发文字号 mark, ./widgets/DocMark), `docBody` (正文 with templates, ./widgets/DocBody);
+ * - approval extras: `favorite` 收藏 star and `attachmentsZip` 附件打包下载 in the header, `related` 关联文件 beside
+ *   the history (./pages/DocExtras).
+ */
+import type { ComponentType } from 'react';
+import { customPageComponent, hasApprovalExtra, registerApprovalExtra, registerCustomPage, type PageKindProps } from '../../../../engine/renderers/registry';
+import { registerWidget, widgetOf, type FormWidget } from '../../../../widgets/registry';
+import { SignForList } from './pages/SignForList';
+import { SavePdfPage } from './pages/SavePdfPage';
+import { DocumentStat } from './pages/DocumentStat';
+import { FavoriteList } from './pages/FavoriteList';
+import { DocumentSearch } from './pages/DocumentSearch';
+import { DocSettings } from './pages/DocSettings';
+import { DocAuthQuery } from './pages/DocAuthQuery';
+import { DocSupervise } from './pages/DocSupervise';
+import { AttachmentsZip, FavoriteStar, RelatedPanel } from './pages/DocExtras';
+import { DocMarkWidget } from './widgets/DocMark';
+import { DocBodyWidget } from './widgets/DocBody';
+
+const PAGES: Record<string, ComponentType<PageKindProps>> = {
+  'document.signFor': SignForList,
+  'document.savePdf': SavePdfPage,
+  'document.stat': DocumentStat,
+  'document.favorites': FavoriteList,
+  'document.search': DocumentSearch,
+  'document.settings': DocSettings,
+  'document.authQuery': DocAuthQuery,
+  'document.supervise': DocSupervise,
+};
+
+const WIDGETS: Record<string, FormWidget> = {
+  docMark: DocMarkWidget,
+  docBody: DocBodyWidget,
+};
+
+// Module state survives hot reloads; register only what is missing.
+for (const [key, c] of Object.entries(PAGES)) if (!customPageComponent(key)) registerCustomPage(key, c);
+for (const [key, w] of Object.entries(WIDGETS)) if (!widgetOf(key)) registerWidget(key, w);
+if (!hasApprovalExtra('favorite')) registerApprovalExtra('favorite', 'header', FavoriteStar);
+if (!hasApprovalExtra('attachmentsZip')) registerApprovalExtra('attachmentsZip', 'header', AttachmentsZip);
+if (!hasApprovalExtra('related')) registerApprovalExtra('related', 'side', RelatedPanel);
