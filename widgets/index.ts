@@ -1,12 +1,8 @@
 /**
  * The built-in widgets of engine forms, registered once under their kind keys (FieldKind of
  * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
-<<<<<<< HEAD
- * daterange, dict, user, users, dept, depts, attachments, record (a record of another entity); the organisation's roles and position; docMark (发文字号 mark); docBody (正文 with templates). Import this module before rendering a form.
-=======
- * daterange, dict, user, users, dept, depts, attachments; the organisation's roles and position. Import this module before rendering a form.
+ * daterange, dict, user, users, dept, depts, attachments, record (a record of another entity); the organisation's roles and position. Import this module before rendering a form.
  * An area's own widgets are registered by its module (src/areas/<area>/client).
->>>>>>> h/docarea
  * text, date and dict are drawn without antd's control until used (./lazy.tsx, the form benchmark of issue 3).
  * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
  */
@@ -16,12 +12,7 @@ import { DeptsWidget, DeptWidget, UsersWidget, UserWidget } from './OrgPicker';
 import { AttachmentsWidget } from './Attachments';
 import { RichTextWidget } from './RichText';
 import { PositionWidget, RolesWidget } from './OrgOptions';
-<<<<<<< HEAD
-import { DocMarkWidget } from './DocMark';
-import { DocBodyWidget } from './DocBody';
 import { RecordWidget } from './RecordPicker';
-=======
->>>>>>> h/docarea
 import { LazyDateWidget, LazyDictWidget, PlainTextWidget } from './lazy';
 import type { FormWidget } from './registry';
 
@@ -44,12 +35,7 @@ const BUILTIN: Record<string, FormWidget> = {
   attachments: AttachmentsWidget,
   roles: RolesWidget,
   position: PositionWidget,
-<<<<<<< HEAD
-  docMark: DocMarkWidget,
-  docBody: DocBodyWidget,
   record: RecordWidget,
-=======
->>>>>>> h/docarea
 };
 
 // Module state survives hot reloads; register only what is missing.

@@ -28,12 +28,7 @@ import type { PageBundle } from '../schema/bundle';
 import { textOf } from '../schema/text';
 import { host } from '../host';
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
-<<<<<<< HEAD
-import { AttachmentsZip, FavoriteStar, RelatedDocs } from './flowpages/DocExtras';
 import './approval/approval.css';
-=======
-import '../../src/app/styles/approval.css';
->>>>>>> h/docarea
 import { DefinitionError } from './DefinitionError';
 import { approvalExtrasOf, type PageKindProps } from './registry';
 import { compileFormPage } from './form/rjsf';

@@ -7,6 +7,7 @@ import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
 import '../../engine/renderers/index';
 import '../../designer/flow/pages/register';
 import '../../designer/form/pages/register';
+import '../../src/areas/clientModules';
 import type { FrontKeys } from './schemaLint';
 
 /** The registered keys, once every registering module is loaded. */

@@ -8,17 +8,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatIssues } from '../../engine/schema/lint';
 import { readSchemaDir, ROOT } from './schema/helpers';
-<<<<<<< HEAD
 import { lintSchemaDirs } from '../tools/schemaLint';
 import { frontKeys } from '../tools/frontKeys';
-=======
-import { widgetKeys } from '../../widgets';
-import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
-import '../../engine/renderers/index';
-import '../../designer/flow/pages/register';
-import '../../designer/form/pages/register';
-import '../../src/areas/clientModules';
->>>>>>> h/docarea
 
 describe('schemas/', () => {
   it('every definition file loads and lints clean', () => {

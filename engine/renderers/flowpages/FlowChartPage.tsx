@@ -16,7 +16,7 @@ import { flowPagesApi } from '../../data/flowpages';
 import { FlowDiagram } from '../approval/FlowDiagram';
 import type { PageKindProps } from '../registry';
 import { positiveId, useInstance } from './instance';
-import '../../../src/app/styles/approval.css';
+import '../approval/approval.css';
 
 /** Texts of the area of flow `defId` (empty until loaded, or when no startable form names it). */
 function useAreaTexts(defId: string | undefined): Record<string, string> {

@@ -18,7 +18,7 @@ import { FlowDiagram } from '../approval/FlowDiagram';
 import type { PageKindProps } from '../registry';
 import { bundleText } from '../text';
 import { nodeTitles, positiveId, useInstance } from './instance';
-import '../../../src/app/styles/approval.css';
+import '../approval/approval.css';
 import { formatTime as time } from '../time';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
