@@ -21,6 +21,7 @@ import type { EntityDef, RecordRef } from '../../../engine/schema/types.js';
 import type { RecordTarget } from '../../../engine/schema/bundle.js';
 import type { Registry } from '../../../engine/schema/loader.js';
 import type { DB } from '../db/types.js';
+import type { Locale } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
 import { ApiError, badInput } from '../lib/errors.js';
 import type { EntityRecord } from './codec.js';
@@ -236,5 +237,21 @@ export class RecordRefs {
     }
     for (const [label, ids] of seen) if (ids.length === 1) out.set(label, ids[0]);
     return out;
+  }
+}
+
+/**
+ * The check of reference fields written by a flow step (./flow/records.ts syncRecordData, inside the action's
+ * transaction, where the caller's scope cannot be read on SQLite): each of `fields` that is a reference field with a
+ * non-null value must name an existing record of its target (`entityOf` finds target definitions without the
+ * database), else -1 entity.badRecordRef naming the field. Whether the approver sees it is the form's business.
+ */
+export async function assertRecordsExist(trx: Db, def: EntityDef, record: EntityRecord, fields: string[], locale: Locale, entityOf: (id: string) => EntityDef | undefined): Promise<void> {
+  for (const f of recordFields(def).filter((x) => fields.includes(x.field))) {
+    const v = record[f.field];
+    if (v === null || v === undefined) continue;
+    const target = entityOf(f.entity);
+    const found = target && Number.isInteger(v) ? await (trx as unknown as Kysely<any>).selectFrom(target.table).select('id').where('id', '=', v).executeTakeFirst() : undefined;
+    if (!found) throw badInput(translate(locale, 'entity.badRecordRef', { field: fieldTitle(def, f.field, locale) }));
   }
 }
