@@ -8,7 +8,8 @@
  * - writes: add and edit (and declared actions) accept a changed non-null value only when the target record
  *   exists and the caller sees it — the target's `view` permission and its record inside the caller's data scope
  *   of the target (and 密级 clearance) — else -1 entity.badRecordRef naming the field. An unchanged value is not
- *   checked again (an approver may edit a record whose 车辆 is another department's);
+ *   checked again (an approver may edit a record whose 车辆 is another department's); a flow step writing the field
+ *   back (assertRecordsExist) needs an existing target;
  * - filters: a number is the target id (eq / in); a text, or `{op: 'like'}`, matches the target's label
  *   (`<field> in (select id from <target> where <label> like …)`);
  * - deletion of a target: each entity referring to it with `onDelete: restrict` (default) refuses while a record
