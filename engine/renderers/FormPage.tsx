@@ -117,6 +117,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
           if (!live) return;
           Object.assign(refs.users, record._refs?.users ?? {});
           Object.assign(refs.depts, record._refs?.depts ?? {});
+          for (const [field, labels] of Object.entries(record._refs?.records ?? {})) Object.assign(((refs.records ??= {})[field] ??= {}), labels);
           version.current = record.version;
           const d = logic.compute(null, recordToForm(record, compiled.fields)).data;
           dataRef.current = baseline.current = d;

@@ -5,12 +5,14 @@
  * Covers: add with a good, missing and out-of-scope reference; the label in list and info; filters by id and by
  * label; the label in the export; an import resolving labels (unknown and ambiguous refused naming the row);
  * deleting a referenced vehicle (restrict refuses naming the request, clear empties the trip's reference);
- * the page bundle's target of the field.
+ * the page bundle's target of the field; the existence check of a reference a flow step writes.
  */
 process.env.OA_SCHEMA_DIRS = 'tests/fixtures/schemas/reftest';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateMenuCache } from '../../src/server/services/menu.js';
+import { loadEntities } from '../../src/server/engine/definitions.js';
+import { assertRecordsExist } from '../../src/server/engine/records.js';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -71,6 +73,18 @@ describe('writing a reference', () => {
     expect(bad).toMatchObject({ code: -1, msg: '车辆引用的记录不存在或无权访问' });
     const edited = await ok(R, 'edit', { id: rec.id, version: rec.version, reason: '改事由', vehicle: mine }, 'lina');
     expect(edited).toMatchObject({ reason: '改事由', vehicle: mine, version: rec.version + 1 });
+  });
+});
+
+describe('a reference written by a flow step', () => {
+  it('must name an existing record of the target (checked in the action’s transaction)', async () => {
+    const defs = loadEntities();
+    const request = defs.find((d) => d.id === 'reftest.request')!;
+    const entityOf = (id: string) => defs.find((d) => d.id === id);
+    const { db } = t.database;
+    await expect(assertRecordsExist(db, request, { vehicle: theirs }, ['vehicle'], 'zh-CN', entityOf)).resolves.toBeUndefined();
+    await expect(assertRecordsExist(db, request, { vehicle: 999999 }, ['vehicle'], 'zh-CN', entityOf)).rejects.toThrow('车辆引用的记录不存在或无权访问');
+    await expect(assertRecordsExist(db, request, { vehicle: 999999 }, ['reason'], 'zh-CN', entityOf)).resolves.toBeUndefined();
   });
 });
 

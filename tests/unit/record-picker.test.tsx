@@ -2,7 +2,7 @@
  * The reference-field picker (widgets/RecordPicker.tsx, widget `record`) and link (engine/renderers/RecordLink.tsx):
  * the picker shows the label of its value (from the record's `_refs`, else asked by id), searches the target's
  * `<group>/list` on the server as the person types (debounced, label keyword), and picking an option sets the id;
- * a link opens the target's route through the host.
+ * a link opens the target's route through the host; a list column of the kind shows the label from `refs.records`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,6 +12,8 @@ import { provideHost, type EngineHost } from '../../engine/host';
 import type { RecordTarget } from '../../engine/schema/bundle';
 import { RecordWidget } from '../../widgets/RecordPicker';
 import { RecordLink } from '../../engine/renderers/RecordLink';
+import { renderCell, renderOf, type CellContext } from '../../engine/renderers/list/columns';
+import type { PageBundle } from '../../engine/schema/bundle';
 
 const VEHICLES = [
   { id: 5, plate: '京A10001' },
@@ -83,5 +85,21 @@ describe('record link', () => {
   it('shows the id of a record without a label, as text when the target has nowhere to open', () => {
     render(<RecordLink target={{ ...target, route: undefined }} id={4} label={undefined} />);
     expect(screen.getByTestId('record-label').textContent).toBe('#4');
+  });
+});
+
+describe('list column of a reference field', () => {
+  it('renders the label of the answer’s refs.records as a link by default', () => {
+    const bundle = {
+      entity: { model: { type: 'object', properties: { vehicle: { type: 'integer', 'x-kind': 'record', 'x-title': { t: 'k', d: '车辆' } } } } },
+      records: { vehicle: target },
+      texts: {},
+    } as unknown as PageBundle;
+    const col = { id: 'c', field: 'vehicle' };
+    expect(renderOf(col, bundle)).toBe('record');
+    const ctx = { bundle, refs: { users: {}, depts: {}, records: { vehicle: { '9': '京B33333' } } }, tx: () => '', t: (k: string) => k } as unknown as CellContext;
+    render(<div>{renderCell(col, { id: 1, vehicle: 9 }, ctx)}</div>);
+    fireEvent.click(screen.getByText('京B33333'));
+    expect(opened).toEqual(['/fleet/vehicle/9']);
   });
 });

@@ -8,7 +8,8 @@
  * - writes: add and edit (and declared actions) accept a changed non-null value only when the target record
  *   exists and the caller sees it — the target's `view` permission and its record inside the caller's data scope
  *   of the target (and 密级 clearance) — else -1 entity.badRecordRef naming the field. An unchanged value is not
- *   checked again (an approver may edit a record whose 车辆 is another department's);
+ *   checked again (an approver may edit a record whose 车辆 is another department's); a flow step writing the field
+ *   back (assertRecordsExist) needs an existing target;
  * - filters: a number is the target id (eq / in); a text, or `{op: 'like'}`, matches the target's label
  *   (`<field> in (select id from <target> where <label> like …)`);
  * - deletion of a target: each entity referring to it with `onDelete: restrict` (default) refuses while a record
@@ -21,6 +22,7 @@ import type { EntityDef, RecordRef } from '../../../engine/schema/types.js';
 import type { RecordTarget } from '../../../engine/schema/bundle.js';
 import type { Registry } from '../../../engine/schema/loader.js';
 import type { DB } from '../db/types.js';
+import type { Locale } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
 import { ApiError, badInput } from '../lib/errors.js';
 import type { EntityRecord } from './codec.js';
@@ -61,7 +63,12 @@ export function recordTargets(registry: Registry, entity: EntityDef | undefined)
     const target = registry.get('entity', f.entity);
     if (!target) continue;
     const pages = registry.pages().filter((p) => 'entity' in p && p.entity === f.entity);
-    const routed = (kind: string) => pages.find((p) => p.pageKind === kind && p.route?.includes(':id'))?.route;
+    // a page's own `:id` route, else an area menu (or route) mapping such a route to it
+    const menus = registry.areas().flatMap((a) => a.menus ?? []).filter((m) => m.route.includes(':id'));
+    const routed = (kind: string) => {
+      const of = pages.filter((p) => p.pageKind === kind);
+      return of.find((p) => p.route?.includes(':id'))?.route ?? menus.find((m) => of.some((p) => p.id === m.page))?.route;
+    };
     const detail = pages.find((p) => p.pageKind === 'detail')?.id;
     const route = routed('detail') ?? routed('approval');
     out[f.field] = {
@@ -231,5 +238,21 @@ export class RecordRefs {
     }
     for (const [label, ids] of seen) if (ids.length === 1) out.set(label, ids[0]);
     return out;
+  }
+}
+
+/**
+ * The check of reference fields written by a flow step (./flow/records.ts syncRecordData, inside the action's
+ * transaction, where the caller's scope cannot be read on SQLite): each of `fields` that is a reference field with a
+ * non-null value must name an existing record of its target (`entityOf` finds target definitions without the
+ * database), else -1 entity.badRecordRef naming the field. Whether the approver sees it is the form's business.
+ */
+export async function assertRecordsExist(trx: Db, def: EntityDef, record: EntityRecord, fields: string[], locale: Locale, entityOf: (id: string) => EntityDef | undefined): Promise<void> {
+  for (const f of recordFields(def).filter((x) => fields.includes(x.field))) {
+    const v = record[f.field];
+    if (v === null || v === undefined) continue;
+    const target = entityOf(f.entity);
+    const found = target && Number.isInteger(v) ? await (trx as unknown as Kysely<any>).selectFrom(target.table).select('id').where('id', '=', v).executeTakeFirst() : undefined;
+    if (!found) throw badInput(translate(locale, 'entity.badRecordRef', { field: fieldTitle(def, f.field, locale) }));
   }
 }

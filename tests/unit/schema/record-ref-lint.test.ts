@@ -40,3 +40,26 @@ describe('reference field lint', () => {
     });
   }
 });
+
+describe('recordTargets (what the page bundle tells the client about a reference field)', async () => {
+  const { recordTargets } = await import('../../../src/server/engine/records');
+  const registryWith = (route?: string) => {
+    const { files } = readSchemaDir(join(ROOT, PREFIX));
+    const copy = files.map((f) => ({ ...f, data: structuredClone(f.data) as Record<string, unknown> }));
+    if (route) copy.find((f) => f.path.endsWith('vehicle.detail.page.json'))!.data.route = route;
+    return buildRegistry(copy, { root: 'tests/fixtures/schemas/' });
+  };
+
+  it('names the group, label and the detail page a vehicle opens in', () => {
+    const r = registryWith();
+    expect(recordTargets(r, r.get('entity', 'reftest.request'))).toEqual({
+      vehicle: { entity: 'reftest.vehicle', group: 'reftestVehicles', label: 'plate', title: { t: 'reftest.vehicle.title', d: '车辆' }, labelSearchable: true, detail: 'reftest.vehicle.detail' },
+    });
+  });
+
+  it('prefers the target page’s route with :id, and answers nothing for an entity without reference fields', () => {
+    const r = registryWith('/reftest/vehicle/:id');
+    expect(recordTargets(r, r.get('entity', 'reftest.trip'))?.car).toMatchObject({ route: '/reftest/vehicle/:id' });
+    expect(recordTargets(r, r.get('entity', 'reftest.vehicle'))).toBeUndefined();
+  });
+});

@@ -74,6 +74,8 @@ export function pageAnswer(s: EffectiveSchema, locale: Locale, route: string, by
     .filter((d): d is DictDef => !!d);
   const texts = pageTexts(s, locale, page);
   const records = recordTargets(s.registry, entity);
+  // a reference field's target may be another area's: its title in the page's texts (the picker's placeholder)
+  for (const r of Object.values(records ?? {})) texts[r.title.t] ??= localText(s, locale, r.title) ?? r.title.d;
   const etag = compositeEtag([
     records ?? null,
     s.registry.etag('page', page.id),

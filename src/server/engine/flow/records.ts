@@ -18,6 +18,7 @@ import type { Locale } from '../../../shared/constants.js';
 import type { Dialect } from '../../db/index.js';
 import { audit } from '../../services/audit.js';
 import type { RecordModels } from '../recordModels.js';
+import { assertRecordsExist } from '../records.js';
 
 /** The entity definition of `id` (shipped, else a published designer-made one, ../designed.ts), or undefined. */
 export function flowEntity(id: string): EntityDef | undefined {
@@ -88,6 +89,7 @@ export async function syncRecordData(
   for (const f of changed) merged[f] = after[f] ?? null;
   const problem = validateRecord(by.pinned ? by.pinned.pinned(Number(row.created_at)) : def, merged, locale, spec);
   if (problem) throw problem;
+  await assertRecordsExist(trx, def, merged, changed, locale, flowEntity);
   const set = recordToRow(spec, Object.fromEntries(changed.map((f) => [f, merged[f]])));
   const was = rowToRecord(spec, row);
   await db
