@@ -3,7 +3,7 @@
  * area's 发文 page (/document/show-audit/:id); the page moves to the route flow/info names in `open`
  * (/document/show/:id?) instead of drawing the 收文 under the 发文 form, unless the user has gone to another page
  * meanwhile. The page's own instances stay.
- * flow/*, Template/page, selector and navigation are mocked.
+ * flow/*, Template/page and selector are mocked; navigation goes to the test host.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
@@ -13,16 +13,12 @@ import type { PageBundle } from '../../engine/schema/bundle';
 import type { ApprovalPageDef, FormPageDef } from '../../engine/schema/types';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
 import { approve, flow, Harness } from './flow/helpers';
+import { installTestHost } from './testHost';
 
 const state = vi.hoisted(() => ({ view: null as unknown, moves: [] as { to: string; opts?: { replace?: boolean } }[], path: '/document/show-audit/9', infoGate: null as Promise<void> | null }));
 
 vi.mock('../../engine/data/flow', () => ({
   flowApi: { info: async () => (await state.infoGate, state.view), act: async () => state.view, log: async () => [], actions: async () => [] },
-}));
-vi.mock('../../src/app/services/navigation', () => ({
-  navigateTo: async (to: string, opts?: { replace?: boolean }) => void state.moves.push({ to, opts }),
-  currentLocation: () => ({ pathname: state.path, search: '' }),
-  setNavigator: () => undefined,
 }));
 vi.mock('../../engine/data/api', async () => {
   const { bundleOf: formBundle } = await import('./list-fixture');
@@ -57,8 +53,13 @@ function sendPage(): PageBundle {
   return { ...base, page };
 }
 
+/** The host's location is where the user is now (`state.path`); its moves are recorded in `state.moves`. */
+const hostAtPath = () =>
+  installTestHost({ location: () => ({ pathname: state.path, search: '' }), navigate: (to, opts) => void state.moves.push({ to, opts }) });
+hostAtPath();
 afterEach(() => {
   cleanup();
+  hostAtPath();
   state.moves.length = 0;
   state.path = '/document/show-audit/9';
   state.infoGate = null;

@@ -8,8 +8,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import '@app/i18n';
 import { FormPage } from '../../engine/renderers/FormPage';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
+import { installTestHost } from './testHost';
 
-const calls = vi.hoisted(() => ({ add: [] as Record<string, unknown>[], start: [] as Record<string, unknown>[], nav: [] as string[], refuse: null as string | null }));
+const calls = vi.hoisted(() => ({ add: [] as Record<string, unknown>[], start: [] as Record<string, unknown>[], refuse: null as string | null }));
 
 vi.mock('../../engine/data/api', () => ({
   resource: () => ({
@@ -27,13 +28,14 @@ vi.mock('../../engine/data/flow', () => ({
     },
   },
 }));
-vi.mock('../../src/app/services/navigation', () => ({ navigateTo: async (to: string) => void calls.nav.push(to), currentLocation: () => ({ pathname: '/', search: '' }) }));
 
+let host = installTestHost();
+const moves = () => host.navigations.map((n) => n.to);
 afterEach(() => {
   cleanup();
+  host = installTestHost();
   calls.add.length = 0;
   calls.start.length = 0;
-  calls.nav.length = 0;
   calls.refuse = null;
 });
 
@@ -48,7 +50,7 @@ describe('form page with a flow', () => {
     await waitFor(() => expect(calls.start).toHaveLength(1));
     expect(calls.add[0]).toMatchObject({ title: '关于召开季度工作会议的请示', affairType: 'request', urgency: '0' });
     expect(calls.start[0]).toEqual({ defId: 'affair.default', entity: 'affair.affair', recordId: 41, draft: false });
-    await waitFor(() => expect(calls.nav).toEqual(['/affair/yfsw']));
+    await waitFor(() => expect(moves()).toEqual(['/affair/yfsw']));
   });
 
   it('暂存 keeps it as a draft; a refusal is shown and nothing navigates', async () => {
@@ -59,11 +61,11 @@ describe('form page with a flow', () => {
     expect(calls.start[0]).toMatchObject({ draft: true });
     cleanup();
     calls.refuse = '该事项已提交审批，不能重复提交';
-    calls.nav.length = 0;
+    host.navigations.length = 0;
     renderWithUser(<FormPage bundle={bundleOf('affair.affair.form')} />, userWith([]));
     await fillTitle('再次提交');
     fireEvent.click(screen.getByTestId('form-submit-flow'));
     expect((await screen.findByTestId('form-refusal')).textContent).toContain('该事项已提交审批，不能重复提交');
-    expect(calls.nav).toEqual([]);
+    expect(moves()).toEqual([]);
   });
 });

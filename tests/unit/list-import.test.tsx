@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import '@app/i18n';
 import type { ImportReport } from '../../engine/data/api';
+import { installTestHost } from './testHost';
 
-const calls = vi.hoisted(() => ({ exports: [] as unknown[], imports: [] as unknown[][], answer: null as unknown, saved: [] as string[] }));
+const calls = vi.hoisted(() => ({ exports: [] as unknown[], imports: [] as unknown[][], answer: null as unknown }));
 
 vi.mock('../../engine/data/api', () => ({
   resource: (group: string) => ({
@@ -16,15 +17,15 @@ vi.mock('../../engine/data/api', () => ({
     importXlsx: async (file: File, page: string) => (calls.imports.push([group, file.name, page]), calls.answer as ImportReport),
   }),
 }));
-vi.mock('../../src/app/services/http', () => ({ saveDownloadedFile: (f: { filename: string }) => calls.saved.push(f.filename) }));
 
 const { ImportDialog } = await import('../../engine/renderers/list/ImportDialog');
 
+let host = installTestHost();
 afterEach(() => {
   cleanup();
+  host = installTestHost();
   calls.exports.length = 0;
   calls.imports.length = 0;
-  calls.saved.length = 0;
 });
 
 function pick(name: string) {
@@ -42,7 +43,7 @@ describe('ImportDialog', () => {
   it('downloads the template of the list page', async () => {
     dialog();
     fireEvent.click(screen.getByTestId('import-template'));
-    await waitFor(() => expect(calls.saved).toEqual(['接待-模板.xlsx']));
+    await waitFor(() => expect(host.saved.map((f) => f.filename)).toEqual(['接待-模板.xlsx']));
     expect(calls.exports).toEqual([{ group: 'receptions', page: 'receptions.reception.list', template: true }]);
   });
 

@@ -9,13 +9,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import '@app/i18n';
 import type { ListAnswer, ListParams } from '../../engine/data/api';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
+import { installTestHost, testIdentityAtom, type TestHostRecord } from './testHost';
 
 const calls = vi.hoisted(() => ({
   list: [] as unknown[],
   action: [] as unknown[][],
   del: [] as unknown[][],
   exportXlsx: [] as unknown[],
-  saveListSetting: [] as unknown[][],
 }));
 
 vi.mock('../../engine/data/api', () => ({
@@ -34,15 +34,6 @@ vi.mock('../../engine/data/api', () => ({
   loadPage: async () => {
     throw new Error('not in this test');
   },
-}));
-
-vi.mock('../../src/app/services/api', () => ({
-  api: { saveListSetting: async (...a: unknown[]) => (calls.saveListSetting.push(a), null) },
-}));
-
-vi.mock('../../src/app/services/http', async (orig) => ({
-  ...(await orig<object>()),
-  saveDownloadedFile: () => undefined,
 }));
 
 function answer(p: ListParams): ListAnswer {
@@ -82,8 +73,11 @@ function answer(p: ListParams): ListAnswer {
 const bundle = bundleOf('receptions.reception.list');
 const { ListPage } = await import('../../engine/renderers/ListPage');
 
+let host: TestHostRecord;
 beforeEach(() => {
   for (const k of Object.keys(calls) as (keyof typeof calls)[]) calls[k].length = 0;
+  // Person/saveListSetting answers null; exports are saved by the host
+  host = installTestHost({ call: async <T,>() => null as T });
 });
 afterEach(cleanup);
 
@@ -192,14 +186,17 @@ describe('ListPage over the receptions definition', () => {
   });
 
   it('hides a column from the column settings and remembers it for the user', async () => {
-    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    const { store } = renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
     await shown();
     fireEvent.click(screen.getByTestId('column-settings-trigger'));
     fireEvent.click(await screen.findByTestId('column-toggle-col_place'));
-    await waitFor(() => expect(calls.saveListSetting).toHaveLength(1));
-    const [key, setting] = calls.saveListSetting[0] as [string, { hidden: string[]; order: string[] }];
+    const saves = () => host.calls.filter((c) => c.api === 'Person/saveListSetting');
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const { key, setting } = saves()[0].body as { key: string; setting: { hidden: string[]; order: string[] } };
     expect(key).toBe('receptions.reception.list');
     expect(setting.hidden).toEqual(['col_place']);
+    // the signed-in user's info keeps it for the next visit
+    await waitFor(() => expect(store.get(testIdentityAtom)?.list_settings?.['receptions.reception.list']).toEqual(setting));
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
     expect(headers).not.toContain('接待地点');
   });
