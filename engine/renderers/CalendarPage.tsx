@@ -176,7 +176,8 @@ function CalendarBody({ bundle, page, entity, embedded }: PageKindProps & { page
             now={wallNow}
             locale={zh ? zhCnLocale : 'en'}
             firstDay={1}
-            height="auto"
+            height={narrow ? 'auto' : 680}
+            scrollTime="08:00:00"
             nowIndicator
             dayMaxEvents
             eventInteractive

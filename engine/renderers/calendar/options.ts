@@ -303,5 +303,7 @@ export function timelineOptions(window: { start: Date; end: Date }, editable: bo
       return new Date(Math.round(date.getTime() / step) * step);
     },
     margin: { item: { horizontal: 2, vertical: 4 } },
+    // The night (20:00–07:00 wall time) is folded away so that a day's meetings are wide enough to read.
+    hiddenDates: [{ start: new Date(Date.UTC(2020, 0, 1, 20)), end: new Date(Date.UTC(2020, 0, 2, 7)), repeat: 'daily' as const }],
   };
 }
