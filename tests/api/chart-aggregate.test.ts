@@ -78,6 +78,14 @@ describe('aggregate', () => {
     expect(paid.groups.map((g: any) => [g.labels[0], g.values[0]])).toEqual([['是', 4], ['否', 1]]);
     const byYear = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'created_at', bucket: 'year' }, { field: 'created_by' }] }, 'lina');
     expect(byYear.groups.map((g: any) => g.labels[1]).sort()).toEqual(['张伟', '李娜'].sort());
+    // a date field is its own calendar date (no zone), its range the first and last day
+    await people.ok(`${G}/add`, { title: '季末报销', category: 'office', spentOn: '2026-03-31' }, 'lina');
+    await people.ok(`${G}/add`, { title: '季初报销', category: 'office', spentOn: '2026-04-01' }, 'lina');
+    const quarters = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'spentOn', bucket: 'quarter' }], filters: { spentOn: { op: 'gte', value: '2026-01-01' } } }, 'lina');
+    expect(quarters.groups.map((g: any) => [g.keys[0], g.ranges[0], g.values[0]])).toEqual([
+      ['2026-Q1', ['2026-01-01', '2026-03-31'], 1],
+      ['2026-Q2', ['2026-04-01', '2026-06-30'], 1],
+    ]);
   });
 
   it('applies the list filters: keyword, a value, and a day range in the organisation zone', async () => {

@@ -102,7 +102,8 @@ export async function aggregate(svc: EntityService, c: Caller, body: AggregateRe
     const ranges: AggregateGroup['ranges'] = [];
     levels.forEach((l, i) => {
       const raw = r[`g${i}`];
-      if (raw === null || raw === undefined) {
+      // a stored datetime that is no instant (hand-written text) has no bucket: counted with the records without a value
+      if (raw === null || raw === undefined || (l.bucket && !l.starts![Number(raw)])) {
         keys.push(null);
         labels.push(t('aggregate.none'));
         ranges.push(null);

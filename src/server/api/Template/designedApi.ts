@@ -1,5 +1,5 @@
 /**
- * The generic entity API (src/server/engine/api.ts: list, info, add, edit, del, export, import) for designer-made forms (issue 6,
+ * The generic entity API (src/server/engine/api.ts: list, info, add, edit, del, export, import, aggregate) for designer-made forms (issue 6,
  * ./designedForms.ts). Their entities appear when an administrator publishes, after the routes of the shipped
  * entities were registered at start, so one parametric route `POST /api/:group/:op` serves them: the group is
  * looked up among the published designer-made entities of the schema store (static routes of every other call
@@ -18,6 +18,8 @@ import type { EntityDef, FormPageDef } from '../../../../engine/schema/types.js'
 import { Code } from '../../../shared/codes.js';
 import { requireAuth, requireBusinessCaller } from '../../plugins/auth.js';
 import { callerOf, GENERIC_BODIES, genericPermission, importRequest, permitted } from '../../engine/api.js';
+import { aggregate } from '../../engine/aggregate.js';
+import type { AggregateRequest } from '../../../shared/aggregate.js';
 import { checkBody } from '../../lib/route.js';
 import { EntityService } from '../../engine/service.js';
 import { schemaStore, type EffectiveSchema } from '../../engine/schemaStore.js';
@@ -26,7 +28,7 @@ import { localText } from './service.js';
 import { XLSX_TYPE, attachmentDisposition, exportXlsx } from '../../engine/transfer.js';
 import type { DesignedForm } from '../../engine/designed.js';
 
-const OPS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import'] as const;
+const OPS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import', 'aggregate'] as const;
 type Op = (typeof OPS)[number];
 
 const services = new WeakMap<EntityDef, EntityService>();
@@ -120,6 +122,7 @@ export function registerDesignedApi(app: FastifyInstance): void {
       else if (op === 'info') data = await svc.info(c, body);
       else if (op === 'add') data = await svc.add(c, withComputed(form.page, form.entity, body));
       else if (op === 'edit') data = await svc.edit(c, withComputed(form.page, form.entity, body));
+      else if (op === 'aggregate') data = await aggregate(svc, c, body as AggregateRequest);
       else data = await svc.del(c, body);
       return { code: Code.OK, msg: req.t('ok'), data: data ?? null };
     },
