@@ -5,7 +5,8 @@
  * - an administrator takes the code and the menu from staff on /organization/permission (role/saveMenus): a restart
  *   (syncMenus, as src/server/start.ts runs it) does not give them back;
  * - a grant item added to area.json by a later version is given once, at the next start, and not again after removal;
- * - the shipped areas' grants moved out of the seed still reach the demo roles (receptions, outurl, affair);
+ * - the shipped areas' grants moved out of the seed still reach the demo roles (receptions, outurl, affair), and a
+ *   database seeded before keeps an administrator's earlier removal of one of them (migration 0045 records them as given);
  * - an entity without a `permissions` block (written to a temporary folder) refuses every call, even to 办公室主任.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,8 @@ writeFileSync(
 process.env.OA_SCHEMA_DIRS = `tests/fixtures/schemas/grantstest,${closedDir}`;
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrate } from '../../src/server/db/migrate.js';
 import { actors, createTestApp, type TestApp } from './helpers.js';
 import { syncMenus } from '../../src/server/db/seed/index.js';
 import { applyAreaGrants, loadAreas } from '../../src/server/services/areaGrants.js';
@@ -113,6 +116,23 @@ describe('default grants', () => {
     const paths = info.menu.flatMap((s) => s.children.map((c) => c.path));
     expect(paths).toEqual(expect.arrayContaining(['/receptions/index', '/affair/dbsw', '/affair/show-audit']));
     expect((await people.post('receptions/list', {}, 'zhangwei')).code).toBe(0);
+  });
+});
+
+describe('a database seeded before default grants existed (migration 0045)', () => {
+  it("records what the seed gave as given, so a code an administrator took before the upgrade stays taken", async () => {
+    const { db, dialect } = t.database;
+    const leader = await roleOf('dept_leader');
+    await people.ok('role/saveMenus', { id: leader.id, menuIds: leader.menuIds, codes: leader.codes.filter((c) => c !== 'receptions:export') }, 'admin');
+    // the database as it was before 0045: no record of grants, the moved codes held (or removed) as the seed left them
+    await sql`drop table area_grants`.execute(db);
+    await db.deleteFrom('schema_migrations' as never).where('name' as never, '=', '0045_area_grants' as never).execute();
+    expect(await migrate(db, dialect)).toEqual(['0045_area_grants']);
+    const given = await restart();
+    expect(given.some((g) => g.startsWith('receptions ') || g.startsWith('affair ') || g.startsWith('outurl '))).toBe(false);
+    expect((await roleOf('dept_leader')).codes).not.toContain('receptions:export');
+    // an area the old database never had is new to it: given once
+    expect(given).toContain('grantstest staff permission grantstest:view');
   });
 });
 
