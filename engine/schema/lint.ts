@@ -119,6 +119,7 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
   }
 
   const permissions = new Set(registry.areas().flatMap((a) => a.permissions.map((p) => p.code)));
+  const sections = new Set([...(opts.routes ?? []), ...registry.areas().flatMap((a) => (a.section ? [a.section.path] : []))]);
   const routes = opts.routes ? new Set([...opts.routes, ...registry.areas().flatMap((a) => [...(a.section ? [a.section.path] : []), ...a.routes.map((r) => r.path)])]) : null;
 
   for (const { file, def } of registry.entries) {
@@ -148,6 +149,9 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
     else if (def.kind === 'area') {
       def.routes.forEach((m, i) => {
         if (m.page !== undefined && !registry.get('page', m.page)) add(file, `/routes/${i}/page`, `unknown page "${m.page}"`);
+        // a route lives in a section: one an area declares, or the shell's (when the caller passed the shell's routes)
+        const section = `/${m.path.split('/')[1]}`;
+        if (opts.routes && !sections.has(section)) add(file, `/routes/${i}/path`, `unknown route "${m.path}": no area declares its section "${section}" and the shell has none`);
       });
     } else if (def.kind === 'flow') lintFlow(ctx, def);
     else if (def.kind === 'dict') {

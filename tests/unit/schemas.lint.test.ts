@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../engine/schema/loader';
 import { formatIssues, lintRegistry } from '../../engine/schema/lint';
-import { SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
+import { SHELL_SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
 import { readSchemaDir, ROOT } from './schema/helpers';
 import { widgetKeys } from '../../widgets';
 import { customPageKeys, pageKinds } from '../../engine/renderers/registry';
@@ -22,7 +22,7 @@ describe('schemas/', () => {
     expect(parseErrors, 'files that are not JSON').toEqual([]);
     expect(files.length).toBeGreaterThan(0);
     const registry = buildRegistry(files);
-    const routes = flattenRoutes([...SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
+    const routes = flattenRoutes([...SHELL_SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
     const issues = lintRegistry(registry, locales, { routes, pageKinds: pageKinds(), components: customPageKeys(), widgets: widgetKeys() });
     if (issues.length) expect.fail(`${issues.length} definition problem(s):\n${formatIssues(issues)}`);
   });
