@@ -9,7 +9,7 @@ import type { AreaDef } from '../../engine/schema/types';
 import { SHELL_SECTIONS, type RouteNode } from '../../src/shared/routes';
 import { areaRouteTree, mergeSections, type RouteTree } from '../../src/shared/routeTree';
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(import.meta.dirname, '../..');
 
 /** The shipped areas and the merged texts of their locale files, by locale. */
 function shipped(): { areas: AreaDef[]; texts: Record<string, Record<string, string>> } {
