@@ -55,6 +55,8 @@ export default defineConfig({
           root: r('.'),
           include: DOM_TESTS,
           environment: './tests/unit/happy-dom-env.ts',
+          // the shipped areas' routes in the route table, as after sign-in
+          setupFiles: ['./tests/unit/routeTreeSetup.ts'],
         },
       },
       {

@@ -40,7 +40,7 @@ export interface LocaleFile {
 
 /** Registered keys and checkers the lint needs from outside the engine. An omitted list is not checked. */
 export interface LintOptions {
-  /** Route paths of src/shared/routes.ts (`flattenRoutes().map(r => r.path)`). */
+  /** Route paths of the shell (src/shared/routes.ts); the areas' own routes and sections are added to them. */
   routes?: string[];
   /** Registered widget keys (widgets/ registry). */
   widgets?: string[];
@@ -126,7 +126,8 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
   }
 
   const permissions = new Set(registry.areas().flatMap((a) => a.permissions.map((p) => p.code)));
-  const routes = opts.routes ? new Set(opts.routes) : null;
+  const sections = new Set([...(opts.routes ?? []), ...registry.areas().flatMap((a) => (a.section ? [a.section.path] : []))]);
+  const routes = opts.routes ? new Set([...opts.routes, ...registry.areas().flatMap((a) => [...(a.section ? [a.section.path] : []), ...a.routes.map((r) => r.path)])]) : null;
 
   for (const { file, def } of registry.entries) {
     const ctx: Ctx = { registry, file, add, opts, permissions, routes };
@@ -152,8 +153,15 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
     });
     if (def.kind === 'entity') lintEntity(ctx, def);
     else if (def.kind === 'page') lintPage(ctx, def);
-    else if (def.kind === 'area') lintArea(ctx, def);
-    else if (def.kind === 'flow') lintFlow(ctx, def);
+    else if (def.kind === 'area') {
+      lintArea(ctx, def);
+      def.routes.forEach((m, i) => {
+        if (m.page !== undefined && !registry.get('page', m.page)) add(file, `/routes/${i}/page`, `unknown page "${m.page}"`);
+        // a route lives in a section: one an area declares, or the shell's (when the caller passed the shell's routes)
+        const section = `/${m.path.split('/')[1]}`;
+        if (opts.routes && !sections.has(section)) add(file, `/routes/${i}/path`, `unknown route "${m.path}": no area declares its section "${section}" and the shell has none`);
+      });
+    } else if (def.kind === 'flow') lintFlow(ctx, def);
     else if (def.kind === 'dict') {
       const values = new Set<string>();
       def.items.forEach((it, i) => {
@@ -165,7 +173,7 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
   // one page per route: pages' own routes and area menus must agree
   const routePage = new Map<string, string>();
   for (const { file, def } of registry.entries) {
-    const claims = def.kind === 'page' && def.route ? [{ route: def.route, page: def.id, path: '/route' }] : def.kind === 'area' ? def.menus.map((m, i) => ({ route: m.route, page: m.page, path: `/menus/${i}/route` })) : [];
+    const claims = def.kind === 'page' && def.route ? [{ route: def.route, page: def.id, path: '/route' }] : def.kind === 'area' ? def.routes.flatMap((m, i) => (m.page ? [{ route: m.path, page: m.page, path: `/routes/${i}/path` }] : [])) : [];
     for (const c of claims) {
       const prev = routePage.get(c.route);
       if (prev !== undefined && prev !== c.page) add(file, c.path, `route "${c.route}" already renders page "${prev}"`);

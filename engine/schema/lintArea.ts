@@ -1,11 +1,11 @@
 /**
- * Lint of area files (`schemas/<area>/area.json`): the pages of its menus and their routes, and its default grants
+ * Lint of area files (`schemas/<area>/area.json`): its default grants (its routes' pages and sections are checked in lint.ts)
  * (FORMATS.md "Area"): each grant names a known role (LintOptions.roles), permission codes the area itself declares and
- * routes the area itself declares (its menus' `route`, or the `path` of its `routes`); the 三员 (LintOptions.sanyuan,
+ * routes the area itself declares (the `path` of its `routes`); the 三员 (LintOptions.sanyuan,
  * DESIGN §7 三员分立) are never granted a business code or route. Pure: no file system.
  */
 import type { AreaDef } from './types';
-import { checkRoute, type Ctx } from './lintContext';
+import type { Ctx } from './lintContext';
 
 /**
  * The route key (stable menu code) of a route pattern: `<section>.<first segment of the child>`, the section key for a
@@ -16,10 +16,9 @@ export function routeKeyOf(path: string): string {
   return child && !child.startsWith(':') ? `${section}.${child}` : section;
 }
 
-/** The route patterns an area declares: its menus' routes (format v1) and its `routes` (format v2). */
+/** The route patterns an area declares: the `path` of its `routes` (format v2; v1 `menus` are migrated on load). */
 export function areaRoutes(def: AreaDef): string[] {
-  const v2 = (def as { routes?: { path?: unknown }[] }).routes ?? [];
-  return [...(def.menus ?? []).map((m) => m.route), ...v2.map((r) => r.path).filter((p): p is string => typeof p === 'string')];
+  return def.routes.map((r) => r.path);
 }
 
 /** The key a 三员 check looks at for a permission code: `<area>.<object>` of `<area>:<object>[:…]`, the area alone else. */
@@ -30,11 +29,7 @@ function codeKey(code: string): string {
 
 /** Lints one area definition (see the module comment). */
 export function lintArea(ctx: Ctx, def: AreaDef): void {
-  const { add, file, registry, opts } = ctx;
-  (def.menus ?? []).forEach((m, i) => {
-    if (!registry.get('page', m.page)) add(file, `/menus/${i}/page`, `unknown page "${m.page}"`);
-    checkRoute(ctx, m.route, `/menus/${i}/route`);
-  });
+  const { add, file, opts } = ctx;
   const codes = new Set(def.permissions.map((p) => p.code));
   const routes = new Set(areaRoutes(def));
   const roles = opts.roles ? new Set(opts.roles) : null;

@@ -18,9 +18,9 @@ export interface Ctx {
   routes: Set<string> | null;
 }
 
-/** A route must be one of src/shared/routes.ts (when the caller passed them). */
+/** A route must be the shell's (src/shared/routes.ts) or an area's (when the caller passed the shell's). */
 export function checkRoute(ctx: Ctx, route: string, path: string) {
-  if (ctx.routes && !ctx.routes.has(route)) ctx.add(ctx.file, path, `unknown route "${route}" (not in src/shared/routes.ts)`);
+  if (ctx.routes && !ctx.routes.has(route)) ctx.add(ctx.file, path, `unknown route "${route}" (declared by no area and not the shell's)`);
 }
 
 /** A permission code must be declared by an area. */

@@ -126,8 +126,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       if (v.filters?.status !== undefined && v.list !== 'supervise') add(file, `/views/${i}/filters/status`, `only the supervise list filters by status`);
       if (v.route) {
         checkRoute(ctx, v.route, `/views/${i}/route`);
-        const claimed = registry.areas().some((a) => a.menus.some((m) => m.route === v.route && m.page === page.id));
-        if (!claimed) add(file, `/views/${i}/route`, `no area menu renders this page at "${v.route}"`);
+        const claimed = registry.areas().some((a) => a.routes.some((m) => m.path === v.route && m.page === page.id));
+        if (!claimed) add(file, `/views/${i}/route`, `no area route renders this page at "${v.route}"`);
       }
     });
   }

@@ -56,7 +56,7 @@ export interface Registry {
   areas(): AreaDef[];
   /** The entity a page works on (form/detail `entity`, list `source.entity` of a resource source). */
   entityOf(page: PageDef): EntityDef | undefined;
-  /** The page of a route: a page whose `route` is it, else the page an area menu maps it to. */
+  /** The page of a route: a page whose `route` is it, else the page an area route maps it to. */
   pageForRoute(route: string): PageDef | undefined;
   /** Stable hash of the effective definition (the ETag). */
   etag(kind: DefinitionKind, id: string): string | undefined;
@@ -259,8 +259,8 @@ function makeRegistry(entries: RegistryEntry[], errors: SchemaIssue[]): Registry
       const direct = registry.pages().find((p) => p.route === route);
       if (direct) return direct;
       for (const a of registry.areas()) {
-        const m = a.menus.find((x) => x.route === route);
-        if (m) return registry.get('page', m.page);
+        const m = a.routes.find((x) => x.path === route);
+        if (m?.page) return registry.get('page', m.page);
       }
       return undefined;
     },

@@ -26,6 +26,42 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Largest file one multipart call may carry (attachments, imports); bytes. Areas may set lower limits. */
 export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 
+/** Cache-Control of hashed build assets (`assets/<name>-<hash>.<ext>`): their name changes with their content. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Cache-Control of a static file of the built client at `file`: hashed assets under `<clientDir>/assets/` forever,
+ * HTML and anything else (icons outside assets/) revalidated on every use (a rebuild replaces the assets HTML names).
+ */
+export function staticCacheControl(clientDir: string, file: string): string {
+  if (file.endsWith('.html')) return 'no-cache';
+  const rel = path.relative(path.join(clientDir, 'assets'), file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? IMMUTABLE_CACHE : 'no-cache';
+}
+
+/**
+ * The SPA's index.html with the base path injected (one build serves any BASE_PATH, see vite.config.ts), read again
+ * whenever the file changes (size or mtime) so that a rebuild is served at once by the running server; null while
+ * the file is missing (during a build).
+ */
+export function clientIndexReader(indexFile: string, base: string): () => string | null {
+  let kept: { stamp: string; html: string } | null = null;
+  return () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(indexFile);
+    } catch {
+      return null;
+    }
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (kept?.stamp !== stamp) {
+      const html = fs.readFileSync(indexFile, 'utf8').replace('<head>', `<head><base href="${base}"><script>window.__BASE_PATH__=${JSON.stringify(base)}</script>`);
+      kept = { stamp, html };
+    }
+    return kept.html;
+  };
+}
+
 /** Options of @fastify/helmet (DESIGN §2): helmet's default headers without CSP and COEP. */
 const HELMET_OPTIONS = { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false } as const;
 
@@ -175,19 +211,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   const indexFile = path.join(config.clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  let indexHtml = '';
+  const hasClient = fs.existsSync(config.clientDir);
+  const clientIndex = hasClient ? clientIndexReader(indexFile, base) : () => null;
   if (hasClient) {
-    // One build serves any BASE_PATH: the base is injected into index.html (see vite.config.ts).
-    indexHtml = fs
-      .readFileSync(indexFile, 'utf8')
-      .replace('<head>', `<head><base href="${base}"><script>window.__BASE_PATH__=${JSON.stringify(base)}</script>`);
+    // Any file present now or after a rebuild (wildcard): hashed assets are cached for good, index.html is always
+    // revalidated and served by the fallback below (with the base path injected).
     await app.register(fastifyStatic, {
       root: config.clientDir,
       prefix: base,
       index: false,
-      wildcard: false,
-      maxAge: '1h',
+      wildcard: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, file) => reply.header('cache-control', staticCacheControl(config.clientDir, file)),
     });
   }
 
@@ -196,7 +231,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (url.startsWith(`${base}api/`) || url === `${base}api` || req.method !== 'GET' || !hasClient || !url.startsWith(base)) {
       return reply.status(404).send({ code: Code.ERROR, msg: req.t('error.notFound', { path: url }), data: null });
     }
-    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
+    const indexHtml = clientIndex();
+    if ((/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) || indexHtml === null) {
       return reply.status(404).send({ code: Code.ERROR, msg: req.t('error.notFound', { path: url }), data: null });
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -1,8 +1,11 @@
 /**
- * Every route of SPEC §2.2 and §2.3, as one tree shared by the browser (router, guard, tabs, titles)
- * and the server (the menu seed of the demo organisation).
+ * The shell's own routes (SPEC §2.1, §2.2, §2.3): public and standalone pages, the console, messages and personal
+ * settings, shared by the browser (router, guard, tabs, titles) and the server (menu seed). Every business and
+ * administration section comes from its area definition (`schemas/<area>/area.json` `section` and `routes`), read by
+ * the server at run time and sent to the browser after sign-in (src/shared/routeTree.ts builds the tree).
  *
- * Titles are not here: each node's title is the i18n key `route.<key>` in the locale files.
+ * Titles are not here: a shell node's title is the i18n key `route.<key>` in the app's locale files; an area route
+ * carries its title (`title`, in the caller's locale) in the tree the server sends.
  */
 export interface RouteNode {
   /** Absolute path; `:name` marks a parameter, `:name?` an optional one. */
@@ -11,6 +14,12 @@ export interface RouteNode {
   key: string;
   /** antd icon name of a section (menu root). */
   icon?: string;
+  /** Menu order of a section among sections (SPEC §2.3, steps of 10). */
+  order?: number;
+  /** Title in the caller's locale (area routes, from the area's locale files); shell routes use `route.<key>`. */
+  title?: string;
+  /** The page definition an area route renders through the page engine (`schemas/<area>/pages`). */
+  page?: string;
   /** Shown nowhere in the menu (menu auth `hidden`), but still allowed when the menu holds it. */
   hidden?: boolean;
   /** Only administrators may open it (SPEC §2.1: codes, apps). */
@@ -34,91 +43,25 @@ export interface RouteNode {
 
 type Child = [seg: string, extra?: Partial<RouteNode>];
 
-function section(seg: string, icon: string, issue: number | null, children: Child[], extra: Partial<RouteNode> = {}): RouteNode {
-  const planned = issue == null ? {} : { issue };
+function section(seg: string, icon: string, order: number, issue: number, children: Child[]): RouteNode {
   return {
     path: `/${seg}`,
     key: seg,
     icon,
-    ...planned,
-    ...extra,
+    order,
+    issue,
     children: children.map(([c, x]) => {
       const [name] = c.split('/');
-      return { path: `/${seg}/${c}`, key: `${seg}.${name}`, ...planned, ...x };
+      return { path: `/${seg}/${c}`, key: `${seg}.${name}`, issue, ...x };
     }),
   };
 }
 
-const H = { hidden: true } as const;
-const NT = { hidden: true, newTab: true } as const;
-const SA = { hidden: true, newTab: true, standalone: true } as const;
-
-/** The sections of SPEC §2.3, in menu order. */
-export const SECTIONS: RouteNode[] = [
-  section('dashboard', 'DashboardOutlined', 2, [['console'], ['search', H]]),
-  section('document', 'FileTextOutlined', 5, [
-    ['new', SA], ['dbgw'], ['ybgw'], ['yfgw'], ['dfgw'], ['scgw'], ['gwdb'], ['gwqs'], ['gwsz'], ['ntko'],
-    ['flow-log'], ['search'], ['show/:id?', NT], ['show-audit/:id', SA], ['gwqsshow/:id', SA], ['savepdf', SA],
-    ['plsp'], ['plcl'], ['authquery'],
-    ['new-new', SA], ['show1/:id?', SA], ['yfgw-new', SA], ['search-new', SA], ['ybgw-new', SA],
-    ['dbgw-new', SA], ['dfgw-new', SA],
-  ]),
-  section('affair', 'AuditOutlined', 4, [
-    ['new', SA], ['dbsw'], ['ybsw'], ['yfsw'], ['dfsw'], ['swdb'], ['swsz'], ['ntko'], ['flow-log'],
-    ['show1/:id?', SA], ['show-audit/:id', SA],
-  ], { redirect: '/affair/new' }),
-  section('flow', 'ApartmentOutlined', 4, [['tree'], ['list'], ['view-flow', H]], { redirect: '/flow/list', keepAlive: true }),
-  section('flowset', 'BranchesOutlined', 6, [['list'], ['add', H]]),
-  section('form', 'FormOutlined', 6, [['list'], ['new', H], ['add', SA]]),
-  section('exchange', 'SwapOutlined', null, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/exchange/list' }),
-  section('smwexchange', 'SafetyOutlined', null, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/smwexchange/list' }),
-  section('notice', 'NotificationOutlined', null, [['add'], ['unread'], ['list']]),
-  section('systemNotice', 'SoundOutlined', null, [['index'], ['approve'], ['query'], ['add'], ['queryapp']]),
-  section('mail', 'MailOutlined', null, [['inbox/:id?'], ['send'], ['draftMail'], ['starMail'], ['statis'], ['authList']]),
-  section('contact', 'ContactsOutlined', null, [['index'], ['write-mail']]),
-  section('schedule', 'CalendarOutlined', null, [['index/:type?'], ['share']]),
-  section('meeting', 'TeamOutlined', null, [
-    ['room'], ['conference'], ['add'], ['conferenceflow'], ['setting'], ['applylist'], ['usestate'],
-  ]),
-  section('car', 'CarOutlined', null, [['list'], ['apply'], ['setting'], ['usestate']]),
-  section('assets', 'DatabaseOutlined', null, [['list'], ['type'], ['logs']]),
-  section('leave', 'ScheduleOutlined', null, [
-    ['list'], ['detail'], ['yearlist'], ['manage'], ['remainder'], ['record', H], ['outlist'],
-  ]),
-  section('businessTrip', 'GlobalOutlined', null, [['index']]),
-  section('receptions', 'CoffeeOutlined', 3, [['index']]),
-  section('clock', 'FieldTimeOutlined', null, [['index'], ['add']]),
-  section('attence', 'ClockCircleOutlined', null, [
-    ['index'], ['total'], ['clock'], ['outside'], ['overwork'], ['sign'], ['log'], ['logshow'],
-  ]),
-  section('classes', 'TableOutlined', null, [['list'], ['scheduling']]),
-  section('stamp', 'VerifiedOutlined', null, [
-    ['list'], ['setting'], ['applylist'], ['list_ext'], ['applylist_ext'], ['test'], ['add'], ['sign'], ['seal'],
-    ['lend'], ['info'],
-  ], { redirect: '/stamp/list' }),
-  section('proposal', 'BulbOutlined', null, [['list']], { redirect: '/proposal/list' }),
-  section('sms', 'MessageOutlined', null, [['list'], ['mass']]),
-  section('fileBox', 'CloudOutlined', null, [['index/:name?']]),
-  section('file', 'FolderOpenOutlined', null, [['index']]),
-  section('approval', 'CheckSquareOutlined', 4, [['index']]),
-  section('message', 'BellOutlined', 4, [['index']]),
-  section('stat', 'BarChartOutlined', 5, [
-    ['total'], ['gwsyl'], ['ptdjl'], ['document'], ['syl', H], ['djl', H], ['dwfw', H],
-  ]),
-  section('organization', 'ClusterOutlined', 3, [
-    ['account'], ['systemmanage'], ['user'], ['position'], ['department'], ['role'], ['menu'], ['permission', H],
-  ]),
-  section('acl', 'SafetyCertificateOutlined', 2, [['setting'], ['menu']]),
-  section('examine', 'FileProtectOutlined', 3, [
-    ['user'], ['role'], ['office'], ['resources'], ['system'], ['app'], ['codes'],
-  ]),
-  section('setting', 'SettingOutlined', 3, [['index'], ['holiday'], ['auths'], ['page', SA]]),
-  section('codes', 'OrderedListOutlined', 3, [['index', { admin: true }]], { admin: true }),
-  section('apps', 'AppstoreOutlined', 3, [['index', { admin: true }]], { admin: true }),
-  section('outurl', 'LinkOutlined', 3, [['index']]),
-  section('log', 'ProfileOutlined', 3, [['login'], ['sms-remind'], ['sms-mass'], ['action']], { bare: 'frontLog' }),
-  section('index', 'HomeOutlined', 3, [['setting']], { redirect: '/dashboard/console' }),
-  section('debug', 'BugOutlined', 5, [['index', { keepAlive: true }]]),
+/** The sections the shell renders itself (console, messages, personal settings), with their menu order. */
+export const SHELL_SECTIONS: RouteNode[] = [
+  section('dashboard', 'DashboardOutlined', 10, 2, [['console'], ['search', { hidden: true }]]),
+  section('message', 'BellOutlined', 290, 4, [['index']]),
+  section('acl', 'SafetyCertificateOutlined', 320, 2, [['setting'], ['menu']]),
 ];
 
 /** Public and standalone routes outside the sections (SPEC §2.1, §2.2). */
@@ -137,7 +80,7 @@ export const TOP_ROUTES: RouteNode[] = [
 ];
 
 /** Depth-first list of every route node (sections and children, then top routes). */
-export function flattenRoutes(nodes: RouteNode[] = SECTIONS): RouteNode[] {
+export function flattenRoutes(nodes: RouteNode[]): RouteNode[] {
   const out: RouteNode[] = [];
   const walk = (list: RouteNode[]) => {
     for (const n of list) {

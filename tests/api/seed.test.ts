@@ -5,7 +5,8 @@ import { DEMO_APP, DEMO_PASSWORD, seedIfEmpty } from '../../src/server/db/seed/i
 import { FIXED_PEOPLE } from '../../src/server/db/seed/people.js';
 import { buildPeople } from '../../src/server/db/seed/staff.js';
 import { UNITS } from '../../src/server/db/seed/org.js';
-import { SECTIONS, flattenRoutes } from '../../src/shared/routes.js';
+import { flattenRoutes } from '../../src/shared/routes.js';
+import { fullRouteTree } from '../../src/server/engine/routeTree.js';
 import { sha256 } from '../../src/server/lib/clock.js';
 
 describe('demo organisation seed (issue 2)', () => {
@@ -192,7 +193,7 @@ describe('demo organisation seed (issue 2)', () => {
 
   it('inserts one menu per route node with titles, hidden and admin flags', async () => {
     const menus = await db().selectFrom('menus').selectAll().execute();
-    const nodes = flattenRoutes(SECTIONS);
+    const nodes = flattenRoutes(fullRouteTree('zh-CN'));
     expect(menus).toHaveLength(nodes.length);
     const byKey = Object.fromEntries(menus.map((m) => [m.i18n_key, m]));
     expect(byKey['document.show-audit']).toMatchObject({ path: '/document/show-audit', header: '公文审批', auth: 'hidden' });

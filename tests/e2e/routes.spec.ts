@@ -6,12 +6,16 @@
  * the title names the route it landed on.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { SECTIONS, flattenRoutes, menuPathOf, type RouteNode } from '../../src/shared/routes.js';
+import { flattenRoutes, menuPathOf, type RouteNode } from '../../src/shared/routes.js';
 import zh from '../../src/app/locales/zh-CN/route.json' with { type: 'json' };
+import { shippedSections } from '../unit/shippedRoutes.js';
 import { LoginPage, Shell } from './pages.js';
 
 const ACCOUNTS = ['demo', 'admin', 'secadmin', 'auditor'] as const;
-const titles = zh as Record<string, string>;
+/** Every section: the shell's and those of the area definitions under schemas/ (what the server sends after sign-in). */
+const SECTIONS = shippedSections('zh-CN');
+/** zh-CN titles: the shell's from route.json, the areas' from their locale files. */
+const titles: Record<string, string> = { ...(zh as Record<string, string>), ...Object.fromEntries(flattenRoutes(SECTIONS).flatMap((n) => (n.title ? [[n.key, n.title]] : []))) };
 
 /** A URL for a route pattern: required parameters get a sample value, optional ones are left out. */
 /** The route whose pattern matches `pathname`, if any (`:x` one segment, `:x?` an optional one). */

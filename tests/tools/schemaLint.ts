@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { buildRegistry } from '../../engine/schema/loader';
 import { lintRegistry, type LintOptions } from '../../engine/schema/lint';
 import type { SchemaIssue } from '../../engine/schema/loader';
-import { SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
+import { SHELL_SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
 import { ROLES } from '../../src/server/db/seed/roles';
 import { sanyuanMayHold } from '../../src/server/db/seed/menus';
 import { SANYUAN_ROLES } from '../../src/server/lib/business';
@@ -30,7 +30,7 @@ export interface SchemaLintResult {
 
 /** The options of the schema lint in this repository (routes, roles, 三员 rule) plus the front end's keys. */
 export function lintOptions(keys: FrontKeys): LintOptions {
-  const routes = flattenRoutes([...SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
+  const routes = flattenRoutes([...SHELL_SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
   return { routes, pageKinds: keys.pageKinds, components: keys.components, widgets: keys.widgets, roles: ROLES.map((r) => r.code), sanyuan: { roles: SANYUAN_ROLES, mayHold: sanyuanMayHold } };
 }
 

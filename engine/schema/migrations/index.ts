@@ -5,12 +5,13 @@
  */
 import { SCHEMA_VERSION } from '../types';
 import { migrate0001 } from './0001-page-kind';
+import { migrate0002 } from './0002-area-routes';
 
 /** A migration: a definition (plain JSON object) of version n → version n + 1. Pure. */
 export type Migration = (def: Record<string, unknown>) => Record<string, unknown>;
 
 /** The migration from version `i` to `i + 1` is `MIGRATIONS[i]`. */
-export const MIGRATIONS: readonly Migration[] = [migrate0001];
+export const MIGRATIONS: readonly Migration[] = [migrate0001, migrate0002];
 
 /** The identity migration, for format changes that need no data change (only the version rises). */
 export const identity: Migration = (def) => ({ ...def });

@@ -1,5 +1,5 @@
 /**
- * Icons of the menu sections (the `icon` names of src/shared/routes.ts and of MenuNode.icon), imported one
+ * Icons of the menu sections (the `icon` names of the route table — shell and area sections — and of MenuNode.icon), imported one
  * by one so the bundle holds only these.
  */
 import type { ComponentType } from 'react';
@@ -12,7 +12,7 @@ import {
   ScheduleOutlined, SettingOutlined, SoundOutlined, SwapOutlined, TableOutlined, TeamOutlined, VerifiedOutlined,
   FileOutlined,
 } from '@ant-design/icons';
-import { SECTIONS } from '@shared/routes';
+import { allSections } from '../router/routeTable';
 
 const ICONS: Record<string, ComponentType<{ className?: string }>> = {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, BarChartOutlined, BellOutlined, BranchesOutlined, BugOutlined,
@@ -27,7 +27,7 @@ const ICONS: Record<string, ComponentType<{ className?: string }>> = {
 export function iconNameOf(path: string, own?: string | null): string | undefined {
   if (own && ICONS[own]) return own;
   const seg = path.split('/')[1];
-  return SECTIONS.find((s) => s.path === `/${seg}`)?.icon;
+  return allSections().find((s) => s.path === `/${seg}`)?.icon;
 }
 
 /**

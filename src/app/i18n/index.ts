@@ -54,7 +54,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
-  react: { useSuspense: false },
+  // re-render on added resources: the area routes' titles arrive with the route tree after sign-in (services/routeTree.ts)
+  react: { useSuspense: false, bindI18nStore: 'added' },
 });
 
 /** The localised title of a route key (namespace `route`), e.g. `document.dbgw` → 待办公文. */

@@ -5,13 +5,13 @@
  */
 import { useRoutes } from 'react-router-dom';
 import type { GuardDecision } from '../router/guard';
-import { DIRECT_ROUTES } from '../router/shellRoutes';
+import { useDirectRoutes } from '../router/shellRoutes';
 import { isTabRoute } from '../router/routeTable';
 import { Exception } from '../pages/exception/Exception';
 import { TabPanes } from '../components/tabs/TabPanes';
 
 function DirectRoutes() {
-  return useRoutes(DIRECT_ROUTES);
+  return useRoutes(useDirectRoutes());
 }
 
 export function ShellContent({ decision }: { decision: Extract<GuardDecision, { kind: 'allow' | '404' }> }) {

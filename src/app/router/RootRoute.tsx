@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { noticesAtom } from '../stores/notices';
+import { routeTreeAtom } from '../stores/routes';
 import { routeTitle } from '../i18n';
 import { matchRoute, titleKeyOf } from './routeTable';
 
@@ -20,10 +21,11 @@ export function RootRoute() {
   const location = useLocation();
   const { t, i18n } = useTranslation('common');
   const { unread } = useAtomValue(noticesAtom);
+  const { version } = useAtomValue(routeTreeAtom);
   useEffect(() => {
     const route = matchRoute(location.pathname);
     const title = route ? routeTitle(t, titleKeyOf(route)) : location.pathname === '/' ? '' : t('notFoundTitle', { ns: 'exception' });
     document.title = pageTitle(title, t('systemName'), unread);
-  }, [location.pathname, t, unread, i18n.language]);
+  }, [location.pathname, t, unread, i18n.language, version]);
   return <Outlet />;
 }

@@ -1,17 +1,17 @@
 /**
- * Renders the page of a route node: the registered page (router/pages.ts), else the page an area
- * definition maps the route to (rendered by the page engine), else — until its issue builds it — the
- * UnderConstruction page. Props: `node` (route of src/shared/routes.ts).
+ * Renders the page of a route node: the registered page (router/pages.ts), else the page its area definition
+ * names (`node.page`, rendered by the page engine), else — until its area is built — the UnderConstruction page.
+ * Props: `node` (route of the route table: the shell's or an area's).
  */
 import { Suspense } from 'react';
 import type { RouteNode } from '@shared/routes';
 import { PageLoading } from '../components/PageLoading';
 import { UnderConstruction } from '../pages/misc/UnderConstruction';
-import { ENGINE_ROUTES, PAGES, RoutedEnginePage } from './pages';
+import { PAGES, RoutedEnginePage } from './pages';
 
 export function RoutePage({ node }: { node: RouteNode }) {
   const Page = PAGES[node.key] ?? (node.bare ? PAGES[node.bare] : undefined);
-  if (!Page && ENGINE_ROUTES.has(node.path)) {
+  if (!Page && node.page) {
     return (
       <Suspense fallback={<PageLoading />}>
         <RoutedEnginePage route={node.path} />

@@ -5,7 +5,7 @@
 import type { MenuNode } from '@shared/types';
 import { ALWAYS_ALLOWED, menuPathOf, type RouteNode } from '@shared/routes';
 import { allowedMenuPaths } from '../layouts/menuModel';
-import { matchRoute } from './routeTable';
+import { areaRoutesLoaded, matchRoute } from './routeTable';
 
 /** What the guard knows about the signed-in user. */
 export interface GuardUser {
@@ -22,6 +22,8 @@ export interface GuardInput {
   token?: string | null;
   /** The loaded user; null/undefined while it loads. */
   user?: GuardUser | null;
+  /** Whether the areas' route tree is loaded (default: the route table's state); until then an unknown path waits. */
+  routesReady?: boolean;
 }
 
 /** Outcome of the guard. */
@@ -30,7 +32,7 @@ export type GuardDecision =
   | { kind: 'login'; to: string }
   | { kind: '403' }
   | { kind: '404' }
-  /** A token but the user info is not loaded yet: wait for it, then ask again. */
+  /** A token but the user info (or, for a path not known yet, the areas' route tree) is not loaded: wait, then ask again. */
   | { kind: 'wait' };
 
 /** The login location that brings the user back to `pathname + search` afterwards. */
@@ -50,12 +52,14 @@ export function routeInMenu(route: RouteNode, allowed: Set<string>): boolean {
 }
 
 /** Decides what happens with a navigation to `pathname` (SPEC §2.1 access rules). */
-export function guardDecision({ pathname, search = '', token, user }: GuardInput): GuardDecision {
+export function guardDecision({ pathname, search = '', token, user, routesReady = areaRoutesLoaded() }: GuardInput): GuardDecision {
   const route = matchRoute(pathname);
   if (route?.public) return { kind: 'allow', route };
   const hasToken = !!token && token !== 'undefined' && token !== 'null';
   if (!hasToken) return { kind: 'login', to: loginRedirect(pathname, search) };
   if (pathname === '/' || pathname === '') return { kind: 'allow' };
+  // A deep link (reload on /affair/show-audit/7) is an area route the server has not sent yet: not a 404.
+  if (!route && !routesReady) return { kind: 'wait' };
   if (!route) return { kind: '404' };
   if (!user) return { kind: 'wait' };
   if (route.admin && !user.is_admin) return { kind: '403' };

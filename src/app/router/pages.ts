@@ -1,8 +1,8 @@
 /**
- * Page registry: route key (src/shared/routes.ts) → lazy page component. A route that an area definition
- * maps to a page (`schemas/<area>/area.json` menus, collected at build time) renders that page through the
- * page engine (ENGINE_ROUTES, RoutedEnginePage). Any other route without an entry shows the
- * UnderConstruction page until the issue that builds its area registers it here.
+ * Page registry: route key → lazy page component, for the shell's own pages and the components registered for an
+ * area route key. A route whose area definition names a page (`page` of the route in the tree the server sends,
+ * `schemas/<area>/area.json` routes, read at run time) renders that page through the page engine
+ * (RoutedEnginePage). Any other route shows the UnderConstruction page until its area is built.
  */
 import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
 import { useParams } from 'react-router-dom';
@@ -32,16 +32,6 @@ export const PUBLIC_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
   exception403: lazyPage(() => import('../pages/exception/Forbidden')),
   exception500: lazyPage(() => import('../pages/exception/ServerError')),
 };
-
-/** An area's menu entries as far as routing needs them. */
-interface AreaMenus {
-  menus?: { route: string; page: string }[];
-}
-
-const areaFiles = import.meta.glob<AreaMenus>('../../../schemas/*/area.json', { eager: true, import: 'default' });
-
-/** Route paths (src/shared/routes.ts patterns) that an area definition maps to a page. */
-export const ENGINE_ROUTES: ReadonlySet<string> = new Set(Object.values(areaFiles).flatMap((a) => (a.menus ?? []).map((m) => m.route)));
 
 /**
  * The page engine (engine/renderers) loaded on first use; renders the page of `route`. A route with an

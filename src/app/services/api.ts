@@ -3,6 +3,7 @@
  */
 import type { Envelope } from '@shared/codes';
 import type { DepartmentsInfo, LoginResult, UserInfo } from '@shared/types';
+import type { RouteTree } from '@shared/routeTree';
 import { post, postRaw } from './http';
 
 /** SMS code purposes of Login/getsmscode. */
@@ -60,6 +61,8 @@ export const api = {
   getDepartments: () => post<DepartmentsInfo>('Index/getDepartments', {}, { silent: true }),
   changeDepartment: (department_id: number) => postRaw<unknown>('Index/changeCurrentDepartment', { department_id }),
   userInfo: () => post<UserInfo>('Person/userInfo'),
+  /** The areas' route tree (sections, routes, titles in the UI language, pages) of the definitions the server runs. */
+  routes: () => post<RouteTree>('menu/routes', {}, { silent: true }),
   saveUserInfo: (p: { realname: string; mobile: string; email: string; gender: number }) => postRaw<unknown>('Person/saveUserInfo', p),
   changePassword: (p: { oldPassword: string; newPassword: string; isStrongPassword: 0 | 1 }) => postRaw<unknown>('Person/changePassword', p),
   saveLayout: (layout: string) => postRaw<unknown>('Person/saveLayout', { layout }),

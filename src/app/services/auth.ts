@@ -21,6 +21,7 @@ import { navigateTo } from './navigation';
 import { clearLocalSession, isSessionExpiryPending, setSessionEnding } from './session';
 import { ApiError } from './httpErrors';
 import { flushTabsSave, resetTabsSave } from './tabsPersist';
+import { loadRouteTree } from './routeTree';
 import { setDisplayTimeZone } from '../../../engine/renderers/time';
 
 /** Puts a loaded user into the stores: user, layout, and the persisted tabs the user may still open. */
@@ -40,11 +41,11 @@ export function applyUser(info: UserInfo): void {
   appStore.set(tabsRestoredAtom, true);
 }
 
-/** Loads the user for a token found at start-up (Person/userInfo). */
+/** Loads the user for a token found at start-up (Person/userInfo) together with the areas' route tree (Menu/routes). */
 export async function loadUser(): Promise<UserInfo | null> {
   appStore.set(userStatusAtom, 'loading');
   try {
-    const info = await api.userInfo();
+    const [info] = await Promise.all([api.userInfo(), loadRouteTree()]);
     applyUser(info);
     return info;
   } catch (e) {
@@ -67,13 +68,14 @@ export function safeRedirect(redirect: string | null | undefined): string {
 }
 
 /**
- * Completes a login answer (SPEC §4): stores the cookies (skipped for an SSO answer with islogin true),
- * sets the user and the persisted tabs, then goes to `redirect` or the console. With code -98 the user
- * goes to personal settings, password tab, and sees `msg`.
+ * Completes a login answer (SPEC §4): stores the cookies (skipped for an SSO answer with islogin true), loads the
+ * areas' route tree, sets the user and the persisted tabs, then goes to `redirect` or the console. With code -98 the
+ * user goes to personal settings, password tab, and sees `msg`.
  */
-export function completeLogin(result: LoginResult, opts: { code?: number; msg?: string; redirect?: string | null } = {}): void {
+export async function completeLogin(result: LoginResult, opts: { code?: number; msg?: string; redirect?: string | null } = {}): Promise<void> {
   setSessionEnding(false);
   if (!result.islogin || !getToken()) setSession(result.token, result.uuid);
+  await loadRouteTree();
   applyUser(result.info);
   if (opts.code === Code.PASSWORD_CHANGE_REQUIRED) {
     appStore.set(passwordChangeRequiredAtom, true);

@@ -42,11 +42,11 @@ export function designedArea(forms: { key: string; title: string }[]): AreaDef {
   const label = (key: string, op: string, title: string) => ({ t: `${DESIGNED_AREA}.${key}.permission.${op}`, d: `${{ view: '查看', edit: '填写', delete: '删除', export: '导出' }[op]}${title}` });
   return {
     $schema: '../_meta/area.schema.json',
-    schemaVersion: 1,
+    schemaVersion: 2,
     id: DESIGNED_AREA,
     kind: 'area',
     title: { t: `${DESIGNED_AREA}.area.title`, d: '自定义表单' },
-    menus: [],
+    routes: [],
     permissions: forms.flatMap((f) => DESIGNED_OPS.map((op) => ({ code: designedCode(f.key, op), label: label(f.key, op, f.title) }))),
   } as AreaDef;
 }

@@ -63,11 +63,11 @@ export function recordTargets(registry: Registry, entity: EntityDef | undefined)
     const target = registry.get('entity', f.entity);
     if (!target) continue;
     const pages = registry.pages().filter((p) => 'entity' in p && p.entity === f.entity);
-    // a page's own `:id` route, else an area menu (or route) mapping such a route to it
-    const menus = registry.areas().flatMap((a) => a.menus ?? []).filter((m) => m.route.includes(':id'));
+    // a page's own `:id` route, else an area route mapping such a route to it
+    const menus = registry.areas().flatMap((a) => a.routes).filter((m) => m.path.includes(':id'));
     const routed = (kind: string) => {
       const of = pages.filter((p) => p.pageKind === kind);
-      return of.find((p) => p.route?.includes(':id'))?.route ?? menus.find((m) => of.some((p) => p.id === m.page))?.route;
+      return of.find((p) => p.route?.includes(':id'))?.route ?? menus.find((m) => of.some((p) => p.id === m.page))?.path;
     };
     const detail = pages.find((p) => p.pageKind === 'detail')?.id;
     const route = routed('detail') ?? routed('approval');

@@ -93,6 +93,11 @@ function baseDefinitions(): Base {
   return base;
 }
 
+/** The shipped definitions (files of `schemas/` + OA_SCHEMA_DIRS, no overlay) and their locale texts, read once per set of folders. */
+export function baseSchema(): { registry: Registry; texts: LocaleMessages } {
+  return baseDefinitions();
+}
+
 /** The shipped definition `kind`/`id` (base files, no overlay), or undefined; e.g. the base a new overlay is made against. */
 export function baseDefinition<K extends DefinitionKind>(kind: K, id: string) {
   return baseDefinitions().registry.get(kind, id);

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SECTIONS } from '@shared/routes';
 import '@app/i18n';
 import { Exception } from '@app/pages/exception/Exception';
 import { UnderConstruction } from '@app/pages/misc/UnderConstruction';
 import { pageTitle } from '@app/router/RootRoute';
 import { reserveDetailTab, shouldOpenInNewTab } from '@app/router/openDetail';
 import { matchRoute, isTabRoute } from '@app/router/routeTable';
+import { SHELL_SECTIONS } from '@shared/routes';
 import { greetingKey, shortcutsOf } from '@app/pages/dashboard/consoleModel';
 import { passwordLevel } from '@app/pages/setting/PasswordStrength';
 import { reminderTarget } from '@app/components/header/reminderTarget';
@@ -43,16 +43,29 @@ describe('exception pages (SPEC §8)', () => {
 
 describe('under construction', () => {
   it('names the route, its path and the issue', () => {
-    const node = SECTIONS.find((s) => s.key === 'document')!.children!.find((c) => c.key === 'document.dbgw')!;
+    const node = SHELL_SECTIONS.find((s) => s.key === 'acl')!.children!.find((c) => c.key === 'acl.menu')!;
     render(
-      <MemoryRouter initialEntries={['/document/dbgw']}>
+      <MemoryRouter initialEntries={['/acl/menu']}>
         <UnderConstruction node={node} />
       </MemoryRouter>,
     );
     const el = screen.getByTestId('under-construction');
-    expect(el.textContent).toContain('待办公文');
-    expect(el.textContent).toContain('/document/dbgw');
-    expect(el.textContent).toContain('5');
+    expect(el.textContent).toContain('资源管理');
+    expect(el.textContent).toContain('/acl/menu');
+    expect(el.textContent).toContain('2');
+  });
+
+  it('names an area route (title from the area definitions) and its section', () => {
+    const node = matchRoute('/car/apply')!;
+    render(
+      <MemoryRouter initialEntries={['/car/apply']}>
+        <UnderConstruction node={node} />
+      </MemoryRouter>,
+    );
+    const el = screen.getByTestId('under-construction');
+    expect(el.textContent).toContain('用车申请');
+    expect(el.textContent).toContain('车辆管理');
+    expect(el.textContent).toContain('/car/apply');
   });
 });
 

@@ -13,7 +13,7 @@ function lintBroken(opts: Parameters<typeof lintRegistry>[2] = {}) {
   const { files, locales } = readSchemaDir(join(ROOT, ROOT_PREFIX));
   const registry = buildRegistry(files, { root: ROOT_PREFIX });
   const sanyuan = { roles: ['sysadmin', 'secadmin', 'auditor'], mayHold: (key: string) => key.startsWith('outurl') };
-  return lintRegistry(registry, locales, { routes: ['/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], roles: ['staff', 'auditor'], sanyuan, ...opts });
+  return lintRegistry(registry, locales, { routes: ['/receptions', '/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], roles: ['staff', 'auditor'], sanyuan, ...opts });
 }
 
 describe('lintRegistry on tests/fixtures/schemas/broken', () => {
@@ -35,7 +35,7 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a required field missing from a form', () => has('pages/item.form.page.json', '/layout', /required field "name" is not in the layout/));
   it('reports a route claimed by two pages', () => has('pages/item.copy.page.json', '/route', /route "\/receptions\/index" already renders page "demo\.item\.list"/));
   it('reports an unknown sub-table column inside tabs', () => has('pages/item.form.page.json', '/layout/1/children/0/children/0/columns/1/field', /unknown column field "nope" of sub-table "steps"/));
-  it('reports an unknown route', () => has('area.json', '/menus/0/route', /unknown route "\/nowhere\/index"/));
+  it('reports an unknown route', () => has('area.json', '/routes/0/path', /unknown route "\/nowhere\/index": no area declares its section "\/nowhere"/));
   it('reports a navigate action to an unknown route', () => has('pages/item.list.page.json', '/rowActions/0/target', /unknown route "\/nowhere\/permission"/));
   it('reports an undeclared permission code', () => has('entities/item.json', '/permissions/edit', /"demo:edit" is declared by no area/));
   it('reports a related list that is not a list page', () => has('pages/item.detail.page.json', '/related/0/page', /page "demo\.item\.form" is not a list page/));
@@ -44,7 +44,7 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a work list view filtering overdue items of a list without deadlines', () => has('pages/item.worklist.page.json', '/views/0/filters/overdue', /only the todo and supervise lists/));
   it('reports a duplicate work list view', () => has('pages/item.worklist.page.json', '/views/1/id', /duplicate view "mine"/));
   it('reports a status filter outside the supervise list', () => has('pages/item.worklist.page.json', '/views/1/filters/status', /only the supervise list/));
-  it('reports a view route no menu renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area menu renders this page at "\/receptions\/index"/));
+  it('reports a view route no area route renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area route renders this page at "\/receptions\/index"/));
   it('reports a scopeDept field that is not a department', () => has('entities/item.json', '/scopeDept', /needs a field of kind "dept", not "date"/));
   it('reports an unknown field editable after the flow', () => has('entities/item.json', '/editableAfterFlow/0', /unknown field "nope"/));
   it('reports an entity without a permissions block', () => has('entities/open.json', '/permissions', /no "permissions" block: the entity is closed to everyone/));

@@ -164,14 +164,39 @@ describe('format migrations', () => {
   it('migrates the v0 fixture to exactly the v1 fixture (pure)', () => {
     const v0 = read('v0/item.list.page.json');
     const before = JSON.stringify(v0);
-    expect(migrate(v0)).toEqual({ def: read('v1/item.list.page.json') });
+    expect(migrate(v0, 1)).toEqual({ def: read('v1/item.list.page.json') });
     expect(JSON.stringify(v0)).toBe(before);
+  });
+
+  it('migrates a v1 area (menus: route → page) to exactly the v2 fixture (routes: path → page), other kinds only get the version', () => {
+    const v1 = read('v1/demo.area.json');
+    const before = JSON.stringify(v1);
+    expect(migrate(v1)).toEqual({ def: read('v2/demo.area.json') });
+    expect(JSON.stringify(v1)).toBe(before);
+    expect(migrate(read('v1/item.list.page.json'))).toEqual({ def: read('v2/item.list.page.json') });
+    expect(migrate(read('v0/item.list.page.json'))).toEqual({ def: read('v2/item.list.page.json') });
+  });
+
+  it('the loader reads a v1 area as v2: its menu entries are its routes and their pages', () => {
+    const r = buildRegistry(
+      [
+        { path: 'tests/fixtures/schemas/migrations/v1/demo.area.json', data: read('v1/demo.area.json') },
+        { path: 'tests/fixtures/schemas/migrations/v1/item.list.page.json', data: read('v1/item.list.page.json') },
+      ],
+      { root: 'tests/fixtures/schemas/migrations' },
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.get('area', 'demo')?.routes).toEqual([
+      { path: '/demo/index', page: 'demo.item.list' },
+      { path: '/demo/show/:id', page: 'demo.item.detail' },
+    ]);
+    expect(r.pageForRoute('/demo/index')?.id).toBe('demo.item.list');
   });
 
   it('the loader migrates old files before validating them', () => {
     const r = buildRegistry([{ path: 'tests/fixtures/schemas/migrations/v0/item.list.page.json', data: read('v0/item.list.page.json') }], { root: 'tests/fixtures/schemas/migrations' });
     expect(r.errors).toEqual([]);
-    expect(r.get('page', 'demo.item.list')).toEqual(read('v1/item.list.page.json'));
+    expect(r.get('page', 'demo.item.list')).toEqual(read('v2/item.list.page.json'));
   });
 
   it('runs a chain of migrations and refuses versions it cannot reach', () => {
@@ -180,6 +205,6 @@ describe('format migrations', () => {
     expect(migrate({ schemaVersion: 3 }, 2, chain).error).toMatch(/newer/);
     expect(migrate({ schemaVersion: 0 }, 3, chain).error).toMatch(/no migration from schemaVersion 2/);
     expect(migrate({ schemaVersion: -1 }).error).toMatch(/not a version/);
-    expect(migrate({ schemaVersion: 1, id: 'y' })).toEqual({ def: { schemaVersion: 1, id: 'y' } });
+    expect(migrate({ schemaVersion: 2, id: 'y' })).toEqual({ def: { schemaVersion: 2, id: 'y' } });
   });
 });

@@ -2,12 +2,15 @@
 import { Breadcrumb } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { routeTreeAtom } from '../../stores/routes';
 import { routeTitle } from '../../i18n';
 import { matchRoute, sectionOf, titleKeyOf } from '../../router/routeTable';
 
 export function Breadcrumbs() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
+  useAtomValue(routeTreeAtom);
   const route = matchRoute(pathname);
   if (!route) return null;
   const section = sectionOf(route);

@@ -9,12 +9,13 @@ import { useAtom, useAtomValue } from 'jotai';
 import type { OpenedTab } from '@shared/types';
 import { tabsAtom, tabVersionsAtom } from '../../stores/tabs';
 import { layoutAtom } from '../../stores/layout';
-import { TAB_ROUTES } from '../../router/shellRoutes';
+import { routeTreeAtom } from '../../stores/routes';
+import { useTabRoutes } from '../../router/shellRoutes';
 import { matchRoute, tabIdOf, titleKeyOf } from '../../router/routeTable';
 import { tabId, tabsReducer } from './tabsModel';
 
 function TabPane({ location, active }: { location: Location | string; active: boolean }) {
-  const element = useRoutes(TAB_ROUTES, location);
+  const element = useRoutes(useTabRoutes(), location);
   return (
     <Activity mode={active ? 'visible' : 'hidden'}>
       <div className="oa-pane" data-active={active ? 'true' : 'false'}>
@@ -29,6 +30,7 @@ export function TabPanes() {
   const [tabs, setTabs] = useAtom(tabsAtom);
   const versions = useAtomValue(tabVersionsAtom);
   const layout = useAtomValue(layoutAtom);
+  useAtomValue(routeTreeAtom);
   const currentId = tabIdOf(location.pathname);
   const route = matchRoute(currentId);
   const full = location.pathname + location.search;

@@ -15,7 +15,7 @@ export type LoginOutcome = { ok: true } | { ok: false; needCaptcha: boolean };
 export function handleLoginAnswer(env: Envelope<Partial<LoginResult> & { needCaptcha?: boolean }>, redirect: string | null): LoginOutcome {
   const data = env.data;
   if ((env.code === Code.OK || env.code === Code.PASSWORD_CHANGE_REQUIRED) && data?.token && data.info) {
-    completeLogin(data as LoginResult, { code: env.code, msg: env.msg, redirect });
+    void completeLogin(data as LoginResult, { code: env.code, msg: env.msg, redirect });
     return { ok: true };
   }
   if (env.msg) toast.error(env.msg);

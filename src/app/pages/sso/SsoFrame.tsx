@@ -30,7 +30,7 @@ export function SsoFrame({ call }: { call: (q: URLSearchParams) => Promise<Envel
     }
     p.then((env) => {
       if ((env.code === Code.OK || env.code === Code.PASSWORD_CHANGE_REQUIRED) && env.data?.info) {
-        completeLogin(env.data, { code: env.code, msg: env.msg, redirect: query.get('redirect') });
+        void completeLogin(env.data, { code: env.code, msg: env.msg, redirect: query.get('redirect') });
       } else setError(env.msg || t('sso.failed'));
     }).catch((e: unknown) => setError(e instanceof Error ? e.message : t('sso.failed')));
   }, [call, query, t]);

@@ -54,7 +54,7 @@ export async function isSupervisor(req: FastifyRequest): Promise<boolean> {
 const approvalRoutes = new WeakMap<Registry, Map<string, string | null>>();
 
 /**
- * The route (with `:id`) of the approval page of flow `defId`: among the menu entries of its area (`<area>` of
+ * The route (with `:id`) of the approval page of flow `defId`: among the routes of its area (`<area>` of
  * `<area>.<name>`) whose page is an approval page, the one over the flow's entity (发文 and 收文 share the area
  * `document`), else the first; null when the area has none. Remembered per registry.
  */
@@ -63,9 +63,9 @@ export function approvalRouteOf(registry: Registry, defId: string): string | nul
   if (!m) approvalRoutes.set(registry, (m = new Map()));
   if (!m.has(defId)) {
     const entity = (registry.get('flow', defId) as { entity?: string } | undefined)?.entity;
-    const menus = (registry.get('area', defId.split('.')[0])?.menus ?? []).filter((x) => registry.get('page', x.page)?.pageKind === 'approval' && x.route.includes(':id'));
-    const own = menus.find((x) => (registry.get('page', x.page) as { entity?: string } | undefined)?.entity === entity);
-    m.set(defId, (own ?? menus[0])?.route ?? null);
+    const menus = (registry.get('area', defId.split('.')[0])?.routes ?? []).filter((x) => x.page && registry.get('page', x.page)?.pageKind === 'approval' && x.path.includes(':id'));
+    const own = menus.find((x) => (registry.get('page', x.page!) as { entity?: string } | undefined)?.entity === entity);
+    m.set(defId, (own ?? menus[0])?.path ?? null);
   }
   return m.get(defId) ?? null;
 }

@@ -9,6 +9,7 @@ import type { DB } from '../../db/types.js';
 import { now } from '../../lib/clock.js';
 import { flattenMenus, userMenus } from '../../services/menu.js';
 import { ALL_CACHES, invalidate } from '../../services/cacheBus.js';
+import { areaRouteTitles } from '../../engine/routeTree.js';
 import enRoutes from '../../../app/locales/en-US/route.json' with { type: 'json' };
 
 /** What the header search looks in: the user's own menus, or people (contacts). */
@@ -72,7 +73,7 @@ async function matchingMenus(db: Kysely<DB>, userId: number, keyword: string, lo
   const matches = (n: MenuNode) =>
     n.header.toLowerCase().includes(kw) ||
     n.path.toLowerCase().includes(kw) ||
-    (locale === 'en-US' && (enTitles[n.i18nKey] ?? '').toLowerCase().includes(kw));
+    (locale === 'en-US' && (enTitles[n.i18nKey] ?? areaRouteTitles('en-US').get(n.i18nKey) ?? '').toLowerCase().includes(kw));
   for (const n of pages) {
     if (seen.has(n.path) || !matches(n)) continue;
     seen.add(n.path);

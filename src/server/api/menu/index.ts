@@ -5,16 +5,20 @@
  *
  * - tree {} → [{id, parentId, path, header, i18nKey, icon, status, auth, adminOnly, sort, children}]
  * - permissions {} → [{area, title, codes: [{code, label}]}]: every area's permission codes (schemas/<area>/area.json), localised
+ * - routes {} → {sections: RouteNode[]}: the areas' route tree (src/shared/routeTree.ts) of the running definitions — each
+ *   area's section and routes with titles in the caller's locale and the page each renders; for every signed-in user
+ *   (also while the password must change): the browser builds its area routes from it after sign-in
  * - edit {id, header?, icon?, status? (0|1), sort?, path?} → the menu row, msg 保存成功; audited; menus reload at once;
  *   any other key is refused naming it; `path` must be an app route or an http(s) address (MENU_PATH)
  */
 import type { FastifyInstance } from 'fastify';
-import { call, Ok } from '../../lib/route.js';
+import { call, NO_BODY, Ok } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { audit } from '../../services/audit.js';
 import { invalidateMenuCache } from '../../services/menu.js';
 import { invalidateAllUserInfo } from '../../services/userInfo.js';
 import { schemaStore } from '../../engine/schemaStore.js';
+import { schemaRouteTree } from '../../engine/routeTree.js';
 import { localText } from '../Template/service.js';
 
 /** One node of the menu tree. */
@@ -61,6 +65,8 @@ export function register(app: FastifyInstance): void {
     for (const n of nodes.values()) (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
     return roots;
   });
+
+  call(app, 'menu/routes', { duringPasswordChange: true, body: NO_BODY }, async (req) => schemaRouteTree(await schemaStore(req.server.ctx.db), req.locale));
 
   call(app, 'menu/permissions', admin, async (req) => {
     const s = await schemaStore(req.server.ctx.db);

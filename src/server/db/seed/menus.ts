@@ -1,12 +1,14 @@
 /**
- * Menu rows (one per node of the SPEC §2.3 route tree) and which menus each role opens.
+ * Menu rows (one per node of the SPEC §2.3 route tree: the shell's sections and the areas' of the definitions,
+ * src/server/engine/routeTree.ts) and which menus each role opens.
  *
  * Grants are written as route keys: a section key (`contact`) grants every child of the section, a
  * child key (`document.dbgw`) grants that child. A role that holds any child of a section also gets
  * the section's hidden children (detail pages such as `document.show-audit`), except those listed in
  * NOT_WITH_SECTION. Only children are stored in role_menus; the menu service adds their sections.
  */
-import { SECTIONS, flattenRoutes, menuPathOf } from '../../../shared/routes.js';
+import { flattenRoutes, menuPathOf } from '../../../shared/routes.js';
+import { fullRouteTree } from '../../engine/routeTree.js';
 import zhRoutes from '../../../app/locales/zh-CN/route.json' with { type: 'json' };
 import { SANYUAN_ROLES } from '../../lib/business.js';
 
@@ -24,13 +26,16 @@ export interface MenuSpec {
 
 const titles = zhRoutes as Record<string, string>;
 
-/** Every menu row in tree order: each section followed by its children (SPEC §2.3). */
+/**
+ * Every menu row in tree order: each section followed by its children (SPEC §2.3), from the route tree of the
+ * definitions read at run time. A section sorts by its `order`, a child by its place in the section.
+ */
 export function menuSpecs(): MenuSpec[] {
   const out: MenuSpec[] = [];
-  SECTIONS.forEach((section, i) => {
+  fullRouteTree('zh-CN').forEach((section, i) => {
     for (const node of flattenRoutes([section])) {
       const isSection = node === section;
-      const header = titles[node.key];
+      const header = node.title ?? titles[node.key];
       if (!header) throw new Error(`seed: route ${node.key} has no zh-CN title`);
       out.push({
         key: node.key,
@@ -40,7 +45,7 @@ export function menuSpecs(): MenuSpec[] {
         icon: node.icon ?? null,
         auth: node.hidden ? 'hidden' : '',
         admin_only: node.admin ? 1 : 0,
-        sort: isSection ? (i + 1) * 10 : (section.children!.indexOf(node) + 1) * 10,
+        sort: isSection ? (section.order ?? (i + 1) * 10) : (section.children!.indexOf(node) + 1) * 10,
       });
     }
   });

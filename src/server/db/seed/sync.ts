@@ -1,8 +1,10 @@
 /**
- * Keeps the menu table in step with the route table (src/shared/routes.ts) at every start: a route
- * added by a later release gets its menu row and the grants ROLE_MENU_GRANTS gives it, and an area's
- * default grants are given once (services/areaGrants.ts). Additive only: existing rows, headers and
- * grants an administrator changed are never touched.
+ * Keeps the menu table in step with the route tree at every start — the shell's routes (src/shared/routes.ts) and
+ * the areas' routes of the definitions read at run time (src/server/engine/routeTree.ts): a route added by a later
+ * release or a new area folder gets its menu row and the grants ROLE_MENU_GRANTS gives it, and an area's default grants are given once
+ * (services/areaGrants.ts). Additive only: existing
+ * rows, headers and grants an administrator changed are never touched, and a route gone from the definitions keeps
+ * its row (an administrator removes it on /acl/menu).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../types.js';

@@ -17,13 +17,13 @@ import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody
 export type { StartableFlow };
 
 
-/** The route of the form page that starts flow `defId` (its area's menu entry), or undefined. */
+/** The route of the form page that starts flow `defId` (its area's route), or undefined. */
 export function startRouteOf(registry: Registry, defId: string): string | undefined {
   const forms = new Set(registry.pages().filter((p) => p.pageKind === 'form' && p.flow === defId).map((p) => p.id));
   if (!forms.size) return undefined;
   for (const a of registry.areas()) {
-    const m = a.menus.find((x) => forms.has(x.page) && !x.route.includes(':'));
-    if (m) return m.route;
+    const m = a.routes.find((x) => x.page && forms.has(x.page) && !x.path.includes(':'));
+    if (m) return m.path;
   }
   return registry.pages().find((p) => forms.has(p.id) && p.route && !p.route.includes(':'))?.route;
 }
