@@ -67,7 +67,7 @@ export const SECTIONS: RouteNode[] = [
     ['new', SA], ['dbsw'], ['ybsw'], ['yfsw'], ['dfsw'], ['swdb'], ['swsz'], ['ntko'], ['flow-log'],
     ['show1/:id?', SA], ['show-audit/:id', SA],
   ], { redirect: '/affair/new' }),
-  section('flow', 'ApartmentOutlined', 4, [['tree'], ['list'], ['view-flow', H]], { redirect: '/flow/list', keepAlive: true }),
+  section('flow', 'ApartmentOutlined', 4, [['tree'], ['list'], ['view-flow', H], ['approval/:id', SA]], { redirect: '/flow/list', keepAlive: true }),
   section('flowset', 'BranchesOutlined', 6, [['list'], ['add', H]]),
   section('form', 'FormOutlined', 6, [['list'], ['new', H], ['add', SA]]),
   section('exchange', 'SwapOutlined', null, [['new'], ['list'], ['show/:id?', NT]], { redirect: '/exchange/list' }),
