@@ -63,6 +63,7 @@ import { parseAction, positiveInt, wantsSignature } from './parse.js';
 import { signatureForAction } from '../../services/signature.js';
 import { registerBadges } from './badges.js';
 import { involvedList, startableFlows } from '../../engine/flow/startable.js';
+import { menuPathOf } from '../../../shared/routes.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { flattenMenus, userMenus, userRolesAccess } from '../../services/menu.js';
 import { localText } from '../Template/service.js';
@@ -87,8 +88,9 @@ export function register(app: FastifyInstance): void {
       if (f) flows.push({ id, version: f.version, def: f.def });
     }
     const [s, menus] = await Promise.all([schemaStore(db), userMenus(db, req.user.userId)]);
-    const allowed = new Set([...flattenMenus(menus.menu), ...menus.menu_my].map((m) => m.path));
-    return startableFlows(s.registry, flows, allowed, (t) => localText(s, req.locale, t) ?? '');
+    const allowed = new Set([...flattenMenus(menus.menu), ...menus.menu_my].map((m) => menuPathOf(m.path)));
+    const who = { allowed, codes: new Set(menus.access), admin: req.user.isAdmin || menus.roles.includes('sysadmin') };
+    return startableFlows(s.registry, flows, who, (t) => localText(s, req.locale, t) ?? '');
   });
 
   call<Record<string, any>>(app, 'flow/start', { body: START_BODY }, async (req) => {
