@@ -57,7 +57,7 @@ beforeAll(async () => {
   for (const u of ['admin', 'zhangwei', 'lina', 'demo', 'sunli']) s[u] = sessionOf(await t.login(u));
   await ok('Template/add', { title: '外出申请', key: KEY }, 'admin');
   await ok('Template/set', { id: FORM, definition: form(), comment: '首次发布' }, 'admin');
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 describe('a designed form bound to a flow', () => {
