@@ -43,6 +43,8 @@ export interface ModelEnvOptions {
   user?: boolean;
   /** Declare the model's fields as top-level variables (default true; false for record-only contexts). */
   fields?: boolean;
+  /** Further typed objects by variable name: field → type (e.g. a flow title template's `initiator: {name: 'string'}`). */
+  objects?: Record<string, Record<string, CelTypeName>>;
 }
 
 /** Fields of the well-known `user` variable (ids are ints; roles and permissions are codes). */
@@ -207,6 +209,15 @@ export function envFromModel(model: EntityModel, extra: Record<string, CelTypeNa
     const spec: TypeSpec = { k: 'object', name: 'CurrentUser', ctor: makeRowClass(), fields };
     cel.registerType('CurrentUser', { ctor: spec.ctor, fields: { ...CURRENT_USER_FIELDS } as Record<string, string> });
     specs.set('user', spec);
+  }
+  for (const [name, decl] of Object.entries(opts.objects ?? {})) {
+    if (name in extra) continue;
+    const typeName = `Var_${name}`;
+    const fields: Record<string, TypeSpec> = {};
+    for (const [k, t] of Object.entries(decl)) fields[k] = specOf(t);
+    const spec: TypeSpec = { k: 'object', name: typeName, ctor: makeRowClass(), fields };
+    cel.registerType(typeName, { ctor: spec.ctor, fields: { ...decl } as Record<string, string> });
+    specs.set(name, spec);
   }
   for (const [name, type] of Object.entries(extra)) specs.set(name, specOf(type, types.objects));
   for (const [name, spec] of specs) cel.registerVariable(name, celTypeText(spec));

@@ -26,3 +26,4 @@ export { addDuration, localDate } from './deadlines';
 export { defaultEvaluate } from './conditions';
 export { apply, newInstance } from './machine';
 export { allowedActions, returnTargets, recallable, taskActions, ACTION_ORDER, type ReturnTarget } from './actions';
+export { checkTitleTemplate, evaluateTitle, titleEnv, titleTemplateOf, DEFAULT_TITLE_TEMPLATE, TITLE_INITIATOR_FIELDS, type TitleInput } from './title';

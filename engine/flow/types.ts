@@ -181,7 +181,12 @@ export type FlowNode = StartNode | EndNode | TaskNode | CcNode | BranchNode | Pa
 /** A flow definition (`schemas/<area>/flows/<name>.flow.json`). `nodes` = start, …, end. */
 export interface FlowDef extends DefinitionBase {
   kind: 'flow';
-  title: Text;
+  /**
+   * The flow's name, and in `cel` its work-item title template (./title.ts): a CEL expression over `record`,
+   * `initiator`, `form` and `flow` giving the title of each instance and its tasks, e.g. `record.title` or
+   * `form.title + " - " + initiator.name`. Required for files in `schemas/` (the lint).
+   */
+  title: Text & { cel?: string };
   /** One sentence on what the flow is for (the cards of 发起流程, /flow/tree). */
   description?: Text;
   /** The entity whose records run this flow (its model types the branch conditions). */

@@ -67,11 +67,44 @@ function titlesOf(def: FlowDef, tx: (t: Text) => string): Map<string, string> {
   return out;
 }
 
-/** Renders an approval page definition (see the module comment). */
-export function ApprovalPage({ bundle, recordId, embedded, onDone }: PageKindProps) {
+/**
+ * Renders an approval page definition (see the module comment). The generic approval page (/flow/approval/:id: no
+ * `entity` and `form`) first asks the server for itself filled in with the instance's entity and form
+ * (Template/page {id, instanceId}), then renders like any other.
+ */
+export function ApprovalPage(props: PageKindProps) {
+  const page = props.bundle.page;
+  return page.pageKind === 'approval' && !page.form ? <GenericApprovalPage {...props} /> : <InstanceApprovalPage {...props} />;
+}
+
+/** The generic approval page: loads the page for the instance `recordId`, then renders it. */
+function GenericApprovalPage(props: PageKindProps) {
+  const { t } = useTranslation('approval');
+  const { bundle, recordId } = props;
+  const [state, setState] = useState<{ bundle?: PageBundle; error?: string }>({});
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!recordId) return;
+    let live = true;
+    setState({});
+    loadPage({ id: bundle.page.id, instanceId: recordId }).then(
+      (b) => live && setState({ bundle: b }),
+      (e: unknown) => live && setState({ error: e instanceof Error && e.message ? e.message : t('load.failed') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bundle.page.id, recordId, attempt, t]);
+  if (state.error !== undefined) return <Result status="warning" title={t('load.failed')} subTitle={state.error} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('load.retry')}</Button>} />;
+  if (!state.bundle) return <div style={{ padding: 48, textAlign: 'center' }} data-testid="approval-loading"><Spin /></div>;
+  return <InstanceApprovalPage {...props} bundle={state.bundle} />;
+}
+
+/** An approval page whose definition names its form. */
+function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindProps) {
   const { t } = useTranslation('approval');
   const page = bundle.page;
-  const formId = page.pageKind === 'approval' ? page.form : '';
+  const formId = page.pageKind === 'approval' ? (page.form ?? '') : '';
   const identity = host().useIdentity();
   const me = identity?.id;
   const mySignature = identity?.signature ?? null;

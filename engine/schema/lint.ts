@@ -13,8 +13,9 @@
  * - CEL: every expression type-checks against its entity model (engine/expr through ./expr.ts): form rules
  *   and validators give bool, computed fields their field's type, views and actions' visibleWhen are over
  *   `record` and `user` and give bool; a view's `where` also translates to SQL (engine/expr/condition.ts);
- * - flows: engine/flow's validateFlow, the entity, fields named by field permissions and formField rules, and
- *   branch conditions (bool over the entity's fields).
+ * - flows: engine/flow's validateFlow, the entity, fields named by field permissions and formField rules,
+ *   branch conditions (bool over the entity's fields), and the work-item title template `title.cel` (a string
+ *   over record, initiator, form and flow; missing in a file of `schemas/` is an error).
  * - entities: a `permissions` block is required (without one the entity is closed to everyone);
  * - areas (./lintArea.ts): default grants name known roles, the area's own codes and routes, and no business for the 三员.
  * Pages are linted by ./lintPage.ts; the reference checks all parts share are in ./lintContext.ts.
@@ -25,6 +26,7 @@ import { isText } from './text';
 import type { ExprChecker } from './expr';
 import type { EntityDef, FlowDef, ModelProperty } from './types';
 import { validateFlow } from '../flow/definition';
+import { checkTitleTemplate, titleTemplateOf } from '../flow/title';
 import type { FlowNode } from '../flow/types';
 import { checkExpr, checkField, checkPermission, type Ctx } from './lintContext';
 import { lintPage } from './lintPage';
@@ -134,12 +136,14 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
     // node ids unique within a file; Texts in both locales
     const ids = new Map<string, string>();
     walkObjects(def, '', (o, ptr) => {
-      if (typeof o.id === 'string' && !isText(o)) {
+      // a flow's title is a Text that also carries its title template (`cel`)
+      const text = isText(o) || (def.kind === 'flow' && ptr === '/title' && isText({ t: o.t, d: o.d }));
+      if (typeof o.id === 'string' && !text) {
         const prev = ids.get(o.id);
         if (prev !== undefined) add(file, `${ptr}/id`, `duplicate node id "${o.id}" (also at ${prev || '/'})`);
         else ids.set(o.id, ptr);
       }
-      if (isText(o) && def.kind !== 'overlay') {
+      if (text && def.kind !== 'overlay') {
         for (const l of wanted) if (!merged.get(l)?.has(o.t as string)) add(file, `${ptr}/t`, `i18n key "${String(o.t)}" missing in ${l}`);
         const zh = merged.get('zh-CN')?.get(o.t as string);
         if (zh !== undefined && zh !== o.d) add(file, `${ptr}/d`, `default "${String(o.d)}" differs from zh-CN "${zh}" of key "${String(o.t)}"`);
@@ -147,7 +151,7 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
       // Chinese only inside Text defaults (DESIGN §4): UI text elsewhere could not be translated
       if (def.kind !== 'overlay') {
         for (const [k, v] of Object.entries(o)) {
-          if (typeof v === 'string' && CJK.test(v) && !(k === 'd' && isText(o))) add(file, `${ptr}/${esc(k)}`, 'Chinese text outside a Text default (use {"t": key, "d": text})');
+          if (typeof v === 'string' && CJK.test(v) && !(k === 'd' && text)) add(file, `${ptr}/${esc(k)}`, 'Chinese text outside a Text default (use {"t": key, "d": text})');
         }
       }
     });
@@ -190,6 +194,14 @@ function lintFlow(ctx: Ctx, def: FlowDef) {
   const entity = def.entity ? ctx.registry.get('entity', def.entity) : undefined;
   if (def.entity && !entity) add(file, '/entity', `unknown entity "${def.entity}"`);
   const model = entity?.model;
+  // the work-item title template: a string over record, initiator, form and flow; a shipped flow must declare one
+  const template = titleTemplateOf(def);
+  if (template) {
+    if (ctx.opts.checkExpr !== false && (!def.entity || entity)) {
+      const r = checkTitleTemplate(template, model);
+      if (!r.ok) add(file, '/title/cel', r.message);
+    }
+  } else if (file.startsWith('schemas/')) add(file, '/title/cel', 'a flow needs a work-item title template ("title": {"t", "d", "cel"}), e.g. "record.title"');
   const walk = (nodes: FlowNode[], base: string) =>
     nodes.forEach((n, i) => {
       const p = `${base}/${i}`;

@@ -95,8 +95,11 @@ export function lintPage(ctx: Ctx, page: PageDef) {
     if (page.fields?.length && !page.entity) add(file, '/fields', 'fields need an entity');
     (page.fields ?? []).forEach((f, i) => field(f, `/fields/${i}`));
   } else if (page.pageKind === 'approval') {
-    const form = registry.get('page', page.form);
-    if (!form) add(file, '/form', `unknown page "${page.form}"`);
+    // without entity and form: the generic approval page (the server fills in the instance's form)
+    const form = page.form === undefined ? undefined : registry.get('page', page.form);
+    if (page.form === undefined) {
+      if (page.entity !== undefined) add(file, '/form', 'an approval page with an entity needs its form');
+    } else if (!form) add(file, '/form', `unknown page "${page.form}"`);
     else if (form.pageKind !== 'form') add(file, '/form', `page "${page.form}" is not a form page`);
     else if (form.entity !== page.entity) add(file, '/form', `form "${page.form}" edits ${form.entity}, not ${page.entity}`);
     if (page.route && !page.route.includes(':id')) add(file, '/route', `an approval page's route needs ":id" (the instance)`);

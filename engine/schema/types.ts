@@ -386,9 +386,13 @@ export interface CustomPageDef extends PageBase {
  */
 export interface ApprovalPageDef extends PageBase {
   pageKind: 'approval';
-  entity: string;
+  /**
+   * The entity (with `form`); a page without both is the generic approval page (/flow/approval/:id): it shows any
+   * instance with the form page of the instance's entity, which the server fills in (Template/page {id, instanceId}).
+   */
+  entity?: string;
   /** The form page whose layout shows the business form. */
-  form: string;
+  form?: string;
   /** Route of the printable sheet (阅办单) of the instance, with `:id` (the header's 打印 link opens it). */
   print?: string;
   /** Route of the official PDF view (正式文件) of the instance, with `:id`, e.g. `/document/savepdf?id=:id`. */

@@ -1,5 +1,5 @@
 /**
- * flow/info names the approval page of the instance's flow (`open`, approvalRouteOf of src/server/api/flow/lists.ts):
+ * flow/info names the approval page of the instance's entity (`open`, src/server/engine/flow/approvalRoute.ts):
  * a 发文 → /document/show-audit/:id, a 收文 → /document/show/:id? — the approval page moves a 收文 opened on the 发文
  * page (a reminder's target) to its own (engine/renderers/ApprovalPage.tsx). SQLite and PostgreSQL.
  */

@@ -6,14 +6,17 @@
  * refused while validateForPublish reports problems (they are listed), else asks for a comment, saves the
  * draft and publishes it (Flowset/publish; a server refusal is shown); 放弃草稿 deletes the draft and
  * reloads the published version. Unsaved changes are guarded on leaving (返回列表 and the browser's unload).
+ * 标题模板 above the canvas edits the flow's work-item title template (`title.cel`, type-checked against the
+ * entity's model as it is typed); a flow without one gets DEFAULT_TITLE_TEMPLATE (the form's name and the initiator's).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Result, Spin } from 'antd';
+import { App, Button, Card, Form, Input, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DesignHeader, PublishAlerts, PublishDialog, useDesignGuards, type DesignStatus } from '../../shared/DesignParts';
 import type { ListKind } from '../../shared/ListParts';
 import type { FlowDef } from '../../../engine/flow/types';
+import { checkTitleTemplate, DEFAULT_TITLE_TEMPLATE } from '../../../engine/flow/title';
 import type { Text } from '../../../engine/schema/types';
 import { textOf } from '../../../engine/schema/text';
 import type { PageKindProps } from '../../../engine/renderers/registry';
@@ -46,6 +49,8 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // the work-item title template (title.cel), edited beside the canvas and merged into what is saved
+  const [template, setTemplate] = useState(DEFAULT_TITLE_TEMPLATE);
   const { model, entityTitle, texts } = useFlowModel(current?.entity ?? params.get('entity'));
   // Titles as the flow's other pages show them (the area's texts in the reader's language, else the default); a
   // title renamed here has a key of its own (designer/flow renamedText) and reads its new default everywhere.
@@ -68,6 +73,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
       setOrigin({ kind: 'new' });
     }
     if (!def) setFailed(true);
+    setTemplate(def?.title.cel ?? DEFAULT_TITLE_TEMPLATE);
     setLoaded(def);
     setCurrent(def);
     setDirty(!!def && !draft && !info);
@@ -84,11 +90,15 @@ export function FlowsetDesignPage(_props: PageKindProps) {
     setRefused(null);
   }, []);
 
+  /** `def` with the title template of the field (the default when the field is blank). */
+  const withTemplate = (def: FlowDef): FlowDef => ({ ...def, title: { ...def.title, cel: template.trim() || DEFAULT_TITLE_TEMPLATE } });
+  const templateCheck = useMemo(() => (model ? checkTitleTemplate(template.trim() || DEFAULT_TITLE_TEMPLATE, model) : { ok: true as const }), [template, model]);
+
   const saveDraft = async (): Promise<boolean> => {
     if (!current) return false;
     setBusy(true);
     try {
-      const r = await flowsetApi.saveDraft(current);
+      const r = await flowsetApi.saveDraft(withTemplate(current));
       setOrigin({ kind: 'draft', updatedAt: r.updatedAt });
       setDirty(false);
       return true;
@@ -104,7 +114,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
     setServerError(null);
     const problems = validateForPublish(current, { model, locale });
     setRefused(problems.length ? problems : null);
-    if (!problems.length) setPublishing(true);
+    if (!problems.length && templateCheck.ok) setPublishing(true);
   };
 
   const publish = async (comment: string) => {
@@ -178,6 +188,25 @@ export function FlowsetDesignPage(_props: PageKindProps) {
         onCloseRefused={() => setRefused(null)}
         onCloseServerError={() => setServerError(null)}
       />
+      <Form layout="inline" style={{ margin: '8px 0' }}>
+        <Form.Item
+          label={t('design.titleTemplate')}
+          tooltip={t('design.titleTemplateHelp')}
+          validateStatus={templateCheck.ok ? undefined : 'error'}
+          help={templateCheck.ok ? undefined : templateCheck.message}
+          style={{ flex: 1 }}
+        >
+          <Input
+            value={template}
+            maxLength={1000}
+            data-testid="flowset-title-template"
+            onChange={(e) => {
+              setTemplate(e.target.value);
+              setDirty(true);
+            }}
+          />
+        </Form.Item>
+      </Form>
       <FlowDesigner definition={loaded} model={model} onChange={onChange} text={text} height={620} />
       <PublishDialog {...KIND} open={publishing} busy={busy} maxLength={255} onOk={(c) => void publish(c)} onCancel={() => setPublishing(false)} />
     </Card>

@@ -45,11 +45,21 @@ export function colourClass(index: number): string {
   return `oa-menu-c${(index % MAIN_MENU_COLOUR_CLASSES) + 1}`;
 }
 
-/** The visible tree: hidden items and their subtrees removed; top-level entries get colour classes. */
+/**
+ * Whether an item shows: not hidden, and not a section whose children are all hidden. Such a section would lead
+ * nowhere the user may go: a click opens the section's first visible child, which they do not hold (SPEC §2.1 → 403)
+ * — e.g. staff hold only 填写表单 (/form/add, hidden and standalone) of 表单设计, opened from 发起申请.
+ */
+function showsInMenu(n: MenuNode): boolean {
+  if (isHiddenNode(n)) return false;
+  return !n.children?.length || n.children.some(showsInMenu);
+}
+
+/** The visible tree: hidden items, their subtrees and sections left without a visible child removed; top-level entries get colour classes. */
 export function visibleMenu(nodes: MenuNode[]): MenuEntry[] {
   const walk = (list: MenuNode[], depth: number): MenuEntry[] =>
     list
-      .filter((n) => !isHiddenNode(n))
+      .filter(showsInMenu)
       .map((n, i) => ({
         key: n.path,
         path: n.path,

@@ -24,6 +24,8 @@ export interface Reminder {
   affair_id?: number | null;
   meeting_id?: number | null;
   source_id?: number | null;
+  /** The server's path for a flow reminder: the approval page of the instance's entity. */
+  open?: string | null;
 }
 
 /** Unread count and the reminder list. */

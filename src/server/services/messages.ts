@@ -27,6 +27,11 @@ import type { Translate } from './context.js';
 import { preparedInsert, preparedQuery } from '../engine/flow/prepared.js';
 import { zoneDateTime } from '../../../engine/expr/zone.js';
 import { orgTimeZone } from './orgZone.js';
+import { schemaStore } from '../engine/schemaStore.js';
+import { instanceApprovalRoute } from '../engine/flow/approvalRoute.js';
+import { routeWithId } from '../../shared/routes.js';
+import type { Registry } from '../../../engine/schema/loader.js';
+import type { FlowDef } from '../../../engine/flow/index.js';
 
 /**
  * Message kinds (`messages.type`). The flow runtime uses 1–6; the kinds 12, 13, 14, 15 and 18 are the ones
@@ -208,6 +213,11 @@ export interface MessageView {
   affair_id: number | null;
   meeting_id: number | null;
   source_id: number | null;
+  /**
+   * The in-app path a flow reminder opens (`flow_id` or `affair_id`): the approval page of the instance's entity
+   * (engine/flow/approvalRoute.ts — 发文 /document/show-audit/7, a designed form /flow/approval/7); null otherwise.
+   */
+  open: string | null;
 }
 
 /** 'YYYY-MM-DD HH:mm' of epoch ms in IANA zone `zone` (the organisation's, services/orgZone.ts). */
@@ -226,6 +236,7 @@ function viewQuery(db: Db, userId: number) {
   return db
     .selectFrom('messages as m')
     .leftJoin('users as u', 'u.id', 'm.from_user_id')
+    .leftJoin('flow_instances as i', (j) => j.on((eb) => eb('i.id', '=', eb.fn.coalesce('m.flow_id', 'm.affair_id'))))
     .select([
       'm.id as id',
       'm.title as title',
@@ -239,13 +250,23 @@ function viewQuery(db: Db, userId: number) {
       'm.source_id as source_id',
       'u.realname as realname',
       'u.avatar as avatar',
+      'i.entity as entity',
+      'i.def_id as def_id',
     ])
     .where('m.user_id', '=', userId);
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
 
-function present(t: Translate, r: ViewRow, zone: string): MessageView {
+/** The path a flow reminder of row `r` opens (see MessageView.open), or null. */
+function reminderOpen(r: ViewRow, registry: Registry): string | null {
+  const instance = r.flow_id ?? r.affair_id;
+  if (instance == null) return null;
+  if (r.def_id == null) return r.flow_id != null ? null : `/affair/show-audit/${instance}`;
+  return routeWithId(instanceApprovalRoute(registry, r.entity, registry.get('flow', r.def_id) as FlowDef | undefined), instance);
+}
+
+function present(t: Translate, r: ViewRow, zone: string, registry: Registry): MessageView {
   const created = Number(r.created_at);
   return {
     id: Number(r.id),
@@ -262,6 +283,7 @@ function present(t: Translate, r: ViewRow, zone: string): MessageView {
     affair_id: r.affair_id,
     meeting_id: r.meeting_id,
     source_id: r.source_id,
+    open: reminderOpen(r, registry),
   };
 }
 
@@ -306,13 +328,14 @@ export async function listMessages(
     lastMessageId(db, userId),
     orgTimeZone(db),
   ]);
-  return { list: rows.map((r) => present(t, r, zone)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
+  const { registry } = await schemaStore(db);
+  return { list: rows.map((r) => present(t, r, zone, registry)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
 }
 
 /** Unread messages of `userId` newer than `lastId`, newest first, at most NEW_MESSAGES_MAX. */
 export async function newMessages(db: Kysely<DB>, t: Translate, userId: number, lastId: number): Promise<MessageView[]> {
-  const [rows, zone] = await Promise.all([viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute(), orgTimeZone(db)]);
-  return rows.map((r) => present(t, r, zone));
+  const [rows, zone, { registry }] = await Promise.all([viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute(), orgTimeZone(db), schemaStore(db)]);
+  return rows.map((r) => present(t, r, zone, registry));
 }
 
 /** "忽略全部": every unread message of `userId` becomes read (ignored). Returns how many. */

@@ -136,6 +136,7 @@ describe('console and settings helpers', () => {
 
   it('finds reminder targets (SPEC §4)', () => {
     expect(reminderTarget({ id: 1, title: 't', flow_id: 9 })).toBe('/document/show-audit/9');
+    expect(reminderTarget({ id: 1, title: 't', flow_id: 9, open: '/flow/approval/9' })).toBe('/flow/approval/9');
     expect(reminderTarget({ id: 1, title: 't', affair_id: 4 })).toBe('/affair/show-audit/4');
     expect(reminderTarget({ id: 1, title: 't', source_id: 2, type: 15 })).toBe('/mail/inbox/2');
     expect(reminderTarget({ id: 1, title: 't' })).toBeUndefined();

@@ -26,6 +26,12 @@ describe('menu building for the four layouts (SPEC §2.4, §4)', () => {
     expect(keys(tree[2].children)).toEqual(['/mail/inbox']);
   });
 
+  it('drops a section whose every child is hidden (staff holding only 填写表单 of 表单设计 see no 表单设计 leading to 403)', () => {
+    const form = node('/form', [node('/form/add', [], { auth: 'hidden' })]);
+    expect(keys(visibleMenu([...MENU, form]))).toEqual(['/dashboard', '/document', '/mail']);
+    expect(allowedMenuPaths([...MENU, form]).has('/form/add')).toBe(true);
+  });
+
   it('gives top-level entries six cycling colour classes', () => {
     expect([0, 1, 5, 6, 7].map(colourClass)).toEqual(['oa-menu-c1', 'oa-menu-c2', 'oa-menu-c6', 'oa-menu-c1', 'oa-menu-c2']);
     expect(visibleMenu(MENU).map((e) => e.colourClass)).toEqual(['oa-menu-c1', 'oa-menu-c2', 'oa-menu-c3']);

@@ -5,6 +5,8 @@ import type { Reminder } from '../../stores/notices';
 
 /** The in-app path a reminder opens, or undefined when it has no target. */
 export function reminderTarget(r: Reminder, systemNoticeText?: string): string | undefined {
+  // a flow reminder opens the approval page of its instance's entity, as the server names it
+  if (r.open) return r.open;
   if (r.flow_id) return `/document/show-audit/${r.flow_id}`;
   if (r.affair_id) return `/affair/show-audit/${r.affair_id}`;
   if (r.meeting_id) return '/meeting/conference';

@@ -7,7 +7,8 @@
  * - page {route | id, etag?} → {page, entity (model and hints, no table internals), dicts, texts (area, common
  *   and dict texts in the caller's locale), etag}; with `etag` equal to the current one → {notModified: true, etag};
  *   page {id, revision | recordId} → the bundle with that form revision, or the one the record pinned, plus
- *   `revision: {form, number, latest}` (./revisionPage.ts)
+ *   `revision: {form, number, latest}` (./revisionPage.ts); page {route | id, instanceId} of the generic approval
+ *   page (/flow/approval/:id) → that page filled in with the instance's entity and form (./approvalPage.ts)
  * - list {} → [{id, title (localised), entity, route?}] — the form templates (form pages)
  * - info {id, etag?} → {page, etag} (any page kind), or {notModified: true, etag}
  * - forminfo {id} → {page, entity, schema (plain JSON Schema for rjsf: `title` from `x-title`, `x-` keys kept), etag}
@@ -29,6 +30,7 @@ import { registerRevisions } from './revisionCalls.js';
 import { registerDesignedCalls, withDesigned } from './designedCalls.js';
 import { registerDesignedApi } from './designedApi.js';
 import { revisionPage } from './revisionPage.js';
+import { genericApprovalPage, isGenericApproval } from './approvalPage.js';
 import { registerDesignerCalls } from './designerCalls.js';
 
 const idProp = { type: 'string', title: 'field.definitionId', minLength: 1, maxLength: 200 };
@@ -66,6 +68,11 @@ export function register(app: FastifyInstance): void {
       const { route, id } = req.body;
       if (!route && !id) throw new ApiError(req.t('validate.required', { field: req.t('field.route') }));
       const { revision, recordId, instanceId } = req.body;
+      if (instanceId !== undefined && revision === undefined && recordId === undefined) {
+        const s = await schemasOf(req);
+        const generic = id ? s.registry.get('page', id) : s.registry.pageForRoute(route!);
+        if (isGenericApproval(generic)) return genericApprovalPage(req, s, generic, instanceId);
+      }
       if (revision !== undefined || recordId !== undefined || instanceId !== undefined) {
         if (!id) throw new ApiError(req.t('validate.required', { field: req.t('field.definitionId') }));
         const a = await revisionPage(req, await schemasOf(req), id, { revision, recordId, instanceId });

@@ -7,7 +7,8 @@
  * - flow/start {defId, title, data?, picks?, draft?, opinion?} → InstanceView (draft: kept as 待发); or
  *   {defId, entity, recordId, draft?, opinion?} for a record (see startForRecord)
  * - flow/info {id} → InstanceView (state, definition, `actions` = what the caller may do now) and `open`, the
- *   approval route (with `:id`) of the instance's flow (approvalRouteOf: 收文 → /document/show/:id?); -1 unless
+ *   approval route (with `:id`) of the instance's entity, else its flow's (engine/flow/approvalRoute.ts: 收文 →
+ *   /document/show/:id?, a designed form → /flow/approval/:id); -1 unless
  *   the caller takes part (or administers, or holds the 督办 permission flow:supervise); a reader through an
  *   authorised 关联文件 gets it read-only (`actions` [], `via` the reader document; ./linkRead.ts), never above
  *   their clearance
@@ -27,7 +28,8 @@ import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
 import { flowRuntime, type FlowCaller } from '../../engine/flow/runtime.js';
 import { withNames } from '../../engine/flow/listNames.js';
-import { approvalRouteOf, registerWorkLists, WORK_LIST_BODY } from './lists.js';
+import { registerWorkLists, WORK_LIST_BODY } from './lists.js';
+import { instanceApprovalRoute } from '../../engine/flow/approvalRoute.js';
 import { SUPERVISE_CODE } from '../../engine/flow/supervise.js';
 import { definitionText } from '../../engine/definitions.js';
 import { currentFlow, flowIds } from '../../engine/flow/versions.js';
@@ -61,6 +63,7 @@ import { parseAction, positiveInt, wantsSignature } from './parse.js';
 import { signatureForAction } from '../../services/signature.js';
 import { registerBadges } from './badges.js';
 import { involvedList, startableFlows } from '../../engine/flow/startable.js';
+import { menuPathOf } from '../../../shared/routes.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import { flattenMenus, userMenus, userRolesAccess } from '../../services/menu.js';
 import { localText } from '../Template/service.js';
@@ -85,8 +88,9 @@ export function register(app: FastifyInstance): void {
       if (f) flows.push({ id, version: f.version, def: f.def });
     }
     const [s, menus] = await Promise.all([schemaStore(db), userMenus(db, req.user.userId)]);
-    const allowed = new Set([...flattenMenus(menus.menu), ...menus.menu_my].map((m) => m.path));
-    return startableFlows(s.registry, flows, allowed, (t) => localText(s, req.locale, t) ?? '');
+    const allowed = new Set([...flattenMenus(menus.menu), ...menus.menu_my].map((m) => menuPathOf(m.path)));
+    const who = { allowed, codes: new Set(menus.access), admin: req.user.isAdmin || menus.roles.includes('sysadmin') };
+    return startableFlows(s.registry, flows, who, (t) => localText(s, req.locale, t) ?? '');
   });
 
   call<Record<string, any>>(app, 'flow/start', { body: START_BODY }, async (req) => {
@@ -130,7 +134,7 @@ export function register(app: FastifyInstance): void {
   call<{ id: number }>(app, 'flow/info', { body: ID_BODY }, async (req) => {
     const view = await viewOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, req.body.id, 'id'));
     const { registry } = await schemaStore(db);
-    return { ...view, open: approvalRouteOf(registry, view.defId) };
+    return { ...view, open: instanceApprovalRoute(registry, view.entity, view.definition) };
   });
 
   call<Record<string, any>>(app, 'flow/act', { body: ACT_BODY }, async (req) => {

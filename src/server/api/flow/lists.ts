@@ -6,7 +6,7 @@
  *   overdue?, read?, status?} → {list, total}: `from` / `to` epoch ms (received, handled, started, saved),
  *   `overdue` (todo, supervise), `read` read | unread (cc), `status` (supervise: running by default,
  *   finished, rejected, withdrawn, all); a bad filter answers -1 naming it. Each row also carries `open`, the
- *   approval page route of its flow's area (with `:id`), or null. todo / done / cc are answered through the
+ *   approval page route of its flow's entity (with `:id`; the generic /flow/approval/:id for an entity without one). todo / done / cc are answered through the
  *   process's cache of task lists (engine/flow/listCache.ts: validated by the person's task version on every call)
  * - flow/counts {flows?, area?} → {todo, cc, drafts, overdue, done, sent, supervise}
  * - flow/batch {items: [{id, taskId, version?}] (1…BATCH_MAX), opinion?} → {results: [{id, taskId, ok, reason?,
@@ -26,6 +26,8 @@ import { batchApprove, BATCH_MAX, type BatchItem } from '../../engine/flow/batch
 import { userRolesAccess } from '../../services/menu.js';
 import { schemaStore } from '../../engine/schemaStore.js';
 import type { Registry } from '../../../../engine/schema/loader.js';
+import type { FlowDef } from '../../../../engine/flow/index.js';
+import { instanceApprovalRoute } from '../../engine/flow/approvalRoute.js';
 import { anyValue, body, PAGING, str, strList } from '../../lib/bodies.js';
 import type { BodySchema } from '../../lib/route.js';
 
@@ -51,23 +53,12 @@ export async function isSupervisor(req: FastifyRequest): Promise<boolean> {
   return (await userRolesAccess(req.server.ctx.db, req.user.userId)).access.includes(SUPERVISE_CODE);
 }
 
-const approvalRoutes = new WeakMap<Registry, Map<string, string | null>>();
-
 /**
- * The route (with `:id`) of the approval page of flow `defId`: among the routes of its area (`<area>` of
- * `<area>.<name>`) whose page is an approval page, the one over the flow's entity (发文 and 收文 share the area
- * `document`), else the first; null when the area has none. Remembered per registry.
+ * The route (with `:id`) of the approval page of an instance of flow `defId` (newest version `def`): by the flow's
+ * entity (../../engine/flow/approvalRoute.ts; the generic /flow/approval/:id when the entity has no page of its own).
  */
-export function approvalRouteOf(registry: Registry, defId: string): string | null {
-  let m = approvalRoutes.get(registry);
-  if (!m) approvalRoutes.set(registry, (m = new Map()));
-  if (!m.has(defId)) {
-    const entity = (registry.get('flow', defId) as { entity?: string } | undefined)?.entity;
-    const menus = (registry.get('area', defId.split('.')[0])?.routes ?? []).filter((x) => x.page && registry.get('page', x.page)?.pageKind === 'approval' && x.path.includes(':id'));
-    const own = menus.find((x) => (registry.get('page', x.page!) as { entity?: string } | undefined)?.entity === entity);
-    m.set(defId, (own ?? menus[0])?.path ?? null);
-  }
-  return m.get(defId) ?? null;
+export function approvalRouteOfFlow(registry: Registry, defId: string, def: FlowDef | undefined): string {
+  return instanceApprovalRoute(registry, null, def ?? (registry.get('flow', defId) as FlowDef | undefined));
 }
 
 /** The items of a flow/batch body, else -1 naming `items`. */
@@ -99,10 +90,10 @@ export function registerWorkLists(app: FastifyInstance, runtime: FlowRuntime, ca
     ...listFilters(body, (field) => badInput(req.t('error.badParam', { field }))),
     clearance: await clearanceOf(db, req.user.userId),
   });
-  /** Rows with their names (withNames) and `open`: the approval route of their flow's area (approvalRouteOf). */
+  /** Rows with their names (withNames) and `open`: the approval route of their flow's entity (approvalRouteOfFlow). */
   const named = async <R extends { defId: string; nodeId?: string; initiator?: number }>(req: FastifyRequest, rows: R[], names?: (string | null)[]) => {
     const { registry } = await schemaStore(db);
-    return withNames(db, rows, textOf(req), { names, open: (defId) => approvalRouteOf(registry, defId) });
+    return withNames(db, rows, textOf(req), { names, open: (defId, def) => approvalRouteOfFlow(registry, defId, def) });
   };
 
   for (const kind of ['todo', 'done', 'cc'] as const) {

@@ -22,14 +22,14 @@ const FLOW_KEY = '\u0000';
  * Adds `flowTitle`, `nodeTitle` (task rows) and `initiatorName` to list rows, in `locale` (titles from the
  * flows' newest versions through `text`, looked up at most every FLOW_TITLE_TTL_MS; initiators in one query,
  * unless `opts.names` already holds them, by row: taskList's `names`), and `open` when `opts.open` is given
- * (the approval route of a flow). Keys in that order after the row's own. `text` must answer the same for the
+ * (the approval route of a flow, given its id and newest version). Keys in that order after the row's own. `text` must answer the same for the
  * same text: what it answers is remembered per function and (immutable) definition version.
  */
 export async function withNames<R extends { defId: string; nodeId?: string; initiator?: number }>(
   db: Kysely<DB>,
   rows: R[],
   text: (t: { t: string; d: string } | undefined) => string,
-  opts: { names?: (string | null)[]; open?: (defId: string) => string | null } = {},
+  opts: { names?: (string | null)[]; open?: (defId: string, def: FlowDef | undefined) => string | null } = {},
 ): Promise<(R & ListNames & { open?: string | null })[]> {
   const defs = new Map<string, FlowDef | undefined>();
   for (const r of rows) if (!defs.has(r.defId)) defs.set(r.defId, undefined);
@@ -68,7 +68,7 @@ export async function withNames<R extends { defId: string; nodeId?: string; init
       out.nodeTitle = nodeTitle;
     }
     if (r.initiator !== undefined) out.initiatorName = given ? given[i] : (names.get(r.initiator) ?? null);
-    if (open) out.open = open(r.defId);
+    if (open) out.open = open(r.defId, def);
     return out;
   });
 }

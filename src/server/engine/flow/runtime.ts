@@ -33,6 +33,7 @@ import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/mes
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
 import { flowEntity, syncRecord, syncRecordData } from './records.js';
+import { templatedTitle } from './title.js';
 import { recordModels, type RecordModels } from '../recordModels.js';
 import { runFlowServices } from './services.js';
 import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
@@ -142,7 +143,7 @@ export class FlowRuntime {
 
   /**
    * Starts flow `defId` (its newest version) for caller `c` with form `data`: submits at once, or keeps a
-   * draft (待发) with `draft`. `title` (≤ FLOW_TITLE_MAX) names it in every list. Answers the instance view.
+   * draft (待发) with `draft`. The flow's title template names it in every list, else `title` (≤ FLOW_TITLE_MAX). Answers the instance view.
    */
   async start(c: FlowCaller, input: StartInput): Promise<InstanceView> {
     const flow = await this.flowToStart(c, input.defId);
@@ -168,7 +169,8 @@ export class FlowRuntime {
    * @throws ApiError -1 for an empty or too long title, or the machine's refusal.
    */
   async startIn(trx: Trx, c: FlowCaller, input: StartInput, flow: FlowVersion): Promise<{ id: number; notified: number[] }> {
-    const title = String(input.title ?? '').trim();
+    // the flow's title template names the instance; the title given is kept when it gives nothing
+    const title = (await templatedTitle(trx, flow.def, { ...c, ...input }, FLOW_TITLE_MAX)) || String(input.title ?? '').trim();
     if (!title) throw badInput(translate(c.locale, 'validate.required', { field: translate(c.locale, 'flow.field.title') }));
     if (title.length > FLOW_TITLE_MAX) throw badInput(translate(c.locale, 'validate.maxLength', { field: translate(c.locale, 'flow.field.title'), limit: FLOW_TITLE_MAX }));
     const at = now();

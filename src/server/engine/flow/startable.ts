@@ -3,13 +3,18 @@
  * in (流程日志, /affair/flow-log).
  *
  * A flow is started from the form page whose `flow` names it (DESIGN §4 action startFlow); its route is the
- * area menu entry of that page (`schemas/<area>/area.json`). A user may start the flow when that route is
- * in their menus (roles and personal menu, SPEC §2.1: the guard lets nobody open a page outside them).
- * Flows without such a form (designed only in the flow designer) are not listed: nothing could start them.
+ * area's route entry of that page (`schemas/<area>/area.json`), or for a form designed on /form/list the fill
+ * page /form/add?id=<form>. A user may start the flow when that route is in their menus (roles and personal menu,
+ * SPEC §2.1: the guard lets nobody open a page outside them) and they may add records of the form's entity.
+ * Flows without such a form (designed only in the flow designer, bound to no form) are not listed: nothing could
+ * start them.
  */
 import type { Kysely } from 'kysely';
 import type { Registry } from '../../../../engine/schema/loader.js';
-import type { FlowDef, Text } from '../../../../engine/schema/types.js';
+import type { FlowDef, FormPageDef, Text } from '../../../../engine/schema/types.js';
+import { menuPathOf } from '../../../shared/routes.js';
+import { DESIGNED_AREA } from '../designed.js';
+import { areaRoutes } from './approvalRoute.js';
 import type { DB } from '../../db/types.js';
 import type { StartableFlow } from '../../../shared/flow.js';
 import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody } from './lists.js';
@@ -17,26 +22,50 @@ import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody
 export type { StartableFlow };
 
 
-/** The route of the form page that starts flow `defId` (its area's route), or undefined. */
+/** Where staff fill a form designed on /form/list (designer/form/pages/FormFillPage, `?id=<form page id>`). */
+export const DESIGNED_FILL_ROUTE = '/form/add';
+
+/**
+ * The route of the form page that starts flow `defId`: its area's route entry (`routes`), else the
+ * page's own route, else — for a form designed on /form/list (area `custom`, no route of its own) — the fill page
+ * with its id (`/form/add?id=custom.<key>.form`); undefined when no form starts it.
+ */
 export function startRouteOf(registry: Registry, defId: string): string | undefined {
-  const forms = new Set(registry.pages().filter((p) => p.pageKind === 'form' && p.flow === defId).map((p) => p.id));
-  if (!forms.size) return undefined;
+  const forms = registry.pages().filter((p): p is FormPageDef => p.pageKind === 'form' && p.flow === defId);
+  if (!forms.length) return undefined;
+  const ids = new Set(forms.map((p) => p.id));
   for (const a of registry.areas()) {
-    const m = a.routes.find((x) => x.page && forms.has(x.page) && !x.path.includes(':'));
+    const m = a.routes.find((x) => x.page && ids.has(x.page) && !x.path.includes(':'));
     if (m) return m.path;
   }
-  return registry.pages().find((p) => forms.has(p.id) && p.route && !p.route.includes(':'))?.route;
+  const routed = forms.find((p) => p.route && !p.route.includes(':'));
+  if (routed) return routed.route;
+  const designed = forms.find((p) => p.id.startsWith(`${DESIGNED_AREA}.`));
+  return designed ? `${DESIGNED_FILL_ROUTE}?id=${designed.id}` : undefined;
+}
+
+/** Who asks for the startable flows: the menu paths they may open and the permission codes they hold. */
+export interface Starter {
+  /** Menu paths (menu ∪ personal menu), as menuPathOf gives them. */
+  allowed: ReadonlySet<string>;
+  /** Permission codes of their roles. */
+  codes: ReadonlySet<string>;
+  admin?: boolean;
 }
 
 /**
- * The flows of `flows` (current versions) that may be started through a route in `allowed` (the caller's menu
- * paths), by area then title. `text` gives a Text in the caller's language.
+ * The flows of `flows` (current versions) that `who` may start, by area then title: those whose start route is in
+ * their menus (SPEC §2.1: the guard lets nobody open a page outside them) and, when the starting form's entity guards
+ * adding records with a permission code (a designed form's `custom:<key>:edit`, granted to staff when first
+ * published — everyone in the unit by default), who hold that code. `text` gives a Text in the caller's language.
  */
-export function startableFlows(registry: Registry, flows: { id: string; version: number; def: FlowDef }[], allowed: ReadonlySet<string>, text: (t: Text | undefined) => string): StartableFlow[] {
+export function startableFlows(registry: Registry, flows: { id: string; version: number; def: FlowDef }[], who: Starter, text: (t: Text | undefined) => string): StartableFlow[] {
   const out: StartableFlow[] = [];
   for (const f of flows) {
     const route = startRouteOf(registry, f.id);
-    if (!route || !allowed.has(route)) continue;
+    if (!route || !who.allowed.has(menuPathOf(route.split('?')[0]))) continue;
+    const add = f.def.entity ? registry.get('entity', f.def.entity)?.permissions?.add : undefined;
+    if (add && !who.admin && !who.codes.has(add)) continue;
     const area = f.id.split('.')[0];
     out.push({ id: f.id, version: f.version, title: text(f.def.title), description: text(f.def.description), area, areaTitle: text(registry.get('area', area)?.title) || area, route });
   }

@@ -13,7 +13,7 @@
  * - `favorites` {current?, pageSize? ≤ 100, keyword?} → {list: [{id, title, defId, status, initiator,
  *   favoritedAt, flowTitle, initiatorName, open}], total}: newest first; only documents the caller may still see
  *   (each favourite is checked with `view`, so a lost participation or clearance hides it); `open` is the
- *   approval route of the flow (flow/lists.ts approvalRouteOf).
+ *   approval route of the flow (flow/lists.ts approvalRouteOfFlow).
  * - `listthgl` {id} → [{id, title, defId, status, initiator, linkedAt, flowTitle, initiatorName, open, kindId,
  *   kindName, linkedBy, linkedByName, authorized, authorizedBack, readOnly}]: the documents linked to `id` in either
  *   direction that the caller may read — see, or read through an authorised link (`readOnly` true then).
@@ -44,7 +44,7 @@ import { schemaStore } from '../../../../server/engine/schemaStore.js';
 import { contentDisposition } from '../../../../server/services/files.js';
 import { addFavorite, addRelations, candidateRows, DOCUMENT_ENTITIES, favoriteRows, FAVORITES_MAX, isFavorite, relatedRows, RELATIONS_MAX, removeFavorite, removeRelation, realnames, type DocFlowRow, type RelatedRow } from '../services/extras.js';
 import { recordAttachments, zipAttachments } from '../services/attachments.js';
-import { approvalRouteOf } from '../../../../server/api/flow/lists.js';
+import { approvalRouteOfFlow } from '../../../../server/api/flow/lists.js';
 import { flowCallerOf } from '../../../../server/engine/flow/caller.js';
 import { grantsAround, linkReaderFlows } from '../services/links.js';
 import { kindExists, relationKinds } from '../services/relationKinds.js';
@@ -118,7 +118,7 @@ export function register(app: FastifyInstance): void {
     const { registry } = await schemaStore(db);
     const text = (t: { t: string; d: string } | undefined) => (t ? (definitionText(req.locale, t.t) ?? t.d) : '');
     const plain = rows.map(({ at, entity: _e, recordId: _r, ...r }) => ({ ...r, [timeKey]: at }));
-    return withNames(db, plain, text, { open: (defId) => approvalRouteOf(registry, defId) });
+    return withNames(db, plain, text, { open: (defId, def) => approvalRouteOfFlow(registry, defId, def) });
   }
 
   call<{ id: number }>(app, 'document/favorite', { body: idBody }, async (req) => {
