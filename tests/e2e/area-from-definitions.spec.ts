@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApprovalPageObject, DEMO_PASSWORD, keepScreenshot } from './pages.js';
+import { ApprovalPageObject, DEMO_PASSWORD, EngineListPage, ReceptionForm, keepScreenshot } from './pages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURE = path.join(root, 'tests/fixtures/areas/repair');
@@ -96,17 +96,21 @@ test('an area copied into schemas/ works after a restart, without a rebuild', as
   // 周明远 (office director, granted repair:manage by the area's default grants) registers a device.
   const zhou = await signIn(browser, 'demo');
   await zhou.goto('repair/devices');
-  await zhou.getByTestId('list-toolbar-act_add').click();
-  await zhou.getByLabel('设备名称', { exact: true }).fill(DEVICE);
-  await zhou.getByLabel('资产编号', { exact: true }).fill(`ZC-${Date.now() % 100000}`);
-  await zhou.getByTestId('form-submit').click();
-  await expect(zhou.locator('.ant-table-row', { hasText: DEVICE })).toBeVisible();
+  const devices = new EngineListPage(zhou);
+  await devices.toolbar('act_add');
+  const form = new ReceptionForm(zhou, devices.drawer);
+  await form.fill('设备名称', DEVICE);
+  await form.fill('资产编号', `ZC-${Date.now() % 100000}`);
+  await form.fill('存放地点', '三楼综合办公室');
+  await form.submit();
+  await devices.drawerClosed();
+  await expect(devices.row(DEVICE)).toBeVisible();
 
   // 张伟 (staff: repair:apply by default) fills the form, picks the device by typing part of its name, submits.
   const zhang = await signIn(browser, 'zhangwei');
   await zhang.goto('repair/new');
   await zhang.getByLabel('报修事由', { exact: true }).fill(TITLE);
-  const picker = zhang.getByLabel('报修设备', { exact: true });
+  const picker = zhang.getByTestId('record-picker-root_device').getByRole('combobox');
   await picker.click();
   await picker.fill(DEVICE.slice(0, 6));
   await zhang.locator('.ant-select-item-option', { hasText: DEVICE }).click();

@@ -69,7 +69,8 @@ export function belongsTo(file: string, area: string, groups: string[]): boolean
   const folders = segs.slice(0, -1);
   const engineAt = folders.indexOf('engine');
   const counted = engineAt < 0 ? folders : folders.slice(0, engineAt);
-  if (counted.some((f) => names.has(f.toLowerCase())) || names.has(base.toLowerCase())) return true;
+  // `index` is every module's entry file name, not the 首页 area's
+  if (counted.some((f) => names.has(f.toLowerCase())) || (base !== 'index' && names.has(base.toLowerCase()))) return true;
   const alias = ALIASES[area];
   if (alias?.folders?.some((f) => folders.includes(f))) return true;
   return !!alias?.prefixes?.some((p) => base.toLowerCase().startsWith(p) && (base.length === p.length || /[A-Z.]/.test(base[p.length])));

@@ -32,7 +32,7 @@ describe('areasReport', () => {
     expect(rows.some((r) => r.area === 'common' || r.area === '_meta')).toBe(false);
     expect(row('receptions').jsonLines).toBeGreaterThan(100);
     expect(row('receptions').tsLines).toBe(0);
-    expect(row('document').tsFiles).toContain('widgets/DocBody.tsx');
+    expect(row('document').tsFiles).toContain('src/areas/document/client/widgets/DocBody.tsx');
     expect(row('document').tsLines).toBeGreaterThan(1000);
   });
   it('prints the table and the rule, and runs as a command', { timeout: 60_000 }, () => {

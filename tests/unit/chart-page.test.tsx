@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@app/i18n';
 import { provideHost, type EngineHost } from '../../engine/host';
+import { installTestHost } from './testHost';
 import { buildRegistry } from '../../engine/schema/loader';
 import { mergeLocaleFiles } from '../../engine/schema/text';
 import type { PageBundle } from '../../engine/schema/bundle';
@@ -102,13 +103,12 @@ beforeEach(() => {
   search = '';
   listCalls.length = 0;
   void i18n.changeLanguage('zh-CN');
-  provideHost({
-    call: async (api: string, body: AggregateRequest) => (calls.push({ api, body }), answerOf(body)),
+  installTestHost({
+    call: (async (api: string, body?: object) => (calls.push({ api, body: body as AggregateRequest }), answerOf(body as AggregateRequest))) as EngineHost['call'],
     navigate: (to: string) => void navigated.push(to),
     location: () => ({ pathname: '/charttest/list', search }),
-    notify: { success: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined },
     i18n,
-  } as unknown as EngineHost);
+  });
 });
 afterEach(() => {
   cleanup();

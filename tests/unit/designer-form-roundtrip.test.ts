@@ -132,7 +132,7 @@ describe('a designed 请假申请 form through the engine', () => {
   });
 
   it('passes the definition lint (meta schemas, fields, texts in both locales, CEL)', () => {
-    const entityDef = { $schema: '../../_meta/entity.schema.json', schemaVersion: 1, id: 'leave.request', kind: 'entity', title: { t: 'leave.request.title', d: '请假' }, group: 'leave', table: 'biz_leave_request', model: out.model, scope: 'own' };
+    const entityDef = { $schema: '../../_meta/entity.schema.json', schemaVersion: 1, id: 'leave.request', kind: 'entity', title: { t: 'leave.request.title', d: '请假' }, group: 'leave', table: 'biz_leave_request', model: out.model, scope: 'own', permissions: {} };
     const files = [
       { path: 'schemas/leave/entities/request.json', data: entityDef },
       { path: 'schemas/leave/pages/request.form.page.json', data: out.page },

@@ -31,3 +31,12 @@ describe('schemas/', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('tests/fixtures/areas/ (areas an implementer would copy into schemas/)', () => {
+  it('lints clean beside schemas/, as it will once copied', () => {
+    const { files, parseErrors, issues } = lintSchemaDirs(frontKeys(), ['schemas', 'tests/fixtures/areas']);
+    expect(parseErrors).toEqual([]);
+    expect(files).toBeGreaterThan(0);
+    if (issues.length) expect.fail(`${issues.length} definition problem(s):\n${formatIssues(issues)}`);
+  });
+});

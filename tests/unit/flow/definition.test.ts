@@ -73,7 +73,7 @@ function flowFile(patch: (d: Record<string, unknown>) => void = () => {}) {
     schemaVersion: 1,
     id: 'receptions.approval',
     kind: 'flow',
-    title: { t: 'receptions.reception.title', d: '接待' },
+    title: { t: 'receptions.reception.title', d: '接待', cel: 'record.title' },
     entity: 'receptions.reception',
     resubmit: 'returner',
     nodes: [

@@ -14,7 +14,6 @@ import type { Registry } from '../../../../engine/schema/loader.js';
 import type { FlowDef, FormPageDef, Text } from '../../../../engine/schema/types.js';
 import { menuPathOf } from '../../../shared/routes.js';
 import { DESIGNED_AREA } from '../designed.js';
-import { areaRoutes } from './approvalRoute.js';
 import type { DB } from '../../db/types.js';
 import type { StartableFlow } from '../../../shared/flow.js';
 import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody } from './lists.js';
