@@ -20,7 +20,7 @@ export type RouteClass = 'public' | 'self' | 'staff' | 'lead' | 'admin' | 'orgRe
 
 const of = (cls: RouteClass, paths: string[]) => Object.fromEntries(paths.map((p) => [p, cls])) as Record<string, RouteClass>;
 /** The generic calls of an entity group (src/server/engine/api.ts) plus its declared actions. */
-const entity = (group: string, cls: RouteClass, actions: string[] = []) => of(cls, ['list', 'info', 'add', 'edit', 'del', 'export', 'import', ...actions].map((a) => `${group}/${a}`));
+const entity = (group: string, cls: RouteClass, actions: string[] = []) => of(cls, ['list', 'info', 'add', 'edit', 'del', 'export', 'import', 'aggregate', ...actions].map((a) => `${group}/${a}`));
 
 export const ROUTE_CLASSES: Record<string, RouteClass> = {
   ...of('public', [
@@ -44,11 +44,13 @@ export const ROUTE_CLASSES: Record<string, RouteClass> = {
     'File/upload', 'File/download', 'File/info',
     'Words/save', 'Words/getUserWord',
     'Msg/list', 'Msg/tips', 'Msg/ignore', 'Msg/newMsg', 'Msg/del', 'Msg/getTypes', 'Msg/setRead', 'Msg/getSetting', 'Msg/editSetting', 'Msg/socket',
+    // the route tree of the areas (their sections, routes and titles) the browser builds its router from
+    'menu/routes',
     // the menu badge counts the shell asks for everyone
     'flow/badges',
     // flow definitions: drawn on /flow/view-flow and read by the designer
     'Flowset/list', 'Flowset/getList', 'Flowset/info', 'Flowset/getInfo', 'Flowset/getActs',
-    'outurl/list', 'outurl/info',
+    'outurl/list', 'outurl/info', 'outurl/aggregate',
   ]),
   ...entity('Words', 'self'),
   ...of('admin', [

@@ -97,13 +97,13 @@ describe('flow revisions', () => {
 
   it('exports a version as a JSON file and imports it; a newer format is refused', async () => {
     const file = await t.post('Flowset/export', { id: FLOW, version: 2 }, admin);
-    expect(file).toMatchObject({ $schema: 'oa:export/flow', schemaVersion: 1, kind: 'flow', id: FLOW, revision: 2 });
+    expect(file).toMatchObject({ $schema: 'oa:export/flow', schemaVersion: 2, kind: 'flow', id: FLOW, revision: 2 });
     const { res: _res, status: _status, ...body } = file as any;
     expect(await t.post('Flowset/import', { file: JSON.stringify({ ...body, schemaVersion: 5 }) }, admin)).toMatchObject({
       code: -1,
-      msg: '导入文件的格式版本为 5，高于本系统支持的 1，请升级系统后再导入',
+      msg: '导入文件的格式版本为 5，高于本系统支持的 2，请升级系统后再导入',
     });
-    expect((await t.post('Flowset/import', { file: { ...body, definition: { ...body.definition, schemaVersion: 2 } } }, admin)).msg).toContain('格式版本为 2');
+    expect((await t.post('Flowset/import', { file: { ...body, definition: { ...body.definition, schemaVersion: 3 } } }, admin)).msg).toContain('格式版本为 3');
     expect((await t.post('Flowset/import', { file: body, id: 'flowtest.leave' }, admin)).msg).toBe(`导入的定义是 ${FLOW}，不是 flowtest.leave`);
     expect((await t.post('Flowset/import', { file: JSON.stringify(body) }, admin)).data).toEqual({ id: FLOW, version: 4 });
     expect((await t.post('Flowset/getInfo', { id: FLOW }, admin)).data.definition.nodes[1].mode).toBe('all');

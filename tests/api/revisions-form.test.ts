@@ -128,10 +128,10 @@ describe('form revisions', () => {
   it('exports a revision as a JSON file and imports it; a newer format is refused', async () => {
     const file = await t.post('Template/export', { id: FORM, revision: 1 }, admin);
     expect(file.res.headers['content-disposition']).toContain(`${FORM}.r1.form.json`);
-    expect(file).toMatchObject({ $schema: 'oa:export/form', schemaVersion: 1, kind: 'form', id: FORM, revision: 1 });
+    expect(file).toMatchObject({ $schema: 'oa:export/form', schemaVersion: 2, kind: 'form', id: FORM, revision: 1 });
     const { res: _res, status: _status, ...body } = file as any;
-    const newer = await t.post('Template/import', { file: JSON.stringify({ ...body, schemaVersion: 2 }) }, admin);
-    expect(newer).toMatchObject({ code: -1, msg: '导入文件的格式版本为 2，高于本系统支持的 1，请升级系统后再导入' });
+    const newer = await t.post('Template/import', { file: JSON.stringify({ ...body, schemaVersion: 3 }) }, admin);
+    expect(newer).toMatchObject({ code: -1, msg: '导入文件的格式版本为 3，高于本系统支持的 2，请升级系统后再导入' });
     const newerInside = structuredClone(body);
     newerInside.definition.page.schemaVersion = 3;
     expect((await t.post('Template/importform', { file: newerInside }, admin)).msg).toContain('格式版本为 3');
