@@ -27,6 +27,8 @@ async function openFromList(page: Page): Promise<Page> {
 }
 
 test('an affair is submitted, reminded, approved twice and seen finished by its author', async ({ browser }) => {
+  // four people sign in and each first page loads the page engine: more than the default minute on a busy machine
+  test.setTimeout(120_000);
   const lina = await signIn(browser, 'lina');
   const bellCount = lina.getByTestId('notice-bell').locator('.ant-badge-count');
   const before = Number((await bellCount.count()) ? await bellCount.first().innerText() : 0);

@@ -9,7 +9,7 @@ import {
   CoffeeOutlined, ContactsOutlined, DashboardOutlined, DatabaseOutlined, FieldTimeOutlined, FileProtectOutlined,
   FileTextOutlined, FolderOpenOutlined, FormOutlined, GlobalOutlined, HomeOutlined, LinkOutlined, MailOutlined,
   MessageOutlined, NotificationOutlined, OrderedListOutlined, ProfileOutlined, SafetyCertificateOutlined, SafetyOutlined,
-  ScheduleOutlined, SettingOutlined, SoundOutlined, SwapOutlined, TableOutlined, TeamOutlined, VerifiedOutlined,
+  ScheduleOutlined, SettingOutlined, SoundOutlined, SwapOutlined, TableOutlined, TeamOutlined, ToolOutlined, VerifiedOutlined,
   FileOutlined,
 } from '@ant-design/icons';
 import { allSections } from '../router/routeTable';
@@ -20,7 +20,7 @@ const ICONS: Record<string, ComponentType<{ className?: string }>> = {
   CoffeeOutlined, ContactsOutlined, DashboardOutlined, DatabaseOutlined, FieldTimeOutlined, FileProtectOutlined,
   FileTextOutlined, FolderOpenOutlined, FormOutlined, GlobalOutlined, HomeOutlined, LinkOutlined, MailOutlined,
   MessageOutlined, NotificationOutlined, OrderedListOutlined, ProfileOutlined, SafetyCertificateOutlined, SafetyOutlined,
-  ScheduleOutlined, SettingOutlined, SoundOutlined, SwapOutlined, TableOutlined, TeamOutlined, VerifiedOutlined,
+  ScheduleOutlined, SettingOutlined, SoundOutlined, SwapOutlined, TableOutlined, TeamOutlined, ToolOutlined, VerifiedOutlined,
 };
 
 /** The icon name of a menu path: the node's own icon, else the icon of its section in the route table. */
