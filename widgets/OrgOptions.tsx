@@ -1,5 +1,5 @@
 /**
- * Organisation option widgets (issue 3, organisation administration): `roles` (several role ids, options from
+ * Organisation option widgets (organisation administration): `roles` (several role ids, options from
  * role/list) and `position` (one position id, options from selector/position). Both are plain antd Selects
  * filtered by name; the options load once per mount. Values are ids, as the user entity stores them.
  */

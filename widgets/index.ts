@@ -3,7 +3,7 @@
  * engine/schema/types.ts): text, textarea, richtext, integer, number, money, boolean, date, datetime,
  * daterange, dict, user, users, dept, depts, attachments, record (a record of another entity); the organisation's roles and position. Import this module before rendering a form.
  * An area's own widgets are registered by its module (src/areas/<area>/client).
- * text, date and dict are drawn without antd's control until used (./lazy.tsx, the form benchmark of issue 3).
+ * text, date and dict are drawn without antd's control until used (./lazy.tsx, the form benchmark).
  * Custom widgets call registerWidget(key, component) (./registry.ts) and are named by a layout node's `widget`.
  */
 import { registerWidget, widgetOf } from './registry';

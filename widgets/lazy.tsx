@@ -1,5 +1,5 @@
 /**
- * Deferred date and dictionary widgets (issue 3 form benchmark: 150 fields render in ≤ 300 ms). antd's
+ * Deferred date and dictionary widgets (form benchmark: 150 fields render in ≤ 300 ms). antd's
  * DatePicker and Select cost 3–4 ms each to mount; a form of many fields mounted them all although the user
  * opens one at a time. Until a field is used, these widgets draw the same markup as antd's closed control
  * (the same classes of the prebuilt antd.css, so the same look and hover) around a real input carrying the

@@ -1,5 +1,5 @@
 /**
- * The condition builder of a condition branch (issue 6 "branch conditions with the condition builder"): one
+ * The condition builder of a condition branch ("branch conditions with the condition builder"): one
  * group, all (and) or any (or), of `field operator value` tests over the flow's entity model, compiled to the
  * branch's CEL by the structured-condition model the form designer uses (designer/form/model/conditions.ts:
  * compileCondition / parseCondition). A condition that has another shape (nested groups, functions…) is edited

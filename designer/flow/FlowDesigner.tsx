@@ -1,5 +1,5 @@
 /**
- * The flow designer (DESIGN §5, issue 6): the flow tree drawn with React Flow, laid out automatically
+ * The flow designer (DESIGN §5): the flow tree drawn with React Flow, laid out automatically
  * (designer/flow/model layoutFlow, dagre); "+" on every edge inserts a node or a branch set there; a split's
  * button adds a branch; clicking a node or a branch opens its property panel; every change is a command with
  * undo / redo (buttons, Ctrl+Z / Ctrl+Shift+Z); validation runs on every change and its problems are shown on

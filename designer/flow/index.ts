@@ -1,5 +1,5 @@
 /**
- * designer/flow — the flow designer of issue 6 (DESIGN §5): the FlowDesigner component (React Flow canvas,
+ * designer/flow — the flow designer (DESIGN §5): the FlowDesigner component (React Flow canvas,
  * property panels) and its pure editing model (commands, undo/redo, validation, layout). Routes and server
  * calls are wired by the pages that use it.
  */

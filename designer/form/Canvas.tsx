@@ -1,5 +1,5 @@
 /**
- * The canvas of the form designer (issue 6): the layout tree as nested sortable lists (dnd-kit) — the top
+ * The canvas of the form designer: the layout tree as nested sortable lists (dnd-kit) — the top
  * level, sections, grids and tabs hold controls, a sub-table holds its columns. Each control shows its label,
  * key and kind; the selected one is outlined and takes keyboard commands (FormDesigner). Every container is
  * also a drop zone (`drop:<id>`, `drop:root`) so empty ones take drops.

@@ -1,5 +1,5 @@
 /**
- * The form designer (issue 6, DESIGN §3 designer/form): palette, canvas and inspector over the editing model
+ * The form designer (DESIGN §3 designer/form): palette, canvas and inspector over the editing model
  * (./model), with dnd-kit drag and drop (from the palette, reordering, nesting into sections, tabs, grids and
  * sub-tables), undo / redo (buttons, Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z), keyboard commands on the selected control
  * (Alt+↑ / Alt+↓ move, Delete removes, Ctrl+C / Ctrl+V copy and paste) and a live preview through the engine's

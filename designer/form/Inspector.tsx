@@ -1,5 +1,5 @@
 /**
- * The inspector of the form designer (issue 6): edits the selected control through the model commands —
+ * The inspector of the form designer: edits the selected control through the model commands —
  * a field's label (zh-CN, en-US), key, required, read-only, default, placeholder, options (typed, or a shared
  * dictionary code), single / multiple, validation (length, range, pattern with a message), grid span, computed
  * formula (CEL, type-checked) and rules; a section's or tab's title, a description's text, a grid's columns, a sub-table's totals, tabs.

@@ -1,5 +1,5 @@
 /**
- * The palette of the form designer (issue 6): one draggable entry per control (dnd-kit), grouped into fields
+ * The palette of the form designer: one draggable entry per control (dnd-kit), grouped into fields
  * and layout. A click, Enter or Space on an entry adds it where the selection says (model insertTarget).
  */
 import { memo, type KeyboardEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Live preview of a design (issue 6): the engine's FormPage renderer — the one staff use — drawing the page
+ * Live preview of a design: the engine's FormPage renderer — the one staff use — drawing the page
  * bundle of the current design (toBundle), without its save and cancel buttons (FormPage `preview`); submitting
  * (Enter in a field) is swallowed, a preview stores nothing; a design whose rules no longer fit its fields shows the
  * reason instead.

@@ -1,5 +1,5 @@
 /**
- * The condition builder of the inspector (issue 6): the visibility / read-only / required rules of one field,
+ * The condition builder of the inspector: the visibility / read-only / required rules of one field,
  * each a group (all / any) of `field operator value` leaves and nested groups, stored structured through
  * setRule (compiled to CEL when the page is written). A rule kept as CEL (not of the builder's shape) shows
  * its expression and can be deleted.

@@ -1,5 +1,5 @@
 /**
- * designer/form — the form designer (issue 6): the FormDesigner component (palette, canvas, inspector, live
+ * designer/form — the form designer: the FormDesigner component (palette, canvas, inspector, live
  * preview) and its editing model (./model: commands, undo / redo, conditions, round trip with the form page
  * format). Routes and server calls are wired by the caller.
  */

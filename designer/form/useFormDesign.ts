@@ -1,5 +1,5 @@
 /**
- * State of the form designer UI (issue 6): the design history (undo / redo), the selected node, the clipboard,
+ * State of the form designer UI: the design history (undo / redo), the selected node, the clipboard,
  * and `run` — applies a model command, records it, selects what it created or moved and shows a refusal
  * (DesignError) as a toast in the `designer` namespace. Labels of new controls come from the `designer`
  * namespace in both languages; keys from the label's pinyin (fetched, then cached).

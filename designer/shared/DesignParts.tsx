@@ -1,5 +1,5 @@
 /**
- * Pieces of the form and flow design pages (表单设计, 流程设计; issue 6): the header (返回列表, title, the state
+ * Pieces of the form and flow design pages (表单设计, 流程设计): the header (返回列表, title, the state
  * line — 草稿 / 已发布 / not yet published — and 有未保存的修改, then the page's own controls, 放弃草稿, 保存草稿
  * and 发布), the alerts of a refused publish, the publish dialog (comment + 发布) and the leave guards (the
  * browser's unload and 返回列表 while changes are unsaved, the 放弃草稿 confirmation). Texts come from the page's

@@ -1,5 +1,5 @@
 /**
- * Pieces of the form and flow list pages (表单管理, 流程设置; issue 6): the toolbar (search, 新建, 导入 of a JSON
+ * Pieces of the form and flow list pages (表单管理, 流程设置): the toolbar (search, 新建, 导入 of a JSON
  * export file with the server's refusal shown under it, refresh), the title cell (name, tags, id), the links every
  * row has (设计, 版本记录, 导出) and the export download. Texts come from the page's namespace (`list.*`); test ids
  * start with the page's prefix (`form`, `flowset`).

@@ -1,5 +1,5 @@
 /**
- * 版本记录 of one form or flow (issue 6 "Revisions"), shared by the form and flow list pages: the published
+ * 版本记录 of one form or flow ("Revisions"), shared by the form and flow list pages: the published
  * revisions newest first with author, time and comment; ticking two shows the semantic diff between them as
  * sentences; 恢复 publishes an old revision as a new one after a confirmation. Overlay conflicts the server
  * reports are listed. What differs between forms and flows (the calls, how a revision is named and numbered,

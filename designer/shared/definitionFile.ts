@@ -1,5 +1,5 @@
 /**
- * Export and import files of the designers (issue 6 "Export and import of a form or flow as a JSON file"), shared by
+ * Export and import files of the designers ("Export and import of a form or flow as a JSON file"), shared by
  * the form and flow list pages: the exported definition saved as pretty JSON, and an upload read as text only when it
  * is JSON at all (the server checks its format and version).
  */

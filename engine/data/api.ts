@@ -1,5 +1,5 @@
 /**
- * The renderers' data layer (issue 3): typed calls of the generic entity API (`/api/<group>/*`,
+ * The renderers' data layer: typed calls of the generic entity API (`/api/<group>/*`,
  * src/server/engine/api.ts), the page bundle (Template/page), attachments (File/*) and the organisation
  * selector (selector/*). Every call goes through the engine host (engine/host.ts), whose `call` shows refusals
  * (-1 toast, -99 login) and rejects with the server's message.

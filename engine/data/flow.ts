@@ -1,5 +1,5 @@
 /**
- * The renderers' calls of the approval runtime (issue 4; server: src/server/api/flow, src/server/api/Flowset):
+ * The renderers' calls of the approval runtime (server: src/server/api/flow, src/server/api/Flowset):
  * start a flow, read an instance as the caller sees it, act on it, its log, the work lists and counts.
  * Through the engine host (refusals toast and reject with the server's message).
  */

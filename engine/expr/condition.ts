@@ -1,5 +1,5 @@
 /**
- * CEL → condition tree (issue 3: list views' `where`, DESIGN §4 "views … translated to SQL by the server").
+ * CEL → condition tree (list views' `where`, DESIGN §4 "views … translated to SQL by the server").
  * A view's `where` is CEL over `record` (the model's fields and `id`) and `user`; this pure module turns
  * its AST (@marcbachmann/cel-js) into a small tree the server compiles to SQL:
  *

@@ -1,5 +1,5 @@
 /**
- * The Excel-style function library registered in every expression environment (DESIGN §4, issue 3), and its
+ * The Excel-style function library registered in every expression environment (DESIGN §4), and its
  * machine-readable catalogue FUNCTIONS (the designer's function list; /api/Template/getFunc reads it).
  * Pure TS (no React, no Node).
  *

@@ -1,5 +1,5 @@
 /**
- * The `approval` page kind (DESIGN §4, issue 4 "Approval page and lists"): the work-item page of one flow
+ * The `approval` page kind (DESIGN §4 "Approval page and lists"): the work-item page of one flow
  * instance (`recordId` = the instance id, flow/info). Left: the header (title, status, 打印 when the page
  * names a `print` route, who started it and when, the current steps), the business form — the form page `page.form` drawn by the form engine over the
  * instance's data, under the caller's field permissions (R / W / H of their task's node; the start node's for

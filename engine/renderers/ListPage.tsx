@@ -1,5 +1,5 @@
 /**
- * The `list` page kind (DESIGN §4, issue 3): a table of an entity's records with server paging, sort,
+ * The `list` page kind (DESIGN §4): a table of an entity's records with server paging, sort,
  * views, filters, column renderers, row / bulk / toolbar actions, export, import and per-user column
  * settings — all from the page definition in `bundle`. Add, edit and view open the target page (form or
  * detail) in a drawer; the list reloads after a save, a delete or an action. Buttons follow the user's

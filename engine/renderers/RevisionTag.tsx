@@ -1,5 +1,5 @@
 /**
- * The form revision a record is shown with (issue 6: "records keep the form revision they were created with and
+ * The form revision a record is shown with ("records keep the form revision they were created with and
  * show with it"): a small tag "表单第 N 版" on the detail and edit pages of a record, with a secondary note when a
  * newer revision has been published since. Nothing for a form never revised (`latest` 0) or a bundle without
  * revision (Template/page without `recordId`).

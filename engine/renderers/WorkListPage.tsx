@@ -1,5 +1,5 @@
 /**
- * The `worklist` page kind (issue 4 "Approval page and lists"): one of the approval runtime's work lists
+ * The `worklist` page kind ("Approval page and lists"): one of the approval runtime's work lists
  * (待办 todo, 已办 done, 抄送我 cc, 已发 sent, 待发 drafts, 督办 supervise) limited to the page's `flows` (every
  * flow's items without), as an antd Table with server paging, a keyword on the title and the filters of
  * ./worklist/Filters.tsx; the header shows the total. Columns per list in ./worklist/columns.tsx; the title

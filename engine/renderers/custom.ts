@@ -1,6 +1,6 @@
 /**
  * The components of `custom` pages (engine/renderers/CustomPage.tsx), registered once by key — the flow
- * pages of issue 4 (SPEC §2.3 /affair/*, /flow/*), written for any area's flows (an area's own components are
+ * pages (SPEC §2.3 /affair/*, /flow/*), written for any area's flows (an area's own components are
  * registered by its module, src/areas/<area>/client):
  * - `flow.print`: 阅办单 of an instance (./flowpages/PrintSheet);
  * - `flow.log`: 流程日志 of the instances one took part in (./flowpages/FlowLogPage);

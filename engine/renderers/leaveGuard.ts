@@ -1,5 +1,5 @@
 /**
- * Leaving a page that holds unsaved work (issue 3 "unsaved-changes guard"): a container that can close a
+ * Leaving a page that holds unsaved work ("unsaved-changes guard"): a container that can close a
  * page by itself (the record drawer's ×, its mask, Esc) provides a LeaveGuard; the form page inside sets
  * `current` to a check that resolves true when leaving is fine — at once when nothing changed, else after
  * the person confirms. Pure React context, no DOM.

@@ -1,5 +1,5 @@
 /**
- * Semantic diff of two revisions of a form (DESIGN §4 Overlays, issue 6 "Revisions"): what an administrator
+ * Semantic diff of two revisions of a form (DESIGN §4 Overlays "Revisions"): what an administrator
  * changed, matched by node id, as structured changes the revision list shows and ./diffText.ts renders
  * ("字段 请假事由: 标签 事由 → 请假事由"). Flows are diffed by ./diffFlow.ts with the same `Change` shape.
  *

@@ -1,5 +1,5 @@
 /**
- * Semantic diff of two flow definitions (DESIGN §5, issue 6 "Revisions"), matched by node id: nodes and
+ * Semantic diff of two flow definitions (DESIGN §5 "Revisions"), matched by node id: nodes and
  * branches added / removed / moved; node title, mode, ratio, assignees, deadline, field permissions (one
  * change per field), actions, return targets, cc, …; branch title, condition, default and priority
  * (the branch's place among its siblings, 1 = first). Same `Change` shape as ./diff.ts.

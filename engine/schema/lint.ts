@@ -1,5 +1,5 @@
 /**
- * The definition lint (DESIGN §4, §8; issue 3): run in `npm test` over every file in `schemas/`.
+ * The definition lint (DESIGN §4, §8): run in `npm test` over every file in `schemas/`.
  * Reports, each as `{file, path, message}` (path a JSON pointer into the file):
  * - the loader's problems (format, version, $ref);
  * - duplicate ids per kind, duplicate node ids within a file;

@@ -32,7 +32,7 @@ export interface DefinitionBase {
 
 export type DefinitionKind = 'area' | 'entity' | 'page' | 'dict' | 'overlay' | 'flow';
 
-/** Data scope of a role or an entity (issue 3): own records, the department's, the unit's, or all. */
+/** Data scope of a role or an entity: own records, the department's, the unit's, or all. */
 export type DataScope = 'own' | 'department' | 'unit' | 'all';
 
 /**
@@ -140,7 +140,7 @@ export interface EntityDef extends DefinitionBase {
   /** Fields the list keyword searches. */
   searchable?: string[];
   /**
-   * Widest visibility of its records; the caller's role scope narrows it (issue 3). `public`: shared
+   * Widest visibility of its records; the caller's role scope narrows it. `public`: shared
    * reference data (links, settings lists) every signed-in user sees whole; permission codes guard changes.
    */
   scope: DataScope | 'public';
@@ -235,7 +235,7 @@ export interface AreaGrant {
   routes?: string[];
 }
 
-/** Column renderers of list pages (issue 3). */
+/** Column renderers of list pages. */
 export type ColumnRender = 'text' | 'date' | 'datetime' | 'dict' | 'user' | 'dept' | 'status' | 'money' | 'link' | 'tags' | 'boolean' | 'record';
 
 /** An action reference on a page (DESIGN §4 Action). */
@@ -404,7 +404,7 @@ export interface ApprovalPageDef extends PageBase {
 /** Optional panels of an approval page, registered by area modules (engine/renderers/registry.ts registerApprovalExtra). */
 export type ApprovalExtra = 'favorite' | 'attachmentsZip' | 'related';
 
-/** Work lists of the approval runtime (issue 4 待办, 已办, 已发, 待发, 抄送我, 督办), limited to `flows`. */
+/** Work lists of the approval runtime (待办, 已办, 已发, 待发, 抄送我, 督办), limited to `flows`. */
 export type WorkListKind = 'todo' | 'done' | 'cc' | 'sent' | 'drafts' | 'supervise';
 
 /**

@@ -68,7 +68,7 @@ const HELMET_OPTIONS = { contentSecurityPolicy: false, crossOriginEmbedderPolicy
 /**
  * The response headers @fastify/helmet sets with `options` on every request, read once from a probe instance:
  * with these options they are constants (no CSP nonce), so the app sets them from one object in its own
- * onRequest hook instead of running helmet's two hooks (one of them async) per request (issue 4 bench).
+ * onRequest hook instead of running helmet's two hooks (one of them async) per request (bench).
  */
 export async function helmetHeaders(options: typeof HELMET_OPTIONS): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });

@@ -1,5 +1,5 @@
 /**
- * Server configuration from the environment (issue 2 "Repository and commands", README "Configuration").
+ * Server configuration from the environment ("Repository and commands", README "Configuration").
  */
 import path from 'node:path';
 import { DEFAULT_PASSWORD_MAX_AGE_DAYS } from '../shared/constants.js';

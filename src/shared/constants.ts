@@ -46,7 +46,7 @@ export const PRODUCTION_BASE_PATH = '/zwoa/';
 /** Initial document list types (SPEC §9). */
 export const DOCUMENT_LIST_TYPES = ['all_db', 'all_yb', 'yf', 'qb_sw', 'dq'] as const;
 
-/** Security settings of issue 2 / DESIGN §7. */
+/** Security settings / DESIGN §7. */
 export const SM2_CIPHER_MAX_AGE_MS = 5 * 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_AFTER_FAILURES = 5;

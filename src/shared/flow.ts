@@ -1,5 +1,5 @@
 /**
- * Shapes of the approval runtime's answers (issue 4; src/server/api/flow) that the server builds and the
+ * Shapes of the approval runtime's answers (src/server/api/flow) that the server builds and the
  * renderers read (engine/data/flow.ts, engine/data/flowpages.ts): an instance as one caller sees it and the rows
  * of the work lists. Pure types; times are epoch ms.
  */

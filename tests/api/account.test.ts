@@ -1,5 +1,5 @@
 /**
- * Review of self-registered accounts (SPEC §2.3 /organization/account, §7 account/*; issue 3): a registration
+ * Review of self-registered accounts (SPEC §2.3 /organization/account, §7 account/*): a registration
  * waits in the list; approving it needs a department and creates a user who can sign in with the registered
  * password; refusing needs a comment; a decision is final; staff cannot review; a stale review is refused.
  */

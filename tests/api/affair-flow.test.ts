@@ -1,5 +1,5 @@
 /**
- * Affairs (事务, issue 4) on the engine: a record of `affair.affair` (schemas/affair) submitted to the flow
+ * Affairs (事务) on the engine: a record of `affair.affair` (schemas/affair) submitted to the flow
  * `affair.default` (拟稿 → 科室负责人审核 → 分管领导审批, the latter with a shorter deadline for 加急/特急 → 办结):
  * who gets each step in the demo organisation, the record's 办理状态 following the flow, a returned affair
  * submitted again on the same instance, and the area's work lists. SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Connected apps (/apps/index, SPEC §2.3; issue 4): the system administrator registers an app whose
+ * Connected apps (/apps/index, SPEC §2.3): the system administrator registers an app whose
  * secret then signs users in by Login/ssoindex; the secret is stored hashed and never answered;
  * staff are refused; edits carry the version they read.
  */

@@ -1,5 +1,5 @@
 /**
- * 正文 versions (issue 5 "every save a version with diff"): submitting a 发文 keeps its 正文 as version 1, a step
+ * 正文 versions ("every save a version with diff"): submitting a 发文 keeps its 正文 as version 1, a step
  * that may write the 正文 (部门核稿) and changes it adds version 2 by its handler; an action that leaves it alone adds
  * none. The edit reaches the record with an audit row naming its author. Only people who may see the flow read
  * them. SQLite and PostgreSQL.

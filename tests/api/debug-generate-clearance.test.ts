@@ -1,5 +1,5 @@
 /**
- * 密级 in the test-document generator (/debug/index, issue 5 "密级 edge cases"): the generator drives its documents
+ * 密级 in the test-document generator (/debug/index "密级 edge cases"): the generator drives its documents
  * through the approval machine with the runtime's clearance hook (engine/flow/cleared.ts), so no generated task,
  * whatever its state, is held by someone whose clearance (users.clearance) is below the document's 密级 — as the
  * runtime would have assigned it. SQLite and PostgreSQL (DATABASE_URL).

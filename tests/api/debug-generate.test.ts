@@ -1,5 +1,5 @@
 /**
- * The test-document generator (/debug/index, issue 5): debug/generate creates realistic 发文 / 收文 across the demo
+ * The test-document generator (/debug/index): debug/generate creates realistic 发文 / 收文 across the demo
  * organisation with their flows in every state, written as the runtime writes them — a generated running
  * document is in its handler's 待办, opens on the approval page (flow/info) and is approved through flow/act.
  * Only holders of debug:generate may generate. SQLite and PostgreSQL (DATABASE_URL).

@@ -1,5 +1,5 @@
 /**
- * Designer-made forms (issue 6, DESIGN §4; src/server/api/Template/designedForms.ts, designedCalls.ts,
+ * Designer-made forms (DESIGN §4; src/server/api/Template/designedForms.ts, designedCalls.ts,
  * designedApi.ts): an administrator creates a 请假申请 form (type, start and end dates, days computed in working
  * days, reason, attachments) and publishes it; its table is created in the publish; staff fill it in through
  * the generic entity API (/api/custom_leave/…) with their own scope; a flow on the entity (科长, then 分管领导

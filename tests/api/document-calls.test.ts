@@ -1,5 +1,5 @@
 /**
- * The remaining document calls of SPEC §7 (issue 5): dbUpdateDbr (change the 督办人), infothgl and authorizethgl
+ * The remaining document calls of SPEC §7: dbUpdateDbr (change the 督办人), infothgl and authorizethgl
  * (details and read authorisation of a 关联), gwszThgl* (关联类型 settings, editthgl's kind) and setArchivesGwjh
  * (件号 of an archive). Demo organisation: 张伟 drafts (clearance 1), 李娜 reviews (2), 李强 市长 supervises (3),
  * 周明远 (demo) holds 公文设置 and 督办 (3), 王芳 files archives (2). SQLite and PostgreSQL (DATABASE_URL).

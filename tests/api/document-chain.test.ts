@@ -1,5 +1,5 @@
 /**
- * The whole chain of an official document (公文, issue 5 "What it must show") in the demo organisation, on the
+ * The whole chain of an official document (公文 "What it must show") in the demo organisation, on the
  * definitions of schemas/document: 拟稿 by a staff member (张伟) → 部门核稿 (李娜) → 办公室核稿 (周明远) → 会签 by two
  * departments (their leaders, in parallel) → 签发 by the 秘书长 (陈静) → 编号 (王芳, 文电科; two documents numbered at
  * once get consecutive numbers) → 用印 → 分发 to three units → each 签收 (one 退回 with a reason) → 拟办 → 批示 →

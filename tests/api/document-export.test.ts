@@ -1,5 +1,5 @@
 /**
- * 正式文件 of a 发文 (document/exportPdf, document/getDoc; issue 5 "export to PDF laid out per GB/T 9704 … and to
+ * 正式文件 of a 发文 (document/exportPdf, document/getDoc "export to PDF laid out per GB/T 9704 … and to
  * DOCX; a seal image placed over the 成文日期 when 用印 is done"): a 发文 of the demo organisation goes through the
  * chain of document-chain.test.ts up to 分发; its drafter downloads the PDF (发文字号 and title in its text, pages
  * rendered to PNG under test-results/pdf for looking at) and the DOCX; someone outside the flow gets -1; a 请示

@@ -1,5 +1,5 @@
 /**
- * 发文字号 (issue 5; GB/T 9704-2012 7.2.4; SPEC §7 document/mark, editMark, deleteMark, markList, plus the numbering
+ * 发文字号 (GB/T 9704-2012 7.2.4; SPEC §7 document/mark, editMark, deleteMark, markList, plus the numbering
  * calls): marks are managed by holders of document:setting (周明远, 办公室主任), numbers taken by holders of
  * document:number (王芳, 文书收发员); a year's numbers have no gaps and no duplicates even when twenty are taken at
  * once, a cancelled number is handed out again first, a new year starts again. SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * 公文检索 (issue 5 "Search: Chinese full text (jieba) over title, 发文字号, 正文 and the text of DOCX/PDF
+ * 公文检索 ("Search: Chinese full text (jieba) over title, 发文字号, 正文 and the text of DOCX/PDF
  * attachments, filters by year, organ, kind, 密级; only documents the user may see"), through the API on the
  * demo organisation: documents drafted by 张伟 and started on the 发文 flow, one with a DOCX attachment uploaded
  * through File/upload, one numbered (发文字号) by 王芳; a 机密 one drafted by 李娜. SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * 密级 writes above the writer's clearance (DESIGN §7; issue 5 "密级 edge cases"): nobody classifies a document
+ * 密级 writes above the writer's clearance (DESIGN §7 "密级 edge cases"): nobody classifies a document
  * beyond what they may read themselves. `document/edit` and the data of a flow action (flow/act with `data`) that
  * set 密级 (document_mj) above the person's clearance answer -1 naming 密级 and write nothing; a level within it
  * is taken. Demo people: 张伟 (clearance 1) drafts, 李娜 (2) does 部门核稿, 周明远 (3, lowered to 1 for one case) does

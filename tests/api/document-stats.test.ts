@@ -1,5 +1,5 @@
 /**
- * 公文统计 (issue 5; document/dbstat): after one 发文 runs the whole way to 分发 and another is still under review, the
+ * 公文统计 (document/dbstat): after one 发文 runs the whole way to 分发 and another is still under review, the
  * year's figures show them for the drafter's unit (发文 2, 在办 1, 办结 1), the signed-for unit's 收文, the month of
  * submission and the 公文种类; a year without documents is empty; only holders of stat:read may read them.
  * SQLite and PostgreSQL.

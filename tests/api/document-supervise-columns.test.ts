@@ -1,5 +1,5 @@
 /**
- * What the 公文督办 list answers besides the step (issue 5): 文号 (the 发文字号 once 编号 took it), 督办人 (who recorded
+ * What the 公文督办 list answers besides the step: 文号 (the 发文字号 once 编号 took it), 督办人 (who recorded
  * the first 督办, then whoever was named by 更换督办人) and 督办期限 (the deadline of the latest 督办 that set one);
  * and who opens /document/gwdb: a plain drafter (张伟, role staff) has it in his menu and follows up there the
  * documents he started, nobody else's. SQLite and PostgreSQL (DATABASE_URL).

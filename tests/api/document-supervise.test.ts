@@ -1,5 +1,5 @@
 /**
- * 督办 of official documents (issue 5; SPEC §7 document/gwdbList, saveDb, dbHistory, cbHistory, checkSupervision) in
+ * 督办 of official documents (SPEC §7 document/gwdbList, saveDb, dbHistory, cbHistory, checkSupervision) in
  * the demo organisation: the 市长 李强 (role leader: document:supervise, data scope all) sees the running 发文 of
  * 张伟 with its step, handler, deadline and 催办 count; 张伟 sees the ones he started; a 收发员 of another unit sees
  * none and cannot read their 督办 records; 督办 entries and the 催办 of the flow log are answered per document.

@@ -1,5 +1,5 @@
 /**
- * 套红 and 正文 templates (issue 5 "正文: rich-text editing (tiptap) with templates per 公文种类 and red-header (套红)
+ * 套红 and 正文 templates ("正文: rich-text editing (tiptap) with templates per 公文种类 and red-header (套红)
  * templates per issuing organ"; migration 0022): a 发文字号 mark carries the 发文机关标志, 署名 and 印发机关 of its
  * organ (document/mark, editMark, markList), a 发文 naming the mark prints them when it leaves its own empty (the
  * exported PDF's text, pdftotext); 正文 templates per 公文种类 are listed to the users of their unit plus the common

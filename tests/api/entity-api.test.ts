@@ -1,5 +1,5 @@
 /**
- * The generic entity API (issue 3, DESIGN §6) on the fixture entity `entitytest.notebook`
+ * The generic entity API (DESIGN §6) on the fixture entity `entitytest.notebook`
  * (tests/fixtures/schemas/entitytest, scope 'unit'): -99, -1 naming the field, data scope across
  * departments, permissions, success paths, stale edits, audit rows, keyword/filters/sort/paging.
  * The fixture's permission codes (entitytest:*) are granted to the staff and clerk roles by the first test.

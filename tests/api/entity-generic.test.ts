@@ -1,5 +1,5 @@
 /**
- * The generic entity API (issue 3, DESIGN §6–§7) checked for EVERY entity of `loadEntities()`: the suite
+ * The generic entity API (DESIGN §6–§7) checked for EVERY entity of `loadEntities()`: the suite
  * is generated from the definitions, so a new area's entity is covered without writing a test.
  *
  * Per entity: no session → -99 on every call; a bad value (too long text, wrong type…) → -1 naming the

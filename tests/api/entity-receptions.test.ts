@@ -1,5 +1,5 @@
 /**
- * Smoke test of the receptions area (schemas/receptions, issue 3) on the generic entity API: the
+ * Smoke test of the receptions area (schemas/receptions) on the generic entity API: the
  * definition alone gives /api/receptions/* with scope 'department'. Staff record and edit the
  * receptions of their department; deleting needs a department leader (seeded role grants).
  */

@@ -1,5 +1,5 @@
 /**
- * Entity table derivation and sync (issue 3, DESIGN §4) on the database of the run (SQLite, or
+ * Entity table derivation and sync (DESIGN §4) on the database of the run (SQLite, or
  * PostgreSQL with DATABASE_URL): columns, indexes and unique keys of the fixture entity, additive
  * changes applied at sync, destructive ones refused with entity/column/change, and accepted with an
  * explicit entity migration.

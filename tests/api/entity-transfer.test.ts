@@ -1,5 +1,5 @@
 /**
- * Export and import of an entity as .xlsx (issue 3) on receptions: the export opens with exceljs, with
+ * Export and import of an entity as .xlsx on receptions: the export opens with exceljs, with
  * the list page's Chinese headers, dict labels, names and titles; the permission `receptions:export`
  * is needed (lina: dept_leader has it, zhangwei: staff has not); an import with one bad row reports that
  * row and field and stores nothing; a good import stores every row with an audit row each; a file that

@@ -1,5 +1,5 @@
 /**
- * List views, page columns, refs and totals of the generic entity list (issue 3) on receptions: a view's
+ * List views, page columns, refs and totals of the generic entity list on receptions: a view's
  * `where` (CEL) filters as defined (`record.status == "planned"`, this month's visit dates); a page of
  * another entity or an unknown view is -1 naming it; with a page the rows carry only the columns the page
  * needs; `refs` names the users and departments of the page, `_refs` those of an info answer; totals

@@ -1,5 +1,5 @@
 /**
- * flow/badges (SPEC §3 "Menu badge counts", §7; issue 4 "Menu badge counts (db, df, cb, dbsw, mail)"): the
+ * flow/badges (SPEC §3 "Menu badge counts", §7 "Menu badge counts (db, df, cb, dbsw, mail)"): the
  * document area's 待办 / 待发 / 催办 over a fixture flow `document.badgetest` (tests/fixtures/schemas/badgetest),
  * the affair area's counts over `affair.default` in the demo organisation (张伟 → his 科长 李娜), only the flags
  * asked, urged tasks (a 催办 and an overdue deadline), and bad input. SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * The work lists of issue 4 beyond 待办 (src/server/api/flow/lists.ts) on the fixture flows of
+ * The work lists beyond 待办 (src/server/api/flow/lists.ts) on the fixture flows of
  * tests/fixtures/schemas/flowtest and the demo organisation: 督办 (flow/supervise) — who sees which instance,
  * current steps and handlers, the urge count after 催办 —, the filters (overdue, read / unread, date range,
  * status) and their bad input, the counts per list, and 批量同意 (flow/batch) with one refusal. SQLite and

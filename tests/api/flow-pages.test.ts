@@ -1,5 +1,5 @@
 /**
- * The calls behind the flow pages (issue 4, SPEC §2.3 /flow/tree, /affair/flow-log): flow/tree answers the
+ * The calls behind the flow pages (SPEC §2.3 /flow/tree, /affair/flow-log): flow/tree answers the
  * flows the caller may start — through the form route of their menus, grouped by area, with title and
  * description in the caller's language — and flow/involved the instances the caller started or held a task
  * of (drafts included, others' affairs not), searchable by title, limited to flows. SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * The approval runtime through the `flow` API group (issue 4, DESIGN §5) on the fixture flows of
+ * The approval runtime through the `flow` API group (DESIGN §5) on the fixture flows of
  * tests/fixtures/schemas/flowtest and the demo organisation: 会签 of three, 或签, 票签 0.6, return to the
  * initiator and resubmit, transfer, add-sign before, withdraw, recall, 委托 during leave, a deadline over
  * the 国庆 holiday urged by the timer sweep, two simultaneous approvals of one task (exactly one wins), the

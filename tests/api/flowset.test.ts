@@ -1,5 +1,5 @@
 /**
- * Flowset calls (SPEC §7, issue 4) on the fixture flows of tests/fixtures/schemas/flowtest: listing, versions,
+ * Flowset calls (SPEC §7) on the fixture flows of tests/fixtures/schemas/flowtest: listing, versions,
  * publishing a new version (format and tree checked, -1 naming the path), restoring an old one, running
  * instances pinned to the version they started with, and who may write. SQLite and PostgreSQL.
  */

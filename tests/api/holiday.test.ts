@@ -1,5 +1,5 @@
 /**
- * The organisation's holiday calendar (/setting/holiday, issue 4 "Deadlines in working days from the holiday
+ * The organisation's holiday calendar (/setting/holiday "Deadlines in working days from the holiday
  * calendar (chinese-days, with the holiday settings of /setting/holiday able to override)"): the administrator's
  * 放假 and 调休上班 dates move the working-day deadlines of flows at once, and deleting one restores the official
  * calendar. Only holders of setting:edit maintain it. SQLite and PostgreSQL.

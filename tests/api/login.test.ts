@@ -1,5 +1,5 @@
 /**
- * Sign-in calls of the Login group (SPEC §7 "Login and account", issue 2): public key, captcha,
+ * Sign-in calls of the Login group (SPEC §7 "Login and account"): public key, captcha,
  * password and admin login, SMS-code login, password reset, SSO both ways.
  */
 import crypto from 'node:crypto';

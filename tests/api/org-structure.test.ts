@@ -1,6 +1,6 @@
 /**
  * department, position and role API groups (SPEC §7 /api/department/*, /organization/position, role and
- * permission; issue 3): -99, refusal of non-administrators, fields named, add/edit/del, stale edits,
+ * permission): -99, refusal of non-administrators, fields named, add/edit/del, stale edits,
  * the department tree, close and drag-sort, built-in roles, and a role's menus reaching a new user's
  * menu. SQLite and PostgreSQL.
  */

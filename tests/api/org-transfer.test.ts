@@ -1,5 +1,5 @@
 /**
- * Users/export and Users/import (SPEC §7 "Users and groups", issue 3): the .xlsx of the people a list
+ * Users/export and Users/import (SPEC §7 "Users and groups"): the .xlsx of the people a list
  * selects with labels and names, and an import that stores all rows or none with a per-row report.
  * SQLite and PostgreSQL.
  */

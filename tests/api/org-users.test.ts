@@ -1,5 +1,5 @@
 /**
- * Users API (SPEC §7 "Users and groups", issue 3): the organisation's people served with the generic
+ * Users API (SPEC §7 "Users and groups"): the organisation's people served with the generic
  * resource contract over `users` (-99, refusal of non-administrators, fields named, add/edit/del,
  * stale edits, 三员 exclusive roles, disable → no sign-in, move, look-ups). SQLite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/api/register (SPEC §3 "Account (registration)", §5 validation messages, issue 2): the account
+ * /api/api/register (SPEC §3 "Account (registration)", §5 validation messages): the account
  * waits for approval; mobile and e-mail formats, image captcha, password strength and duplicates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * An approver's edit of a record's fields (flow/act with data, written back by syncRecordData) is validated against
- * the form revision the record pinned (issue 6; src/server/engine/recordModels.ts), as the record's own edit is: a
+ * the form revision the record pinned (src/server/engine/recordModels.ts), as the record's own edit is: a
  * 正文 length limit published after a 发文 was drafted does not bind that 发文's 核稿, and binds one drafted after it
  * — refused naming 正文, nothing written. The approval page's form (Template/page {id, instanceId}) is served with the
  * revision the record behind the instance pinned, to its participants only. SQLite and PostgreSQL.

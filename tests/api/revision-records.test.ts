@@ -1,5 +1,5 @@
 /**
- * Records and form revisions (issue 6 "records keep the form revision they were created with and show with it";
+ * Records and form revisions ("records keep the form revision they were created with and show with it";
  * src/server/engine/recordModels.ts, src/server/api/Template/revisionPage.ts, designedApi.ts): a published rule
  * (a field made required, a maxLength, a minLength) is enforced by the server on add and import — refused naming
  * the field, nothing written — while a record pinned to an older revision still opens with that revision and

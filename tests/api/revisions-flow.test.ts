@@ -1,5 +1,5 @@
 /**
- * Flow revisions (issue 6 "Revisions"; src/server/api/Flowset/revisions.ts) on the fixture flows of
+ * Flow revisions ("Revisions"; src/server/api/Flowset/revisions.ts) on the fixture flows of
  * tests/fixtures/schemas/flowtest: a draft diffed against the published version, publishing it as a new
  * version while a running instance keeps the version it started with, a restore as a new version, the lint
  * (CEL branch conditions against the entity) refusing a definition, export / import with the format version

@@ -1,5 +1,5 @@
 /**
- * Options an administrator types for a field of a SHIPPED form (issue 6, DESIGN §4 Overlays;
+ * Options an administrator types for a field of a SHIPPED form (DESIGN §4 Overlays;
  * src/server/api/Template/formDicts.ts, src/server/engine/formDicts.ts): the 接待登记 form's 状态 gets the form's own
  * dictionary (a copy of the shared `reception_status` with a new id), stored with the draft and the published
  * revision; staff see the new options, the server validates add / edit / import with them, a record pinned to the

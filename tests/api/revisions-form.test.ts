@@ -1,5 +1,5 @@
 /**
- * Form revisions (issue 6 "Revisions", DESIGN §4 Overlays; src/server/api/Template/revisionCalls.ts) on the
+ * Form revisions ("Revisions", DESIGN §4 Overlays; src/server/api/Template/revisionCalls.ts) on the
  * shipped 接待登记 form: publishing a label change makes it what staff see, the diff shows exactly that
  * change, a restore brings the old label back as a new revision, drafts are never applied, a definition
  * that does not lint (CEL) or adds a field is refused without writing anything, export / import with the

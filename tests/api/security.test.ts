@@ -1,5 +1,5 @@
 /**
- * Security behaviour of sign-in and sessions (DESIGN §7, issue 2): lockout, captcha after three
+ * Security behaviour of sign-in and sessions (DESIGN §7): lockout, captcha after three
  * failures, SM2 replay and age, session lifetime and revocation, -98 for weak or expired passwords,
  * the per-IP rate limit of the Login group.
  */

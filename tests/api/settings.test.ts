@@ -1,5 +1,5 @@
 /**
- * System settings (/setting/index, /organization/systemmanage; issue 4): the administrator reads every
+ * System settings (/setting/index, /organization/systemmanage): the administrator reads every
  * known setting with its default, changes one by key or all through the form record (with its version),
  * resets one, and the change takes effect (涉密模式 read by the selector); staff are refused; audited.
  */

@@ -1,5 +1,5 @@
 /**
- * 手写签名 (issue 4 "opinion box … handwritten-signature image optional"): a person keeps an image they
+ * 手写签名 ("opinion box … handwritten-signature image optional"): a person keeps an image they
  * uploaded as their signature (Person/saveSignature, deleteSignature; userInfo.signature), and an approval
  * sent with `signature: true` carries it on its flow-log event. SQLite and PostgreSQL.
  */

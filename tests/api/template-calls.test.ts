@@ -1,5 +1,5 @@
 /**
- * Template and Form calls (SPEC §7 "Templates, forms and flows", issue 3): each call answers -99 without a
+ * Template and Form calls (SPEC §7 "Templates, forms and flows"): each call answers -99 without a
  * session, -1 naming the field on bad input and the id on an unknown one, and its shape on success;
  * Template/page and Template/info answer {notModified} for the current ETag.
  */

@@ -8,7 +8,7 @@
  * The list scenarios first start the app once (migrations, seed, entity tables), stop it, fill
  * biz_reception with 1,000,000 rows (./scenarios/list.ts), then measure the app started again.
  * The filled database is cached between runs with the same inputs (./cache.ts).
- * The approval scenarios (issue 4) run the app with the flow fixtures (tests/fixtures/schemas/flowtest):
+ * The approval scenarios run the app with the flow fixtures (tests/fixtures/schemas/flowtest):
  * `todo` and `approve` on flow_tasks filled with 5,000,000 tasks (./scenarios/flow.ts; approve acts on
  * instances started through the API beforehand, a different one per request), `push` times one reminder
  * to 5,000 websocket clients (./scenarios/push.ts).
@@ -242,7 +242,7 @@ async function measurePush(app: Server, s: Scenario, headers: Record<string, str
 
 async function main(): Promise<void> {
   let wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  // The browser scenario (issue 3 form render and keystroke) runs apart from the server ones.
+  // The browser scenario (form render and keystroke) runs apart from the server ones.
   if (!wanted.length || wanted.includes('form')) {
     await (await import('./form/run.js')).runFormBench();
     if (wanted.length) {
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
       if (!wanted.length) return;
     }
   }
-  // Form designer (issue 6): main-thread work per frame while dragging a field on a 200-field form, in Chromium.
+  // Form designer: main-thread work per frame while dragging a field on a 200-field form, in Chromium.
   if (!wanted.length || wanted.includes('designer-drag')) {
     await (await import('./designer/run.js')).runDesignerDragBench();
     if (wanted.length) {
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
       if (!wanted.length) return;
     }
   }
-  // 公文督办 (issue 5): gwdbList over 1,000,000 generated documents, its own servers and fill (./scenarios/gwdb.ts).
+  // 公文督办: gwdbList over 1,000,000 generated documents, its own servers and fill (./scenarios/gwdb.ts).
   if (!wanted.length || wanted.includes('gwdb')) {
     await (await import('./scenarios/gwdb.js')).runGwdbBench();
     if (wanted.length) {
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
       if (!wanted.length) return;
     }
   }
-  // The 公文 PDF (issue 5) renders in this process, no server.
+  // The 公文 PDF renders in this process, no server.
   if (!wanted.length || wanted.includes('pdf')) {
     await (await import('./scenarios/pdf.js')).runPdfBench();
     if (wanted.length) {
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
       if (!wanted.length) return;
     }
   }
-  // Flow designer (issue 6): layout of a 100-node flow, in this process, no server.
+  // Flow designer: layout of a 100-node flow, in this process, no server.
   if (!wanted.length || wanted.includes('flow-layout')) {
     await (await import('./scenarios/flowLayout.js')).runFlowLayoutBench();
     if (wanted.length) {
@@ -282,7 +282,7 @@ async function main(): Promise<void> {
       if (!wanted.length) return;
     }
   }
-  // 公文检索 (issue 5): latency (p95) of document/search over HTTP, its own server and fill.
+  // 公文检索: latency (p95) of document/search over HTTP, its own server and fill.
   if (!wanted.length || wanted.includes('search')) {
     await (await import('./scenarios/search.js')).runSearchBench();
     if (wanted.length) {

@@ -1,5 +1,5 @@
 /**
- * An affair (事务, issue 4) through the approval engine in two browsers: 张伟 drafts and submits one; 李娜 (his
+ * An affair (事务) through the approval engine in two browsers: 张伟 drafts and submits one; 李娜 (his
  * 科长), already signed in, sees the reminder arrive on her bell without reloading, opens it from the bell and
  * approves with an opinion; 周明远 (the 分管领导 above) approves it from his 待办事务; 张伟 finds it in 已发事务 as
  * 已办结 with the whole flow log. Screenshots are kept in tests/e2e/artifacts.

@@ -1,5 +1,5 @@
 /**
- * The 请假审批 flow designed in the browser (issue 6 "What it must show"): on /flowset/add of a blank flow, the
+ * The 请假审批 flow designed in the browser ("What it must show"): on /flowset/add of a blank flow, the
  * admin builds 发起 → 科长审批 (the initiator's 1st-level 主管) → 条件分支 请假天数 {三天以上: days > 3, built with
  * the condition builder → 分管领导、人事科会签 (the initiator's 2nd-level 主管 and 郑敏 picked in the organisation
  * picker, 会签); 三天以内: the default} → 办结 (the blank flow's 结束 renamed), with the "+" menus on the edges and

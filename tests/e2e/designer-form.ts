@@ -1,5 +1,5 @@
 /**
- * `admin` designs the 请假申请 form in the form designer (issue 6, "What it must show"), as a person would:
+ * `admin` designs the 请假申请 form in the form designer ("What it must show"), as a person would:
  * a 分组 titled 请假信息 dragged onto the empty canvas, 下拉选择 and 日期 dragged into it with the mouse (dnd-kit's
  * pointer sensor: press, move in steps, release), the other fields added from the palette by keyboard (focus,
  * Enter: after the selected field, or — with nothing selected — at the end of the form's last section). Each

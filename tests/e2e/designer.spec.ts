@@ -1,5 +1,5 @@
 /**
- * The designers in the browser (issue 6, "What it must show"): `admin` designs a 请假申请 form and a 请假审批
+ * The designers in the browser ("What it must show"): `admin` designs a 请假申请 form and a 请假审批
  * flow (科长 → if days > 3 then 分管领导 会签 with 人事科 → 办结) and publishes both; 张伟 applies on 填写表单 for
  * 2 and for 5 working days and each routes as designed; the admin changes a label in the designer, publishes,
  * the diff in 版本记录 shows exactly that change, and 恢复 brings the old label back.

@@ -1,5 +1,5 @@
 /**
- * An official document (公文, issue 5) in the browser, every step by its person on their own page: 张伟 drafts a
+ * An official document (公文) in the browser, every step by its person on their own page: 张伟 drafts a
  * 发文 on /document/new (标题, 主送 two units, 正文) and submits it; 李娜 opens it from her 待办公文 and approves the
  * 部门核稿; 周明远 (办公室核稿) picks the 会签部门 市财政局 and 市教育局, 签发人 陈静 and the 发文字号 type 京政办发 in
  * the form; the leaders of the two departments 会签 in parallel (周杰 from his 待办公文, the 教育局's leader on the

@@ -1,5 +1,5 @@
 /**
- * Organisation administration as the administrator does it (issue 3): `admin` creates a department, a role,
+ * Organisation administration as the administrator does it: `admin` creates a department, a role,
  * gives the role three menus on the role-menu permission page, creates a person in that department holding
  * the role (the generated initial password is shown once); the person signs in with it, must replace it on
  * 修改密码 first (-98), and then their menu holds exactly those three pages (and the sections around them).

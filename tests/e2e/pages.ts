@@ -1,5 +1,5 @@
 /**
- * Page objects of the shell (issue 2): the login page and the signed-in shell — header, user menu,
+ * Page objects of the shell: the login page and the signed-in shell — header, user menu,
  * tabs, layouts. Tests speak in these terms, never in selectors.
  */
 import fs from 'node:fs';
@@ -129,7 +129,7 @@ export class Shell {
 }
 
 /**
- * A list page rendered by the page engine (engine/renderers/ListPage.tsx, issue 3): filters, toolbar,
+ * A list page rendered by the page engine (engine/renderers/ListPage.tsx): filters, toolbar,
  * rows and their actions, the record drawer and the confirmations.
  */
 export class EngineListPage {

@@ -1,5 +1,5 @@
 /**
- * 接待管理 as a person uses it (issue 3): the list rendered from schemas/receptions by the page engine —
+ * 接待管理 as a person uses it: the list rendered from schemas/receptions by the page engine —
  * `demo` opens it, registers a reception in the drawer form, finds it by keyword, edits it, exports the
  * list (an .xlsx download that opens as a workbook holding the row) and deletes the reception. Screenshots are kept in tests/e2e/artifacts.
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC §2.3 renders for an account whose menu holds it (issue 2): no 404, no 403, no
+ * Every route of SPEC §2.3 renders for an account whose menu holds it: no 404, no 403, no
  * crash, and the page title names the route. The menus of demo, admin, secadmin and auditor together
  * must hold every route. An approval page given the id of another kind's flow (instance 1 is the affair of
  * affair.spec.ts, opened on /document/show-audit/1) moves to that kind's page, as a reminder's link does: then

@@ -1,5 +1,5 @@
 /**
- * The shell as a person uses it (issue 2 "What it must show"): log in, the four menu layouts
+ * The shell as a person uses it ("What it must show"): log in, the four menu layouts
  * (screenshots kept in tests/e2e/artifacts), five tabs, close others, reload and find the tabs
  * restored, switch language, switch department, log out.
  */

@@ -1,5 +1,5 @@
 /**
- * 手写签名 on the approval page (issue 4 "opinion box with 常用语, handwritten-signature image optional"):
+ * 手写签名 on the approval page ("opinion box with 常用语, handwritten-signature image optional"):
  * the opinion box offers 附手写签名 only to someone with a signature; ticked, 同意 sends `signature: true` and
  * the box previews the image; the flow log shows the image under the opinion of an entry that carries one.
  * flow/*, Template/page, selector, File and Words calls are mocked.

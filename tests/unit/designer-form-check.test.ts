@@ -1,5 +1,5 @@
 /**
- * Before publishing a design (issue 6): checkDesign lists what the lint or the form would refuse, and computed
+ * Before publishing a design: checkDesign lists what the lint or the form would refuse, and computed
  * formulas are type-checked when set (WORKDAYS over the start and end dates for the 请假 days).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The form designer's editing model (issue 6): palette inserts with pinyin keys made unique, nesting into
+ * The form designer's editing model: palette inserts with pinyin keys made unique, nesting into
  * sections / tabs / grids / sub-tables, moves (refusing a container into itself), keyboard moves, removal of a
  * container with its fields, inspector updates, copy / paste and bounded undo / redo.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a drag on the form designer's canvas drops (issue 6): canvasCollisions picks the innermost zone under
+ * Where a drag on the form designer's canvas drops: canvasCollisions picks the innermost zone under
  * the pointer, the nearest control when the pointer is in the gap between two controls (the drop lands there,
  * not at the end of the form), the zone itself below its last control, never the dragged node or a zone inside
  * it, and follows the page when it scrolls during the drag.

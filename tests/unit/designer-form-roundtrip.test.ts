@@ -1,5 +1,5 @@
 /**
- * Designer state ↔ form page format (issue 6): the receptions form reads back unchanged (layout, rules,
+ * Designer state ↔ form page format: the receptions form reads back unchanged (layout, rules,
  * computed, validators, model, texts); a designed 请假申请 form compiles through the engine (compileForm,
  * compileLogic) to the expected rjsf schema / uiSchema and passes the definition lint; structured
  * conditions compile to CEL that the engine evaluates, and such CEL parses back into the builder.

@@ -1,5 +1,5 @@
 /**
- * FormDesigner (issue 6) in happy-dom: a control added from the palette by keyboard shows on the canvas and,
+ * FormDesigner in happy-dom: a control added from the palette by keyboard shows on the canvas and,
  * after its label is edited in the inspector (key from the label's pinyin), in the live preview drawn by the
  * engine's FormPage; Ctrl+Z undoes the edit; the model API nests a field into a section.
  */

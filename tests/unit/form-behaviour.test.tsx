@@ -1,5 +1,5 @@
 /**
- * FormPage as a person filling it in notices it (issue 3): a computed field follows its inputs, a rule makes
+ * FormPage as a person filling it in notices it: a computed field follows its inputs, a rule makes
  * another field required, a missing required field is named in Chinese and nothing is sent, a valid form is
  * sent as a record, a refusal (a stale edit) is shown above the form, and leaving with unsaved changes asks
  * first. The definition is the receptions entity with a small test page over it.

@@ -1,5 +1,5 @@
 /**
- * The form pages of issue 6 (designer/form/pages) as an administrator uses them, with the server calls
+ * The form pages (designer/form/pages) as an administrator uses them, with the server calls
  * (./api) mocked: 表单管理 lists the forms with their revision and draft marker, and the 版本记录 drawer shows
  * the diff of two ticked revisions as a sentence; 表单设计 refuses to publish while the design has problems
  * (nothing is sent) and publishes the compiled form (page, model, texts) with the comment given.

@@ -1,5 +1,5 @@
 /**
- * A record shows with the form revision it pinned (issue 6; engine/renderers/EnginePage.tsx, DetailPage.tsx,
+ * A record shows with the form revision it pinned (engine/renderers/EnginePage.tsx, DetailPage.tsx,
  * FormPage.tsx, RevisionTag.tsx): EnginePage asks Template/page {id, recordId} for a record's detail or form page
  * and renders that revision's labels, with the tag "表单第 N 版" and a note when a newer revision exists; a
  * current record shows the tag without the note; a form never revised shows no tag.

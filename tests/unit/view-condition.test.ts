@@ -1,6 +1,6 @@
 /**
  * engine/expr/condition.ts: list views' `where` (CEL over record and user) → condition tree → resolved
- * constants with CEL's blank semantics (issue 3). The SQL side is tested through the API
+ * constants with CEL's blank semantics. The SQL side is tested through the API
  * (tests/api/entity-views.test.ts).
  */
 import { describe, expect, it } from 'vitest';

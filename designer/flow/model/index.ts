@@ -1,5 +1,5 @@
 /**
- * designer/flow/model — the flow designer's editing model (DESIGN §5, issue 6), pure TS: commands over the flow
+ * designer/flow/model — the flow designer's editing model (DESIGN §5), pure TS: commands over the flow
  * tree with undo/redo and never-reused ids, validation before publish, and the canvas layout (dagre).
  */
 export {

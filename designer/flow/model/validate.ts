@@ -1,5 +1,5 @@
 /**
- * Validation of a flow before publish (DESIGN §5, issue 6): the structural checks of engine/flow
+ * Validation of a flow before publish (DESIGN §5): the structural checks of engine/flow
  * (validateFlow: start … end, unique ids, every condition set with exactly one default branch, assignee rules
  * on approve / handle / cc nodes, vote ratios, …) plus what the designer knows more: every branch condition
  * type-checks as a bool against the flow's entity model (engine/expr), form fields named by field permissions

@@ -1,5 +1,5 @@
 /**
- * 流程设计 (custom component `flowset.design`, /flowset/add; issue 6, SPEC §2.3): `?id=` opens the flow's
+ * 流程设计 (custom component `flowset.design`, /flowset/add, SPEC §2.3): `?id=` opens the flow's
  * draft (Flowset/draft), else its newest published version (Flowset/getInfo); `?id=&entity=&title=` of a flow
  * not yet published starts from a blank flow (start → end) for that entity. Renders FlowDesigner with the
  * entity's model (./useFlowModel). 保存草稿 stores the definition as the draft (Flowset/saveDraft); 发布 is

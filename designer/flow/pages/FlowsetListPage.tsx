@@ -1,5 +1,5 @@
 /**
- * 流程设置 (custom component `flowset.list`, /flowset/list; issue 6, SPEC §2.3): the flows with their current
+ * 流程设置 (custom component `flowset.list`, /flowset/list, SPEC §2.3): the flows with their current
  * published version and a draft marker (Flowset/list, `hasDraft`), and per flow 设计 (/flowset/add),
  * 版本记录 (designer/shared/RevisionsDrawer over ./revisions), 导出 (Flowset/export, downloaded as a JSON file) and 流程图 (/flow/view-flow);
  * 导入 reads a JSON file and sends it (Flowset/import; the server's refusal, e.g. a newer format, is shown);

@@ -1,5 +1,5 @@
 /**
- * 新建流程 (issue 6): choose the form (entity) the flow runs for, its id within the form's area and its name;
+ * 新建流程: choose the form (entity) the flow runs for, its id within the form's area and its name;
  * OK hands the new flow's id, entity and name to the caller, which opens the designer on a blank flow.
  */
 import { useEffect, useState } from 'react';

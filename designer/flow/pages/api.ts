@@ -1,5 +1,5 @@
 /**
- * The Flowset calls of the flow-setting pages (issue 6; server: src/server/api/Flowset/index.ts and
+ * The Flowset calls of the flow-setting pages (server: src/server/api/Flowset/index.ts and
  * revisions.ts, SPEC §7) and the Template calls they need for a flow's entity (src/server/api/Template).
  * Through the engine host: a -1 answer toasts its message and rejects with the server's message (`silent` calls
  * leave the message to the caller).

@@ -1,5 +1,5 @@
 /**
- * A blank flow definition for the designer's 新建流程 (issue 6): start → end for entity `entity`, its texts
+ * A blank flow definition for the designer's 新建流程: start → end for entity `entity`, its texts
  * keyed below the flow id (`<id>.title`, `<id>.node.start`, `<id>.node.end`) with the given defaults, and the
  * default work-item title template (the form's name and the initiator's). Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * 版本记录 of a flow (issue 6 "Revisions") for the shared drawer (designer/shared/RevisionsDrawer): the published
+ * 版本记录 of a flow ("Revisions") for the shared drawer (designer/shared/RevisionsDrawer): the published
  * versions (Flowset/revisions, named `v<n>`), the diff between two as the server's sentences (Flowset/diff,
  * rendered with engine/schema renderChange) and 恢复 (Flowset/restore). A row without author shows its source.
  */

@@ -1,5 +1,5 @@
 /**
- * Checks of a design before it is published (issue 6): what the definition lint would refuse or what could
+ * Checks of a design before it is published: what the definition lint would refuse or what could
  * not work — a select / radio / checkbox without options or dictionary, a sub-table without columns, tabs
  * without a tab, rules, computed fields and validators that do not type-check against the fields (CEL through
  * engine/expr), Chinese text outside a Text (a Chinese default value or pattern: definitions keep Chinese

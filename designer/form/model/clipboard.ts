@@ -1,5 +1,5 @@
 /**
- * Copy and paste in the form designer (issue 6): a copied node carries its subtree, the properties of the
+ * Copy and paste in the form designer: a copied node carries its subtree, the properties of the
  * fields it places and their en-US texts; pasting gives every node a fresh id, every field a unique key (the
  * copied key with a suffix 2, 3…) and every Text its own i18n key. A single field pastes into a sub-table as
  * a column and a column pastes anywhere as a field. Pure TS.

@@ -1,5 +1,5 @@
 /**
- * Structural commands of the form designer (issue 6): insert from the palette at a target, move (reorder,
+ * Structural commands of the form designer: insert from the palette at a target, move (reorder,
  * nest, field ↔ sub-table column), keyboard move up / down, remove (a container takes its fields' properties
  * with it), add a tab. Each is a pure function state → new state; a refused command throws DesignError.
  * The new or moved node's id is left in `focus` of the answer (the UI selects it).

@@ -1,5 +1,5 @@
 /**
- * Between the designer state and the definition format (DESIGN §4 `form`, issue 6): `toFormPage` writes the
+ * Between the designer state and the definition format (DESIGN §4 `form`): `toFormPage` writes the
  * form page definition, the entity model, the dictionaries of typed options and the locale texts (zh-CN = each Text's `d`, en-US from the state);
  * `fromFormPage` reads a stored page and its model back (rules as structured conditions when they have that
  * shape); `toBundle` makes the PageBundle the engine's FormPage renders, for the live preview. Pure TS.

@@ -1,5 +1,5 @@
 /**
- * Structured conditions of the condition builder (issue 6: visibility and read-only rules "stored as structured
+ * Structured conditions of the condition builder (visibility and read-only rules "stored as structured
  * conditions, compiled to CEL"): leaves `field op value` inside all/any groups. `compileCondition` writes CEL
  * over the form's fields (engine/form compileLogic evaluates it); `parseCondition` reads such CEL back into a
  * group when it has that shape (so a stored page opens in the builder), else null.

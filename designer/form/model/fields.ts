@@ -1,5 +1,5 @@
 /**
- * Inspector commands of the form designer (issue 6): a field's label (zh-CN, en-US; the key follows the
+ * Inspector commands of the form designer: a field's label (zh-CN, en-US; the key follows the
  * label's pinyin until it is locked), key, required, default, placeholder, options / dictionary, single or
  * multiple value, validation (length, range, pattern with a message), read-only, grid span; a container's
  * title, text, grid columns and sub-table totals. Pure functions state → state; refusals throw DesignError.

@@ -1,5 +1,5 @@
 /**
- * Undo / redo of the form designer (issue 6): a bounded history of design states. Pure TS.
+ * Undo / redo of the form designer: a bounded history of design states. Pure TS.
  */
 import type { FormDesignState } from './types';
 

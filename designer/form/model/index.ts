@@ -1,5 +1,5 @@
 /**
- * designer/form/model — the editing model of the form designer (issue 6, DESIGN §3-§4): state, palette,
+ * designer/form/model — the editing model of the form designer (DESIGN §3-§4): state, palette,
  * commands (insert, move, remove, update, copy / paste, keyboard moves), undo / redo, key generation,
  * structured conditions compiled to CEL, and the round trip with the form page format. Pure TS.
  */

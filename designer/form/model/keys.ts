@@ -1,5 +1,5 @@
 /**
- * Field keys of designed forms (issue 6: "key generated from the label's pinyin through /api/Form/getpinyin and
+ * Field keys of designed forms ("key generated from the label's pinyin through /api/Form/getpinyin and
  * unique"): the key is the pinyin made a valid field name (`^[a-z][a-zA-Z0-9_]*$`, a CEL identifier, not a
  * system column), then made unique in its scope with a suffix 2, 3…  Pure TS.
  */

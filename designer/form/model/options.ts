@@ -1,5 +1,5 @@
 /**
- * Options of select / radio / checkbox fields (issue 6 "from a dictionary"): a field names a dictionary by
+ * Options of select / radio / checkbox fields ("from a dictionary"): a field names a dictionary by
  * code (`x-dict`, a shared one such as a /codes enumeration), or the options typed in the inspector become a
  * dictionary the form owns (`<entity>_<key>`, items with zh-CN / en-US labels), written out with the page.
  * Pure TS.

@@ -1,5 +1,5 @@
 /**
- * The palette of the form designer (issue 6): what each entry puts in the model (a JSON Schema property with
+ * The palette of the form designer: what each entry puts in the model (a JSON Schema property with
  * `x-kind`, drawn by the widget the engine registers under that kind — widgets/index.ts) and in the layout
  * (field / attachments / subtable node, or a section, tabs, grid, description text). Pure TS.
  */

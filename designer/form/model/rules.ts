@@ -1,5 +1,5 @@
 /**
- * Rules of a designed form (issue 6): visibility, read-only and required rules of a field built with the
+ * Rules of a designed form: visibility, read-only and required rules of a field built with the
  * condition builder, kept structured in the state and compiled to CEL by toFormPage; computed formulas
  * (CEL, type-checked with engine/expr). Pure TS.
  */

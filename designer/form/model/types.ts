@@ -1,5 +1,5 @@
 /**
- * The editing model of the form designer (issue 6, DESIGN §4 `form`): a form is the pair (JSON Schema model
+ * The editing model of the form designer (DESIGN §4 `form`): a form is the pair (JSON Schema model
  * properties, layout tree) exactly as in the form page format, plus the page's rules kept as structured
  * conditions, its computed fields and validators, and the en-US texts of every Text (zh-CN lives in `d`).
  * Pure TS: no React, no Node.
@@ -60,7 +60,7 @@ export interface FormDesignState {
   focus?: string;
 }
 
-/** Palette entries of the form designer (issue 6). */
+/** Palette entries of the form designer. */
 export type PaletteKind =
   | 'text'
   | 'textarea'

@@ -1,5 +1,5 @@
 /**
- * 表单设计 (custom component `form.design`, /form/new?id=<form page id>; issue 6, SPEC §2.3): opens the form's
+ * 表单设计 (custom component `form.design`, /form/new?id=<form page id>, SPEC §2.3): opens the form's
  * draft, else its current revision (./useFormSource), in FormDesigner with keys from the labels' pinyin
  * (Form/getpinyin, cached per text). 保存草稿 stores the compiled form (toFormPage: page, model, owned
  * dictionaries, en-US texts) as the draft (Template/formedit); 发布 is refused while checkDesign reports

@@ -1,5 +1,5 @@
 /**
- * 填写表单 (custom component `form.fill`, /form/add, standalone; issue 6, SPEC §2.2-2.3): where staff fill a
+ * 填写表单 (custom component `form.fill`, /form/add, standalone, SPEC §2.2-2.3): where staff fill a
  * designer-made form. `?id=<form page id>` renders that form through the engine (EnginePage → FormPage): it
  * saves through the form's generic entity API (/api/custom_<key>/add) and, when the form is bound to a flow
  * (the page's `flow`), starts it on 提交 or keeps it as a draft on 暂存 (FormPage's flow submit); afterwards a

@@ -1,5 +1,5 @@
 /**
- * 表单管理 (custom component `form.list`, /form/list; issue 6, SPEC §2.3): the form templates (Template/list)
+ * 表单管理 (custom component `form.list`, /form/list, SPEC §2.3): the form templates (Template/list)
  * with title, entity, current revision, time of that revision and a draft marker (Template/revisions per row
  * shown), designer-made forms first, marked 自建 with their status; per form 设计 (/form/new?id=), 版本记录
  * (designer/shared/RevisionsDrawer over ./revisions), 导出 (Template/export, downloaded as a JSON file), 填写 (/form/add?id=, published

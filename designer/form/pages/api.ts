@@ -1,5 +1,5 @@
 /**
- * The server calls of the form pages (issue 6; server: src/server/api/Template/index.ts, revisionCalls.ts,
+ * The server calls of the form pages (server: src/server/api/Template/index.ts, revisionCalls.ts,
  * designedCalls.ts and src/server/api/Form/index.ts, SPEC §7). Through the engine host: a -1 answer
  * toasts its message and rejects with the server's message (`silent` calls leave the message to the caller).
  *

@@ -1,5 +1,5 @@
 /**
- * 版本记录 of a form (issue 6 "Revisions") for the shared drawer (designer/shared/RevisionsDrawer): the published
+ * 版本记录 of a form ("Revisions") for the shared drawer (designer/shared/RevisionsDrawer): the published
  * revisions with the shipped base last as revision 0 (Template/revisions, named `第 n 版` and `内置版本`), the diff
  * between two as sentences in the reader's language (Template/diff, rendered here with engine/schema renderChange
  * and the `revisions` namespace), 恢复 (Template/restore) and the overlay conflicts the server reports.

@@ -1,5 +1,5 @@
 /**
- * What the form design page edits (issue 6): form `id`'s draft when there is one (Template/draft), else its
+ * What the form design page edits: form `id`'s draft when there is one (Template/draft), else its
  * current revision (Template/revisions → Template/revision; revision 0 = the shipped base, or the empty
  * skeleton of a designer-made form), read back into a designer state with fromFormPage. The en-US texts come
  * from the stored version (`texts`) over the served page's en-US texts, so a label nobody touched keeps its

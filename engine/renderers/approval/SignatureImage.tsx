@@ -1,5 +1,5 @@
 /**
- * A handwritten-signature image (issue 4; Person/saveSignature, flow_events.detail.signature): the stored
+ * A handwritten-signature image (Person/saveSignature, flow_events.detail.signature): the stored
  * attachment `fileId` fetched once through File/download (which needs the session, hence no plain URL) and
  * shown from an object URL kept for the page's life, so a log with the same signature many times loads it once.
  * Shows nothing while loading or when the file cannot be read.

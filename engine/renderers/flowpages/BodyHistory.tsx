@@ -1,5 +1,5 @@
 /**
- * 正文 history (issue 5 "every save a version with diff"): a drawer listing the saved versions of one instance's
+ * 正文 history ("every save a version with diff"): a drawer listing the saved versions of one instance's
  * rich-text field (flow/bodyVersions), newest first; picking one shows what it changed against the version before
  * it, character by character on the text (jsdiff `diffChars`: Chinese has no word spaces), insertions underlined in
  * green, deletions struck through in red.

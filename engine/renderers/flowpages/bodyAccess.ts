@@ -1,5 +1,5 @@
 /**
- * Who may edit the 正文 (a rich-text field) of an instance, and how it is saved (issue 4, /affair/ntko); no React.
+ * Who may edit the 正文 (a rich-text field) of an instance, and how it is saved (/affair/ntko); no React.
  * - `record`: the initiator of a draft over a record (fresh or returned) whose start node grants W: the record
  *   is edited through the entity API with its version, then the draft takes it (flow/start draft, the 暂存 of
  *   the form page);

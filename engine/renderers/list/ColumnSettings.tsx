@@ -1,5 +1,5 @@
 /**
- * Column settings of a list page (issue 3): a popover listing the page's columns to show or hide and
+ * Column settings of a list page: a popover listing the page's columns to show or hide and
  * to move up or down; "reset" goes back to the definition's columns. Each change is handed to
  * `onChange` (the list page saves it per user under the page id). Props: `columns` (definition order),
  * `setting` (the current one or null), `titleOf(column)`, `onChange(setting | null)`.

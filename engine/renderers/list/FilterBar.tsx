@@ -1,5 +1,5 @@
 /**
- * The filter form of a list page (issue 3): one control per definition filter — `$keyword` a search box,
+ * The filter form of a list page: one control per definition filter — `$keyword` a search box,
  * `between` on a date a range picker, a dictionary field a select of its items, a user or department
  * field a searchable select (selector/search), a reference field (kind record) a searchable select of the target's
  * records (or, with op `like`, a text box matching their labels), anything else a text box. Props: `bundle`, `tx`,

@@ -1,5 +1,5 @@
 /**
- * The import dialog of a list page (issue 3): download the template (the export's headers only), pick an
+ * The import dialog of a list page: download the template (the export's headers only), pick an
  * `.xlsx`, upload it (`<group>/import`, all rows or none), then either the imported count or the report of
  * every bad row (row as Excel shows it, field, message). Props: `open`, `group` (API group), `pageId`
  * (the list page, whose columns lay out the sheet), `onImported` after rows were stored, `onClose`.

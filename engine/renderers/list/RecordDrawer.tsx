@@ -1,5 +1,5 @@
 /**
- * A drawer showing another page of the area for one record (issue 3): the form page to add or edit, the
+ * A drawer showing another page of the area for one record: the form page to add or edit, the
  * detail page to view. The page is rendered by EnginePage by its id, embedded; its content is dropped when
  * the drawer closes. Props: `open` (page id, title, record id) or null, `onDone` after a save,
  * `onClose` when the user leaves (×, mask or Esc ask first when the form inside has unsaved changes).

@@ -1,5 +1,5 @@
 /**
- * The action links of one table row (issue 3): view, edit, delete and entity actions, each shown only when
+ * The action links of one table row: view, edit, delete and entity actions, each shown only when
  * allowed (./model.ts rowActionsFor); delete and actions with a confirm text ask first (Popconfirm).
  * Up to four are links; beyond that the first four are links and the rest sit in a "more" menu. Props: `actions`, `record`, `tx`, `onRun`.
  */

@@ -1,5 +1,5 @@
 /**
- * Table columns of a list page (issue 3): one antd column per visible definition column, its cell drawn
+ * Table columns of a list page: one antd column per visible definition column, its cell drawn
  * by the column's `render` (text, date, datetime, dict, user, dept, status, money, link, tags, boolean),
  * server sort on sortable columns, and the names of users and departments from the answer's `refs`; a reference
  * field (kind record) shows its record's label (`refs.records`) as a link opening that record (../RecordLink.tsx).

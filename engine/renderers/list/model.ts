@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the list page renderer (issue 3): definition texts, field lookups, cell formats,
+ * Pure helpers of the list page renderer: definition texts, field lookups, cell formats,
  * permission checks, column settings, row actions and the list request built from the filter form.
  * No React here, so the rules are testable on their own.
  */

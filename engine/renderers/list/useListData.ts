@@ -1,5 +1,5 @@
 /**
- * State and loading of a list page (issue 3): view, filters, page, page size and sort make the list
+ * State and loading of a list page: view, filters, page, page size and sort make the list
  * request (`<group>/list` with the page id, so the server applies the view and answers only the page's
  * columns); the answer's rows, total and refs, loading and the error of the last load.
  */

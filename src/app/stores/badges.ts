@@ -1,6 +1,6 @@
 /**
  * Menu badge counts (SPEC §3 "Menu badge counts", §7 flow/badges with `flag` = "db,df,cb,dbsw,mail", §9 badge
- * overflow 99; issue 4): the counts of 待办 / 待发 / 督办 of documents and affairs and of unread mail, as the
+ * overflow 99): the counts of 待办 / 待发 / 督办 of documents and affairs and of unread mail, as the
  * menu shows them on their items and, summed, on their section. Loaded after sign-in, again when a reminder
  * arrives (the bell's newest message id grows), when the window regains focus and when the route changes.
  */

@@ -38,28 +38,28 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./selector/index.js'),
   () => import('./groups/index.js'),
   () => import('./File/index.js'),
-  // Organisation administration (issue 3): custom-storage entities of schemas/organization.
+  // Organisation administration: custom-storage entities of schemas/organization.
   () => import('./Users/index.js'),
   () => import('./department/index.js'),
   () => import('./position/index.js'),
   () => import('./role/index.js'),
   () => import('./account/index.js'),
-  // Administration (issue 4): connected apps.
+  // Administration: connected apps.
   () => import('./apps/index.js'),
   () => import('./systemmanage/index.js'),
   () => import('./Words/index.js'),
-  // Reminders and the message centre (issue 4): Msg/* and the websocket Msg/socket.
+  // Reminders and the message centre: Msg/* and the websocket Msg/socket.
   () => import('./Msg/index.js'),
-  // Approval runtime (issue 4): start, act, lists, 委托.
+  // Approval runtime: start, act, lists, 委托.
   () => import('./flow/index.js'),
   () => import('./Flowset/index.js'),
-  // 正文 versions of flows' records (issue 5).
+  // 正文 versions of flows' records.
   () => import('./bodyVersions/index.js'),
   // The organisation's holiday calendar (/setting/holiday) behind working-day deadlines and WORKDAYS.
   () => import('./holiday/index.js'),
 ];
 
-/** Generic entity API (issue 3): list/info/add/edit/del/actions of every entity definition; registered after the areas' calls. */
+/** Generic entity API: list/info/add/edit/del/actions of every entity definition; registered after the areas' calls. */
 const entityApi = () => import('../engine/api.js');
 
 export async function registerApi(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Kysely table type of the designer-made forms (migration 0027, issue 6). ./types.ts adds it to `DB`.
+ * Kysely table type of the designer-made forms (migration 0027). ./types.ts adds it to `DB`.
  * Times are epoch milliseconds.
  */
 import type { Generated } from 'kysely';

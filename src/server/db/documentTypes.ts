@@ -1,5 +1,5 @@
 /**
- * Kysely table types of official documents (公文, issue 5): the 发文字号 marks and numbers of migration 0013.
+ * Kysely table types of official documents (公文): the 发文字号 marks and numbers of migration 0013.
  * ./types.ts adds them to `DB`. Times are epoch milliseconds; flags are 0/1 integers.
  */
 import type { Generated } from 'kysely';

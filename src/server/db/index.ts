@@ -72,7 +72,7 @@ export function openDatabase(opts: {
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoint every SQLITE_WAL_CHECKPOINT_PAGES pages of WAL instead of SQLite's 1,000: a page that many
   // transactions wrote (the tail of flow_tasks, flow_events, messages and their indexes) is copied into the
-  // database once per checkpoint, and each checkpoint syncs twice (issue 4 bench: ~25 pages per approval).
+  // database once per checkpoint, and each checkpoint syncs twice (bench: ~25 pages per approval).
   sqlite.pragma(`wal_autocheckpoint = ${SQLITE_WAL_CHECKPOINT_PAGES}`);
   // …and the WAL file is cut back to this size after a checkpoint reset it (it does not keep its largest size).
   sqlite.pragma(`journal_size_limit = ${SQLITE_WAL_CHECKPOINT_PAGES * 4096 * 2}`);

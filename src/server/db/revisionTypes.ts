@@ -1,5 +1,5 @@
 /**
- * Kysely table types of the designers' revisions and drafts (migration 0024, DESIGN §4 Overlays, issue 6).
+ * Kysely table types of the designers' revisions and drafts (migration 0024, DESIGN §4 Overlays).
  * ./types.ts adds them to `DB`. Times are epoch milliseconds.
  */
 import type { Generated } from 'kysely';

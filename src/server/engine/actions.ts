@@ -1,10 +1,10 @@
 /**
- * When a declared entity action is offered (DESIGN §4 Action `visibleWhen`, issue 3): its CEL
+ * When a declared entity action is offered (DESIGN §4 Action `visibleWhen`): its CEL
  * condition over `record` (the stored record, with `id`) and `user` (id, account, deptId, unitId,
  * roles, permissions), compiled once per entity with engine/expr. An action without `visibleWhen` is
  * always offered; an expression that fails at run time hides the action (never a 500).
  *
- * Lists ask this for every row (issue 3 benchmark), so results are memoised per action by the values
+ * Lists ask this for every row (benchmark), so results are memoised per action by the values
  * of the `record.<field>` and `user.<field>` members the expression reads — only when it reads nothing
  * else (no whole `record`/`user`, no time function such as TODAY()); at most MEMO_SIZE entries each.
  */

@@ -1,5 +1,5 @@
 /**
- * The generic entity API (DESIGN §6, issue 3): for every entity definition, `POST /api/<group>/list`,
+ * The generic entity API (DESIGN §6): for every entity definition, `POST /api/<group>/list`,
  * `info`, `add`, `edit`, `del`, `export` (.xlsx answer), `import` (multipart), `aggregate` (./aggregate.ts) and one call per declared
  * action (`/api/<group>/<actionId>`).
  * Handlers are thin: authenticate (-99) → route schema → one EntityService call (which validates,

@@ -1,6 +1,6 @@
 /**
  * Conversion between records (what the API answers and accepts) and rows (what the table stores)
- * of an entity table (issue 3): booleans as 0/1, JSON kinds as text, numerics read back as numbers,
+ * of an entity table: booleans as 0/1, JSON kinds as text, numerics read back as numbers,
  * money rounded to cents on both databases, rich text cleaned of anything but the allow-list (lib/sanitize.ts).
  */
 import type { ColumnSpec, TableSpec } from './table.js';

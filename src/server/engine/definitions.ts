@@ -1,5 +1,5 @@
 /**
- * Thin adapter that gives the server its entity definitions (DESIGN §4, issue 3): reads every JSON
+ * Thin adapter that gives the server its entity definitions (DESIGN §4): reads every JSON
  * definition under `schemas/` plus the folders listed in `OA_SCHEMA_DIRS` (comma separated; tests
  * point it at `tests/fixtures/schemas`), and loads them with engine/schema's `buildRegistry`
  * (format migrations, `$ref`s, meta-schema validation), and the areas' UI texts (`locales/*.json`)

@@ -1,5 +1,5 @@
 /**
- * Designer-made forms as definitions (issue 6, DESIGN §4): forms administrators create in the browser designer
+ * Designer-made forms as definitions (DESIGN §4): forms administrators create in the browser designer
  * live in area `custom` (entity `custom.<key>`, form page `custom.<key>.form`), stored in the database —
  * `designed_forms` (migration 0027) and their published revisions (`definition_revisions`, migration 0024,
  * snapshot `{page, entity, texts?}`). The schema store (./schemaStore.ts) loads the newest revision of every

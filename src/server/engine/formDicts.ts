@@ -1,5 +1,5 @@
 /**
- * Dictionaries owned by shipped forms (issue 6 "from a dictionary", DESIGN §4 Overlays). Options an administrator
+ * Dictionaries owned by shipped forms ("from a dictionary", DESIGN §4 Overlays). Options an administrator
  * types for a select / radio / checkbox field in the form designer become a dictionary the FORM owns (the designer's
  * toFormPage `dicts`, designer/form/model/options.ts): id `<entity id with . as _>_<field>` (a sub-table column:
  * `…_<sub-table>_<column>`), never the id of a shared dictionary. Overlays only change definitions that exist in

@@ -1,7 +1,7 @@
 /**
  * Reads the live shape of a table (columns with their type family, length and nullability; index
  * names) on SQLite (sqlite_master, pragma_table_info) and PostgreSQL (information_schema, pg_indexes
- * of the current schema), for the entity table sync (issue 3).
+ * of the current schema), for the entity table sync.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/index.js';

@@ -1,5 +1,5 @@
 /**
- * The list page and view a list body names (issue 3: ListParams `page`, `view`, engine/data/api.ts).
+ * The list page and view a list body names (ListParams `page`, `view`, engine/data/api.ts).
  * The page is looked up in the effective schema store (./schemaStore.ts) and must be a list page whose
  * source is this entity (else -1 naming `page`); the view must be one of its views (else -1 naming
  * `view`). The view's `where` (CEL over `record` and `user`) is translated once per effective schema

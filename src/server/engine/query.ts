@@ -1,5 +1,5 @@
 /**
- * The list query of the generic entity API (issue 3): paging, keyword, filters and sort from the body
+ * The list query of the generic entity API: paging, keyword, filters and sort from the body
  * of `/api/<group>/list`, checked against the entity (only model fields and a few system fields can
  * be filtered or sorted; anything else is -1 naming it).
  *
@@ -18,9 +18,9 @@ import { parseRange } from './range.js';
 import type { TableSpec } from './table.js';
 import type { LabelColumns } from './records.js';
 
-/** Page size when the body gives none (issue 3). */
+/** Page size when the body gives none. */
 export const DEFAULT_PAGE_SIZE = 20;
-/** Largest page size a list answers (issue 3); also the most values of an `in` filter. */
+/** Largest page size a list answers; also the most values of an `in` filter. */
 export const MAX_PAGE_SIZE = 200;
 
 /** System fields a list may filter and sort on besides the model fields. */

@@ -1,5 +1,5 @@
 /**
- * Which entity model a record is validated against (issue 6 "records keep the form revision they were created
+ * Which entity model a record is validated against ("records keep the form revision they were created
  * with", DESIGN §4). A form is the pair (page, entity model); publishing it in the designer changes the model
  * the server serves (overlays of a shipped form, the newest revision of a designer-made one), so the server
  * validates with the published model, not with the model the entity's service was built from at start.

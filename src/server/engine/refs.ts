@@ -1,5 +1,5 @@
 /**
- * Names of the users and departments records refer to (issue 3: `refs` of list answers, `_refs` of info
+ * Names of the users and departments records refer to (`refs` of list answers, `_refs` of info
  * answers, labels of exports, and the reverse for imports). Users by realname, departments by their full
  * title (src/server/services/deptTitle.ts: an office inside a unit is `<unit><office>`).
  *

@@ -1,5 +1,5 @@
 /**
- * SQL of the generic entity service (issue 3): every query on an entity table goes through here, with
+ * SQL of the generic entity service: every query on an entity table goes through here, with
  * the caller's data scope in the WHERE of every read, update and delete. One query for the page and,
  * when the total is not known (./totals.ts), one (same WHERE) for the total; no per-row queries.
  */
@@ -125,7 +125,7 @@ export async function listRows(
 /**
  * `listRows` answering records (as `rowToRecord` converts rows, keys in `spec` column order). On SQLite, when
  * no transaction is open on the connection, the page is read outside Kysely: one prepared statement per shape
- * in raw mode (value arrays), decoded straight into records (issue 3 bench: no row objects built twice).
+ * in raw mode (value arrays), decoded straight into records (bench: no row objects built twice).
  */
 export async function listRecords(
   db: Kysely<any>,

@@ -1,5 +1,5 @@
 /**
- * The effective definitions (DESIGN §4, issue 3): base files from `schemas/` (+ OA_SCHEMA_DIRS) read once
+ * The effective definitions (DESIGN §4): base files from `schemas/` (+ OA_SCHEMA_DIRS) read once
  * per process, the published overlays of the database (`definition_overlays`, migration 0002) applied over
  * them, cached per database until `invalidateSchemas()` (after a publish). Serves the Template and Form
  * calls of SPEC §7 (src/server/api/Template, src/server/api/Form).
@@ -9,7 +9,7 @@
  * the format is not applied at all and is listed in `conflicts`; one made against an older base
  * (`base_hash` differs) is applied when its ops still apply, and listed as `base-moved` — never resolved silently.
  *
- * Designer-made forms (issue 6, ./designed.ts): the newest revision of every published one is loaded with the
+ * Designer-made forms (./designed.ts): the newest revision of every published one is loaded with the
  * base files (entity, form page and the generated area `custom`); overlays never target them.
  *
  * Dictionaries owned by shipped forms (the options an administrator typed, ./formDicts.ts): those of the newest
@@ -40,7 +40,7 @@ export interface StoredOverlay {
   ops: OverlayOp[];
 }
 
-/** A problem of a published overlay, for administrators (and the designer of issue 6). */
+/** A problem of a published overlay, for administrators (and the designer). */
 export interface OverlayConflict {
   /** Row id of `definition_overlays`; 0 for an owned dictionary of a form revision whose id is taken. */
   rowId: number;

@@ -1,5 +1,5 @@
 /**
- * Data scope of a caller (issue 3): which records of an entity a user may see and change.
+ * Data scope of a caller: which records of an entity a user may see and change.
  *
  * Rules:
  *  - the caller's scope is the widest `data_scope` among their enabled roles (all > unit > department

@@ -1,5 +1,5 @@
 /**
- * The generic entity service (DESIGN §6, issue 3): list, info, add, edit, del and declared actions of
+ * The generic entity service (DESIGN §6): list, info, add, edit, del and declared actions of
  * one entity, with permission codes, data scope, validation, optimistic concurrency and one audit row
  * per changed record, each write in ONE transaction.
  *

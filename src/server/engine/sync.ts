@@ -1,5 +1,5 @@
 /**
- * Entity table sync at start (issue 3, DESIGN §4): creates missing tables, adds missing columns and
+ * Entity table sync at start (DESIGN §4): creates missing tables, adds missing columns and
  * indexes, widens varchar columns (PostgreSQL), and refuses to start on a destructive difference
  * (a live column no longer in the definition, a changed type family, a shorter varchar) unless an
  * explicit migration of ./entityMigrations handles it.
@@ -127,7 +127,7 @@ async function runMigrations(db: Kysely<any>, dialect: Dialect, specs: TableSpec
 }
 
 /**
- * Brings the table of every entity in line with its definition (DESIGN §4, issue 3). Call after
+ * Brings the table of every entity in line with its definition (DESIGN §4). Call after
  * `migrate()` at start and in the test harness. Steps: derive every table (a bad definition throws
  * naming entity and field) → run pending entity migrations → compare every live table; any
  * destructive difference throws `EntitySchemaError` listing entity, column and change, before

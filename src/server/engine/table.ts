@@ -1,5 +1,5 @@
 /**
- * Table derivation (DESIGN §4 "The server derives the table from it", issue 3): from an EntityDef to
+ * Table derivation (DESIGN §4 "The server derives the table from it"): from an EntityDef to
  * the columns, indexes, unique keys and references of its table, the same on SQLite and PostgreSQL.
  *
  * Column mapping (x-kind first, then JSON Schema `type`):

@@ -1,5 +1,5 @@
 /**
- * Cached list totals (issue 3 benchmark: a list must not COUNT on every request). A total is kept per
+ * Cached list totals (benchmark: a list must not COUNT on every request). A total is kept per
  * database, table and key (scope + filters + keyword + view condition, see repository.ts) for
  * TOTAL_TTL_MS, and every write to the table through the engine forgets the table's totals at once, so
  * this process never shows a stale total after its own writes; writes by other processes show at once

@@ -1,5 +1,5 @@
 /**
- * Export and import of an entity as .xlsx (issue 3; client: engine/data/api.ts `exportXlsx`, `importXlsx`,
+ * Export and import of an entity as .xlsx (client: engine/data/api.ts `exportXlsx`, `importXlsx`,
  * `ImportReport`). Columns and value conversion: ./xlsx.ts.
  *
  * Export (`<group>/export`, body = list params + `page`, `view`, `template`): permission

@@ -1,6 +1,6 @@
 /**
  * Validation of entity records with ajv, from the entity model (DESIGN §4: one schema, validated by
- * ajv on the server and by rjsf in the browser; issue 3). Messages name the field by its `x-title`
+ * ajv on the server and by rjsf in the browser). Messages name the field by its `x-title`
  * in the request's locale, with the same wording as every other call (`validate.*` keys).
  *
  * Body rules (documented decision): system fields (id, version, created_*, updated_*, owner_*) and

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet columns of an entity (issue 3: `<group>/export` and `<group>/import`): which fields, under
+ * Spreadsheet columns of an entity (`<group>/export` and `<group>/import`): which fields, under
  * which titles, and how a value is written for people and read back.
  *
  * Columns: the list page's columns (its `title`, else the field's `x-title`) when a page is given, else

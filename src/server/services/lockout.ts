@@ -1,5 +1,5 @@
 /**
- * Login failure lockout (DESIGN §7, issue 2): five failures of one name within 15 minutes lock that
+ * Login failure lockout (DESIGN §7): five failures of one name within 15 minutes lock that
  * name for 15 minutes; after three a captcha is required. Keyed on the name as typed (lower-cased),
  * so a name that belongs to nobody locks and answers exactly like a real one.
  */

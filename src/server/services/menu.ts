@@ -227,7 +227,7 @@ const ownRoleIds = preparedQuery<{ user: number }, { id: number }>((db, p) =>
 /**
  * `roles` and `access` of `userMenus(db, userId)` — the codes of the user's enabled roles and their permission
  * codes — without the personal menu: one small prepared query once the catalogue is loaded (the per-request
- * caller of the approval API, issue 4 bench). Arrays are shared: treat as read-only.
+ * caller of the approval API bench). Arrays are shared: treat as read-only.
  */
 export async function userRolesAccess(db: Kysely<DB>, userId: number): Promise<Pick<UserMenus, 'roles' | 'access'>> {
   const own = (await ownRoleIds(db, { user: userId })).rows;

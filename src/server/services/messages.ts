@@ -115,7 +115,7 @@ export const DEFAULT_MESSAGE_SETTING: MessageSetting = { mute_types: [], popup: 
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The setting of one user (addMessages with one recipient, e.g. the next approver: compiled once, issue 4 bench). */
+/** The setting of one user (addMessages with one recipient, e.g. the next approver: compiled once bench). */
 const settingOf = preparedQuery<{ user: number }, { user_id: number; setting: string | null }>((db, p) => db.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', '=', p.user));
 /** Rows of `messages` (prepared per row count up to PREPARED_ROWS_MAX, else the query builder). */
 const insertMessages = preparedInsert('messages', ['user_id', 'type', 'title', 'from_user_id', 'flow_id', 'affair_id', 'meeting_id', 'source_id', 'created_at', 'read_at']);

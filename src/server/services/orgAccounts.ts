@@ -1,5 +1,5 @@
 /**
- * Review of self-registered accounts (SPEC §2.3 /organization/account, §7 account/*; issue 3): entity
+ * Review of self-registered accounts (SPEC §2.3 /organization/account, §7 account/*): entity
  * `organization.account` (storage custom) over the `accounts` table that /api/api/register fills.
  * Record: realname, mobile, mail (read-only), status '0' 待审核 | '1' 已通过 | '2' 已驳回, dept (the
  * department an approval places the person in), remark (审核意见), user (the user an approval created,

@@ -1,6 +1,6 @@
 /**
  * The generic resource contract (engine/data/api.ts ResourceApi, src/server/engine/service.ts) served
- * over the platform's organisation tables (issue 3: entities with `storage: 'custom'`): list
+ * over the platform's organisation tables (entities with `storage: 'custom'`): list
  * `{list, total, refs}`, info (record with `version`, `_actions`, `_refs`), add, edit with `version`
  * (a stale one → -1 entity.stale, nothing written), del by `id` or `ids` (all or none).
  *

@@ -1,6 +1,6 @@
 /**
  * Departments as the organisation entity `organization.department` (SPEC §7 /api/department/tree, edit,
- * info, list, del, close; issue 3). Record fields: name, short_name, parent, kind ('unit'|'dept'),
+ * info, list, del, close). Record fields: name, short_name, parent, kind ('unit'|'dept'),
  * code (机关代字), leader, phone, sort, status ('1' open | '0' closed).
  *
  * Rules (each -1 with a readable message): the parent must exist and may not be the department itself

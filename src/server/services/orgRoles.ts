@@ -1,5 +1,5 @@
 /**
- * Roles and positions as organisation entities (issue 3; SPEC §2.3 /organization/role, position,
+ * Roles and positions as organisation entities (SPEC §2.3 /organization/role, position,
  * permission): `organization.role` (code, name, data_scope, remark, sort, status '1'|'0', builtin
  * read-only) and `organization.position` (name, level, sort), plus the role's menus and permission
  * codes (role/menus, role/saveMenus, used by /organization/permission).

@@ -1,5 +1,5 @@
 /**
- * Users/export and Users/import (SPEC §7 "Users and groups"; issue 3): people as .xlsx (exceljs).
+ * Users/export and Users/import (SPEC §7 "Users and groups"): people as .xlsx (exceljs).
  *
  * Columns (titles are the fields' x-titles in the caller's locale, so an export imports as it is):
  * 姓名, 账号, 手机号码, 邮箱, 性别, 主部门, 所在部门 (full titles joined by 、), 职务, 职级, 人员类别,

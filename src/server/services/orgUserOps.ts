@@ -1,5 +1,5 @@
 /**
- * Users/disabled and Users/move (SPEC §7 "Users and groups"; issue 3): enabling or disabling an
+ * Users/disabled and Users/move (SPEC §7 "Users and groups"): enabling or disabling an
  * account (a disabled one cannot sign in and its sessions end at once) and moving people to another
  * primary department. Each call is one transaction with an audit row per user.
  */

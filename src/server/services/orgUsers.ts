@@ -1,5 +1,5 @@
 /**
- * Users as the organisation entity `organization.user` (SPEC §7 /api/Users/*, issue 3): the `users`
+ * Users as the organisation entity `organization.user` (SPEC §7 /api/Users/*): the `users`
  * row plus its departments (user_departments: the primary one carries the position) and roles
  * (user_roles). Record fields: realname, username, mobile, email, gender ('1'|'2'), departments
  * (ids), dept (primary), position (id), rank and category (dicts user_rank / person_category: the ids of

@@ -1,5 +1,5 @@
 /**
- * The handwritten signature (手写签名) of a person (issue 4 "opinion box … handwritten-signature image
+ * The handwritten signature (手写签名) of a person ("opinion box … handwritten-signature image
  * optional"): an image the person uploaded through File/upload, kept as `users.signature_file_id`
  * (migration 0011). UserInfo carries it as `signature`; an approval action sent with `signature: true`
  * stores it on the action's events (flow_events.detail.signature) so the flow log shows it under the

@@ -1,5 +1,5 @@
 /**
- * SMS codes and the SMS provider interface (issue 2, DESIGN §7): 6-digit codes valid 5 minutes,
+ * SMS codes and the SMS provider interface (DESIGN §7): 6-digit codes valid 5 minutes,
  * one request per 60 s per mobile, stored as SHA-256, voided after 5 wrong tries. Every message sent
  * is written to `sms_log` (shown under /log/sms-remind).
  */

@@ -1,5 +1,5 @@
 /**
- * Single sign-on for registered apps (SPEC §7 ssoindex / usso / getappid, issue 2):
+ * Single sign-on for registered apps (SPEC §7 ssoindex / usso / getappid):
  * - ssoindex: the app's server sends appid + secret + the user's unionid;
  * - usso: the browser carries `info` = base64url JSON {appid, unionid, ts, sign} where
  *   sign = hex HMAC-SM3 of `${appid}|${unionid}|${ts}` keyed with the app's secret_hash, i.e. the

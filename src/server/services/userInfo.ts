@@ -3,7 +3,7 @@
  * from the user row, the session's current department and `userMenus()`.
  *
  * Cached per (user, department) for a few seconds per process: userInfo is called on every page
- * load (benchmark target ≤ 6× a bare hello-world, issue 2). Every write of this user's own data in
+ * load (benchmark target ≤ 6× a bare hello-world). Every write of this user's own data in
  * these services calls `invalidateUserInfo` — in every process, through the cache bus (./cacheBus.ts);
  * changes made elsewhere (roles, menus) show within `USER_INFO_CACHE_MS` at the latest.
  */

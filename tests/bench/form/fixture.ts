@@ -1,5 +1,5 @@
 /**
- * A form of N fields for the form benchmark (issue 3: 150 fields render in ≤ 300 ms, a keystroke reaches
+ * A form of N fields for the form benchmark (150 fields render in ≤ 300 ms, a keystroke reaches
  * the screen in ≤ 50 ms): one entity and one form page as a PageBundle, fields of the everyday kinds
  * (text, textarea, integer, money, date, dict, boolean) in sections of two-column grids, one computed
  * field and one rule — what an administrator's large form looks like.

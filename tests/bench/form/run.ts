@@ -1,5 +1,5 @@
 /**
- * Form benchmark (issue 3, one run): builds ./index.html (the real FormPage over a 150-field definition,
+ * Form benchmark (one run): builds ./index.html (the real FormPage over a 150-field definition,
  * ./fixture.ts) with Vite, serves it on 127.0.0.1, opens it in Debian's Chromium through Playwright and
  * reports the median of ROUNDS page loads for "150 fields render" (target ≤ 300 ms) and the median of
  * KEYS keystrokes for "a keystroke reaches the screen" (target ≤ 50 ms). Figures only, no assertion.

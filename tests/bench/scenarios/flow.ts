@@ -1,5 +1,5 @@
 /**
- * The approval scenarios (issue 4): `todo` (待办 of one user over 5,000,000 flow tasks) and the data of
+ * The approval scenarios: `todo` (待办 of one user over 5,000,000 flow tasks) and the data of
  * `approve` and `push`.
  *
  * `fillTasks` fills the SQLite file of a migrated, seeded and stopped app in one transaction with prepared

@@ -1,5 +1,5 @@
 /**
- * The `flow-layout` scenario (issue 6): time to lay out a 100-node flow on the flow designer's canvas
+ * The `flow-layout` scenario: time to lay out a 100-node flow on the flow designer's canvas
  * (designer/flow/model layoutFlow: the tree → React Flow nodes and edges positioned by dagre), in this process,
  * no server and no browser. The flow is built by the designer's own commands: runs of approve / handle / cc
  * nodes, condition sets (three branches, one default) and parallel sets (two lanes), some nested, until it has

@@ -1,5 +1,5 @@
 /**
- * The `gwdb` scenario (issue 5): /api/document/gwdbList (督办) of the 市长 (liqiang: document:supervise, data scope
+ * The `gwdb` scenario: /api/document/gwdbList (督办) of the 市长 (liqiang: document:supervise, data scope
  * all) over GWDB_DOCS (default 1,000,000) documents made by the test-document generator of /debug/index
  * (src/server/services/debug/generate.ts), against the bare hello-world — server CPU per request, rounds
  * alternated, medians (DESIGN §9); target ≤ 12×.

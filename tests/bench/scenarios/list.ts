@@ -1,5 +1,5 @@
 /**
- * The `list` scenarios (issue 3): the generic entity list of 20 rows from a 1,000,000-row table with data
+ * The `list` scenarios: the generic entity list of 20 rows from a 1,000,000-row table with data
  * scope and total. `fillReceptions` fills biz_reception straight in the SQLite file of a migrated,
  * seeded but stopped app (better-sqlite3, one transaction, one prepared insert); `explainList` prints
  * SQLite's plan of the two statements the list runs (page and count, see src/server/engine/repository.ts).

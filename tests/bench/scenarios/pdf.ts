@@ -1,5 +1,5 @@
 /**
- * The `pdf` scenario (issue 5): time to render a 10-page 公文 as PDF per GB/T 9704-2012
+ * The `pdf` scenario: time to render a 10-page 公文 as PDF per GB/T 9704-2012
  * (src/server/services/pdf renderOfficialPdf, in this process, no server): the realistic 通知 of the unit tests
  * (tests/unit/pdf/sample.ts, seal included) with its 正文 grown to 10 pages. One cold render (fonts opened for
  * the first time), then the median wall-clock and CPU time of ROUNDS warm renders against the target ≤ 1 s.

@@ -1,5 +1,5 @@
 /**
- * The `push` scenario (issue 4): a reminder reaches PUSH_CLIENTS websocket clients connected to one server
+ * The `push` scenario: a reminder reaches PUSH_CLIENTS websocket clients connected to one server
  * process. The clients run in the bench process, on 127.0.0.1 only, several per person over the sessions
  * that ./flow.ts addSessions wrote (each announces its user with `{type:'login', uid}` on a socket upgraded
  * with X-Token / X-uuid, and counts once the server answers `bound`). Then one product action reminds every

@@ -1,5 +1,5 @@
 /**
- * The `search` scenario (issue 5 "full-text search over them p95 ≤ 300 ms"): document/search over HTTP against
+ * The `search` scenario ("full-text search over them p95 ≤ 300 ms"): document/search over HTTP against
  * SEARCH_ROWS (default 1,000,000) official documents.
  *
  * The app is started once (migrations, seed) and stopped; then, straight into its SQLite file (better-sqlite3, one

@@ -1,5 +1,5 @@
 /**
- * Menu badge counts (SPEC §3 "Menu badge counts", §9 overflow 99; issue 4): flow/badges is loaded after
+ * Menu badge counts (SPEC §3 "Menu badge counts", §9 overflow 99): flow/badges is loaded after
  * sign-in and its counts show on the menu items of 待办公文, 待办事务… and, summed, on their section; 120 shows
  * as 99+; a reminder arriving (the bell's Msg/list answers a newer last_id) and the window regaining focus
  * load the counts again.

@@ -1,5 +1,5 @@
 /**
- * The console (/dashboard/console, issue 2; counts and lists filled from issues 4 and 5): greeting with the real
+ * The console (/dashboard/console; counts and lists filled from issues 4 and 5): greeting with the real
  * name, current department and date; the four to-do counts (ConsoleCounts); shortcuts to the personal menu and
  * common pages; the to-do tabs (ConsoleTasks); 通知公告 and 今日日程, empty until the notice and schedule areas
  * exist (no server calls for them yet). Counts and lists come from useConsoleData. Holders of setting:edit are

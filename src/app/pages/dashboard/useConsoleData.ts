@@ -1,5 +1,5 @@
 /**
- * The console's data (issue 2 console, filled by issues 4 and 5): the four to-do counts and the first items of
+ * The console's data (console, filled by issues 4 and 5): the four to-do counts and the first items of
  * the three to-do lists.
  *
  * - 待办公文, 待办事务 and 未读邮件 are the menu badge counts (stores/badges.ts, flow/badges: the same numbers the

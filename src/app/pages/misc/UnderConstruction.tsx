@@ -1,5 +1,5 @@
 /**
- * Placeholder for a route whose area a later issue builds (issue 2 "Every route … exists"): names the
+ * Placeholder for a route whose area a later issue builds ("Every route … exists"): names the
  * route (title and path) and says it is being built, with the issue number. Props: `node` (route).
  */
 import { Button, Card, Tag } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * Personal settings, 手写签名 tab (issue 4 "handwritten-signature image optional"): the person's signature
+ * Personal settings, 手写签名 tab ("handwritten-signature image optional"): the person's signature
  * image, uploaded through File/upload and kept with Person/saveSignature (PNG or JPEG, at most 512 KB —
  * checked here before uploading and again by the server), replaced or removed (Person/deleteSignature).
  * The user info's `signature` follows, so the approval page's 附手写签名 appears at once.

@@ -1,5 +1,5 @@
 /**
- * Shapes of the official-document area (issue 5) that the server answers and the client reads.
+ * Shapes of the official-document area that the server answers and the client reads.
  */
 
 /** One unit's line of 公文统计 (document/dbstat; src/areas/document/server/services/stats.ts). */

@@ -1,5 +1,5 @@
 /**
- * API group `Flowset` (SPEC §7 "Templates, forms and flows"; issue 4): the flow definitions and their
+ * API group `Flowset` (SPEC §7 "Templates, forms and flows"): the flow definitions and their
  * published versions (src/server/engine/flow/versions.ts). Reading needs a session; writing the permission
  * code `flowset:edit` (-1 error.forbidden). Published versions are immutable: every save is a new version.
  *

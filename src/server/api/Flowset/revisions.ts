@@ -1,5 +1,5 @@
 /**
- * Flow revision calls of the `Flowset` group (issue 6 "Revisions", DESIGN §4/§5). A flow's revisions are its
+ * Flow revision calls of the `Flowset` group ("Revisions", DESIGN §4/§5). A flow's revisions are its
  * published versions (`flow_versions`, src/server/engine/flow/versions.ts): immutable, each with author, time
  * and comment; running instances keep the version they started with. Administrators only (admin account or
  * role sysadmin; others -1 error.forbidden). Publishing checks the format, the tree (validateFlow) and the

@@ -1,6 +1,6 @@
 /**
  * API group `Form` (SPEC §7 "Templates, forms and flows"): form definitions for the renderer and the
- * designer's field-key helper. Session required. saveJson and getFiles come with the designer (issue 6)
+ * designer's field-key helper. Session required. saveJson and getFiles come with the designer
  * and attachments.
  *
  * - info {id} → {page, entity, schema, etag}: the same answer as Template/forminfo; unknown id → -1 naming it

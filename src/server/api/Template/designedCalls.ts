@@ -1,5 +1,5 @@
 /**
- * Template calls for designer-made forms (SPEC §7 Template/add, edit, delete; issue 6; service ./designedForms.ts).
+ * Template calls for designer-made forms (SPEC §7 Template/add, edit, delete; service ./designedForms.ts).
  * Administrators only (admin account or role sysadmin; others -1 error.forbidden). Bodies JSON or form-encoded
  * (JSON values as text). Publishing, revisions, diff and restore are the revision calls (./revisionCalls.ts),
  * which serve designed forms too.

@@ -1,5 +1,5 @@
 /**
- * Designer-made forms (issue 6, DESIGN §4; SPEC §7 Template/add, edit, delete): administrators create a NEW
+ * Designer-made forms (DESIGN §4; SPEC §7 Template/add, edit, delete): administrators create a NEW
  * form in the browser designer; it lives in area `custom` — entity `custom.<key>`, form page `custom.<key>.form`,
  * API group and table `custom_<key>` — and is stored in the database (`designed_forms`, migration 0027; its
  * draft in `definition_drafts`, its publishes in `definition_revisions`, migration 0024). The schema store

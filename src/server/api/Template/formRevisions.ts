@@ -1,5 +1,5 @@
 /**
- * Revisions of forms (DESIGN §4 Overlays, issue 6 "Revisions"). A form is the pair (form page, entity model);
+ * Revisions of forms (DESIGN §4 Overlays "Revisions"). A form is the pair (form page, entity model);
  * its shipped base is revision 0. Publishing a version of a form writes, in one transaction:
  * - the overlays (`definition_overlays`, migration 0002) that turn the shipped page and entity into that
  *   version, as node-id addressed ops (engine/schema/diffOps.ts) plus i18n ops for changed texts — the

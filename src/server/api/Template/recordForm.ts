@@ -1,6 +1,6 @@
 /**
  * The form revision a record was created with (DESIGN §4: "a record pins the form revision it was created
- * with"; issue 6). Revisions are immutable and carry their publish time, so the revision in force when the
+ * with"). Revisions are immutable and carry their publish time, so the revision in force when the
  * record was created (`created_at`, a system column of every derived table) is the newest revision published
  * at or before it — revision 0 (the shipped base) when none was. Forms of tables derived by the engine only.
  *

@@ -1,5 +1,5 @@
 /**
- * Form revision calls of the `Template` group (SPEC §7 names where they fit; issue 6 "Revisions", DESIGN §4
+ * Form revision calls of the `Template` group (SPEC §7 names where they fit "Revisions", DESIGN §4
  * Overlays). Administrators only (admin account or role sysadmin; others -1 error.forbidden). A form is
  * `{page, entity: {model}, dicts?, texts?: {'en-US': {key: text}}}` — `dicts` the dictionaries it owns (options
  * typed in the designer; a malformed one → -1 naming e.g. `dicts/0/items`, nothing written; ./formDicts.ts);

@@ -1,5 +1,5 @@
 /**
- * A page bundle with a given form revision (issue 6: "records keep the form revision they were created with and
+ * A page bundle with a given form revision ("records keep the form revision they were created with and
  * show with it"): Template/page {id, revision} or {id, recordId}. The revision is one of the form of the page's
  * entity (the form page itself, or the `<…>.form` page of a detail page, else the entity's first form page).
  *

@@ -1,5 +1,5 @@
 /**
- * What the form and flow revisions share (DESIGN §4 Overlays, issue 6 "Revisions"): the administrators-only
+ * What the form and flow revisions share (DESIGN §4 Overlays "Revisions"): the administrators-only
  * check, the designer drafts (`definition_drafts`, migration 0024), the publish lint (engine/schema lintRegistry
  * over the effective definitions with the changed ones in place: references, CEL type-checks, flow tree),
  * diffs rendered in the caller's language, and the export file format with its import check.

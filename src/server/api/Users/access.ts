@@ -1,5 +1,5 @@
 /**
- * Who may use the organisation API groups (Users, department, position, role; issue 3, DESIGN §7):
+ * Who may use the organisation API groups (Users, department, position, role, DESIGN §7):
  * writes need an administrator (users.is_admin or the `sysadmin` role); reads also the security
  * administrator (`secadmin`, who reviews changes) and the unit administrator (`unit_admin`, SPEC §3
  * isdwgly), who reaches only his unit's people and departments (the unit of his current department) and

@@ -1,5 +1,5 @@
 /**
- * API group `Users` (SPEC §7 "Users and groups"; issue 3): the organisation's people as the entity
+ * API group `Users` (SPEC §7 "Users and groups"): the organisation's people as the entity
  * `organization.user` (storage custom, services/orgUsers.ts) with the generic resource contract, plus:
  * - Users/add: body `password` = the initial password SM2-encrypted like Login (services/transport.ts),
  *   strong (≥ 8, upper, lower, digit); without it a strong one is generated and answered once as

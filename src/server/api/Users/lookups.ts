@@ -1,5 +1,5 @@
 /**
- * The remaining Users calls of SPEC §7 (issue 3), for readers of the organisation (./access.ts):
+ * The remaining Users calls of SPEC §7, for readers of the organisation (./access.ts):
  * - Users/getUsers {deptId?, keyword?} → [{id, realname, username, dept}]: enabled people (of a department
  *   when given, any of their departments), at most USER_LOOKUP_MAX, in the organisation's order
  *   (a unit administrator: his unit's people; getOffices likewise his unit's departments)

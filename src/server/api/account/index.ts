@@ -1,5 +1,5 @@
 /**
- * API group `account` (SPEC §2.3 /organization/account, §7 account/edit, gettypes, list, del, info; issue 3):
+ * API group `account` (SPEC §2.3 /organization/account, §7 account/edit, gettypes, list, del, info):
  * review of the accounts people registered themselves (/api/api/register), entity `organization.account`
  * over `accounts` with the generic resource contract (services/orgCrud.ts, rules in services/orgAccounts.ts):
  *

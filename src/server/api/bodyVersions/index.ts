@@ -1,5 +1,5 @@
 /**
- * 正文 versions of a flow's record (issue 5 "正文: … every save a version with diff"; src/server/engine/flow/
+ * 正文 versions of a flow's record ("正文: … every save a version with diff"; src/server/engine/flow/
  * bodyVersions.ts). For whoever may see the instance (the flow view decides: -1 otherwise).
  *
  * - `flow/bodyVersions` {id (instance), field?} → [{id, field, versionNo, authorName, createdAt, size}], newest first

@@ -1,5 +1,5 @@
 /**
- * API group `department` (SPEC §7 /api/department/tree, edit, info, list, del, close; issue 3):
+ * API group `department` (SPEC §7 /api/department/tree, edit, info, list, del, close):
  * list/info/add/edit/del of `organization.department` (the generic resource contract,
  * services/orgCrud.ts; del refuses a department with sub-departments or members), plus
  * - department/tree {openOnly?} → DeptNode[] (services/orgDepartments.ts)

@@ -1,5 +1,5 @@
 /**
- * API group `flow` (issue 4; SPEC /flow/tree, /flow/list, /flow/view-flow): starting flows, acting on them
+ * API group `flow` (SPEC /flow/tree, /flow/list, /flow/view-flow): starting flows, acting on them
  * and the work lists, over the approval runtime (src/server/engine/flow). Every call needs a session (-99).
  *
  * - flow/tree {} → [{id, version, title, description, area, areaTitle, route}]: the flows the caller may start

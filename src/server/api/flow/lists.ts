@@ -1,5 +1,5 @@
 /**
- * The work-list calls of API group `flow` (issue 4 "Lists", "Batch approval"), over
+ * The work-list calls of API group `flow` ("Lists", "Batch approval"), over
  * src/server/engine/flow/{lists,supervise,batch}.ts. Every call needs a session (-99).
  *
  * - flow/todo | done | cc | sent | drafts | supervise {current?, pageSize?, keyword?, flows?, area?, from?, to?,

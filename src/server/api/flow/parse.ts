@@ -1,5 +1,5 @@
 /**
- * Checks of flow/act bodies (issue 4): each field is validated before the machine sees it, and a bad one
+ * Checks of flow/act bodies: each field is validated before the machine sees it, and a bad one
  * answers -1 naming it (`id`, `type`, `to`, `users`, `position`, `target`, `opinion`, `data`…).
  */
 import type { FastifyRequest } from 'fastify';

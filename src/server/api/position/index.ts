@@ -1,5 +1,5 @@
 /**
- * API group `position` (SPEC §2.3 /organization/position; issue 3): list/info/add/edit/del of
+ * API group `position` (SPEC §2.3 /organization/position): list/info/add/edit/del of
  * `organization.position` over the `positions` table, the generic resource contract
  * (services/orgCrud.ts). Administrators write; see ../Users/access.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * API group `role` (SPEC §2.3 /organization/role and /organization/permission; issue 3):
+ * API group `role` (SPEC §2.3 /organization/role and /organization/permission):
  * list/info/add/edit/del of `organization.role` (the generic resource contract, services/orgCrud.ts;
  * built-in roles cannot be deleted), plus
  * - role/menus {id} → {menuIds, codes}

@@ -1,5 +1,5 @@
 /**
- * 0001: organisation, accounts, sessions, menus, security tables (issue 2).
+ * 0001: organisation, accounts, sessions, menus, security tables.
  * Portable DDL: runs unchanged on SQLite and PostgreSQL through the helpers of ../ddl.
  */
 import type { Migration } from '../migrate.js';

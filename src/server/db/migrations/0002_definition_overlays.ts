@@ -1,5 +1,5 @@
 /**
- * 0002: definition overlays (DESIGN §4 Overlays, issue 3; the designer of issue 6 writes them).
+ * 0002: definition overlays (DESIGN §4 Overlays; the designer writes them).
  *
  * `definition_overlays` holds what administrators change in the designers, as operations addressed by
  * node id (engine/schema OverlayOp: set / unset / insert / remove / move / i18n), one row per revision:

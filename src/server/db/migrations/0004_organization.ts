@@ -1,5 +1,5 @@
 /**
- * 0004: the organisation administration (issue 3, SPEC §7 "Users and groups", "Department…").
+ * 0004: the organisation administration (SPEC §7 "Users and groups", "Department…").
  *
  * - `version integer not null default 1` on users, departments, positions and roles: optimistic
  *   concurrency of the organisation API groups (an edit names the version it read; a stale one is refused).

@@ -1,5 +1,5 @@
 /**
- * 0008: the approval runtime (DESIGN §5, issue 4). Times are epoch ms; ids of runs and tasks are the
+ * 0008: the approval runtime (DESIGN §5). Times are epoch ms; ids of runs and tasks are the
  * machine's string ids (engine/flow FlowContext.newId).
  *
  * - `flow_versions`: every published version of a flow definition (`def_id` + `version`, immutable once

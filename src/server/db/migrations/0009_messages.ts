@@ -1,5 +1,5 @@
 /**
- * 0009: the message centre (SPEC §3 "Message reminder", §4 "Reminders", §7 /api/Msg/*, issue 4).
+ * 0009: the message centre (SPEC §3 "Message reminder", §4 "Reminders", §7 /api/Msg/*).
  *
  * - `messages`: one reminder for one recipient (`user_id`). `type` is the kind (services/messages.ts
  *   MESSAGE_TYPES); `from_user_id` the sender (null: the system); `flow_id`, `affair_id`, `meeting_id`,

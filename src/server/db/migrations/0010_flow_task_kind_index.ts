@@ -1,6 +1,6 @@
 /**
  * 0010: the work lists filter a person's tasks by status and kind (待办: pending approve / handle / sign-for;
- * 抄送: cc / read) and order them by time then id (issue 4 bench: 待办 over 5,000,000 tasks):
+ * 抄送: cc / read) and order them by time then id (bench: 待办 over 5,000,000 tasks):
  * - (assignee_id, status, kind, created_at): the counts read the index alone;
  * - (assignee_id, status, created_at, id) replaces (assignee_id, status, created_at) of 0008: a page is read
  *   in its order from the index and stops after pageSize rows, without sorting the person's open tasks.

@@ -1,5 +1,5 @@
 /**
- * 0013: 发文字号 (document numbers) of official documents (issue 5; GB/T 9704-2012 7.2.4; SPEC §7
+ * 0013: 发文字号 (document numbers) of official documents (GB/T 9704-2012 7.2.4; SPEC §7
  * /api/document/mark, editMark, deleteMark, markList). SQL in services/docMarks.ts and services/docNumbers.ts.
  *
  * - `doc_marks`: a 文号类型 ("mark"), e.g. 市政府文件 with 机关代字 `org_code` 京政发. `unit_id` the issuing organ

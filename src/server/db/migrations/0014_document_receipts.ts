@@ -1,5 +1,5 @@
 /**
- * 0014: distribution and sign-for of official documents (公文分发 / 签收, issue 5; SPEC §7 gwqsList, gwqsCount,
+ * 0014: distribution and sign-for of official documents (公文分发 / 签收; SPEC §7 gwqsList, gwqsCount,
  * gwqsSign, gwqsDelete, signinfo).
  *
  * `doc_receipts`: one row per receiving unit of a 发文 (主送 `role` 'main' or 抄送 'cc') when its 分发 step is done.

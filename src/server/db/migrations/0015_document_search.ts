@@ -1,5 +1,5 @@
 /**
- * 0015: 公文检索 (issue 5 "Search: Chinese full text (jieba) over title, 发文字号, 正文 and the text of DOCX/PDF
+ * 0015: 公文检索 ("Search: Chinese full text (jieba) over title, 发文字号, 正文 and the text of DOCX/PDF
  * attachments, filters by year, organ, kind, 密级"; DESIGN §2 "Chinese search").
  *
  * `doc_search`: one row per 发文 / 收文 (unique (entity, record_id)) with the filter columns, the plain text kept for

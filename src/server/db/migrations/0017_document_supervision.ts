@@ -1,5 +1,5 @@
 /**
- * 0017: 督办 of official documents (issue 5; SPEC §7 document/gwdbList, saveDb, dbHistory, checkSupervision).
+ * 0017: 督办 of official documents (SPEC §7 document/gwdbList, saveDb, dbHistory, checkSupervision).
  *
  * `doc_supervisions`: one 督办 entry of a document flow instance — who (`user_id`) asked for it, with an optional
  * `deadline` (epoch ms, 办理时限) and a `remark` (督办意见); append-only, newest last. Index (instance_id, id) for

@@ -1,5 +1,5 @@
 /**
- * 0018: versions of the 正文 (issue 5 "正文: … every save a version with diff"; affairs alike). `body_versions`: one
+ * 0018: versions of the 正文 ("正文: … every save a version with diff"; affairs alike). `body_versions`: one
  * row per saved state of a rich-text field of a flow's record — at submission and whenever an action changes it
  * (saveDraft, a step that may write it) — numbered per instance and field from 1. `body` is the HTML as saved;
  * `author_id` who saved it. Index (flow_id, field, version_no) for the history of one instance.

@@ -1,5 +1,5 @@
 /**
- * 0019: extras of official documents (issue 5 "Favourites (scgw) … 关联文件"; SPEC §7 listthgl/editthgl/delthgl,
+ * 0019: extras of official documents ("Favourites (scgw) … 关联文件"; SPEC §7 listthgl/editthgl/delthgl,
  * /api/documentarchive/*).
  *
  * - `doc_favorites`: a user's 收藏 of a document flow (flow_instances.id); unique (user_id, flow_id); index

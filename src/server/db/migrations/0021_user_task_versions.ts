@@ -1,5 +1,5 @@
 /**
- * 0021: a change counter of each person's flow tasks (issue 4 bench: the 待办 list over 5,000,000 tasks), and one
+ * 0021: a change counter of each person's flow tasks (bench: the 待办 list over 5,000,000 tasks), and one
  * redundant index less.
  *
  * - `user_task_versions (user_id primary key, version)`: bumped by triggers on `flow_tasks` in the transaction of

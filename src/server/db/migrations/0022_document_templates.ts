@@ -1,5 +1,5 @@
 /**
- * 0022: 套红 and 正文 templates of official documents (issue 5 "正文: rich-text editing (tiptap) with templates per
+ * 0022: 套红 and 正文 templates of official documents ("正文: rich-text editing (tiptap) with templates per
  * 公文种类 and red-header (套红) templates per issuing organ"; GB/T 9704-2012 7.2.4, 7.3.5, 7.4.3).
  *
  * - `doc_marks` gains the red header of its issuing organ: `organ_mark` (发文机关标志, e.g. 某某市人民政府文件),

@@ -1,5 +1,5 @@
 /**
- * 0024: revisions and drafts of the designers (DESIGN §4 Overlays, issue 6 "Revisions").
+ * 0024: revisions and drafts of the designers (DESIGN §4 Overlays "Revisions").
  *
  * - `definition_revisions`: every publish of a form (`target_kind` 'form', `target_id` the form page id) as an
  *   immutable row: `revision` 1, 2, 3… per target (unique with it), `snapshot` the JSON of the full effective

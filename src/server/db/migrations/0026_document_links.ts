@@ -1,5 +1,5 @@
 /**
- * 0026: the remaining document calls of SPEC §7 (issue 5): dbUpdateDbr, infothgl, authorizethgl, gwszThgl*,
+ * 0026: the remaining document calls of SPEC §7: dbUpdateDbr, infothgl, authorizethgl, gwszThgl*,
  * setArchivesGwjh. Types in ../documentLinkTypes.ts (new tables) and the table files of 0017 / 0019 (new columns).
  *
  * - `doc_supervisions` (0017) gains `kind` ('supervise' a 督办 entry | 'reassign' a change of 督办人),

@@ -1,5 +1,5 @@
 /**
- * 0027: forms made in the browser designer (issue 6, DESIGN §4; src/server/api/Template/designedForms.ts).
+ * 0027: forms made in the browser designer (DESIGN §4; src/server/api/Template/designedForms.ts).
  *
  * `designed_forms`: one row per designer-made form of area `custom`: `form_key` (e.g. 'leave', from the
  * title's pinyin, unique), `form_id` (the form page id `custom.<key>.form`), `entity_id` (`custom.<key>`),

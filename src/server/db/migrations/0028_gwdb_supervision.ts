@@ -1,5 +1,5 @@
 /**
- * 0028: 公文督办 for everyone who drafts (issue 5).
+ * 0028: 公文督办 for everyone who drafts.
  *
  * - A partial index of the 催办 events, `flow_events (instance_id) where type = 'urge'`: the 督办 list
  *   (services/document/gwdbList.ts) counts the 催办 of each row of its page from this small index alone instead of

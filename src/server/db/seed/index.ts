@@ -1,5 +1,5 @@
 /**
- * Seeds the demo organisation on first start (issue 2 "Demo organisation"): 市人民政府, its working
+ * Seeds the demo organisation on first start ("Demo organisation"): 市人民政府, its working
  * departments and internal offices (./org), ≈300 staff including the fixed accounts (./people,
  * ./staff), roles and permissions (./roles), the menu tree and role grants (./menus), one SSO app,
  * the areas' demo data (their `seed`, src/server/areas.ts), a few settings and two self-registrations awaiting review. Everything

@@ -1,6 +1,6 @@
 /**
  * Explicit migrations of entity tables (DESIGN §4: "a change that drops or retypes a column comes with
- * an explicit migration"; issue 3).
+ * an explicit migration").
  *
  * How to change an entity destructively (drop a field, change its x-kind/type so the column family
  * changes, or shorten a varchar):

@@ -1,5 +1,5 @@
 /**
- * 批量审批 (issue 4 "Batch approval of several tasks"): approve several 待办 with one opinion. Each item is
+ * 批量审批 ("Batch approval of several tasks"): approve several 待办 with one opinion. Each item is
  * checked, then approved through the runtime's act — its own transaction, at the version the list read
  * when given — so one refusal never undoes the others. An item is refused, with the reason in the caller's
  * language, when

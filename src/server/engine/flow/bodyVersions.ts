@@ -1,5 +1,5 @@
 /**
- * 正文 versions (issue 5 "every save a version with diff"; migration 0018): every rich-text field (x-kind richtext)
+ * 正文 versions ("every save a version with diff"; migration 0018): every rich-text field (x-kind richtext)
  * of a flow's record gets a new version when the flow is submitted with it and whenever an action changes it, in the
  * action's own transaction. Reading them is for whoever may see the instance (the caller checks).
  */

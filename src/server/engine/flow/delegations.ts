@@ -1,5 +1,5 @@
 /**
- * 委托 (DESIGN §5 "Delegation during absence by date range"; issue 4): a person names a delegate who handles
+ * 委托 (DESIGN §5 "Delegation during absence by date range"): a person names a delegate who handles
  * their new tasks between two instants, for one flow or for all. The runtime reads the ones in force
  * (./org.ts); these are the person's own list, add and remove. Refusals are ApiError -1 in the caller's words
  * (`t`, the request's translator).

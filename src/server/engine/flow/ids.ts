@@ -2,7 +2,7 @@
  * Ids of node runs, tasks and timers (flow_tasks.id, flow_timers.id, in the instance state): 22 URL-safe
  * characters — 8 of time (epoch ms, 48 bits) then 14 random ones (84 bits from crypto) — in an alphabet
  * sorted as the bytes are, so ids made later sort after earlier ones. New tasks then land together at one
- * end of the primary-key index of flow_tasks instead of on a random page of it (issue 4 bench: one page
+ * end of the primary-key index of flow_tasks instead of on a random page of it (bench: one page
  * less to read and to write back per approval over 5,000,000 tasks). Unique as random ids are; nothing
  * reads meaning into them.
  */

@@ -1,5 +1,5 @@
 /**
- * Work-list answers kept in the process (issue 4 bench: 待办 over 5,000,000 tasks), never served stale.
+ * Work-list answers kept in the process (bench: 待办 over 5,000,000 tasks), never served stale.
  *
  * A task list (todo, done, cc: lists.ts taskList) reads only rows of flow_tasks of one assignee, and migration
  * 0021 keeps `user_task_versions.version` of that assignee changing in the transaction of every write of such a

@@ -1,5 +1,5 @@
 /**
- * Names of work-list rows (issue 4 lists, SPEC /flow/list and the areas' 待办 / 已办 …): the flow's and the step's
+ * Names of work-list rows (lists, SPEC /flow/list and the areas' 待办 / 已办 …): the flow's and the step's
  * title in the reader's language and who started it, added to the rows ./lists.ts reads.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The work lists of the approval runtime (issue 4 "Approval page and lists"), one indexed query each over
+ * The work lists of the approval runtime ("Approval page and lists"), one indexed query each over
  * flow_tasks / flow_instances, newest first, `{list, total}` with `current` (default 1) and `pageSize`
  * (default 20, at most 100), an optional keyword on the title and `flows` (only those flows' items):
  * - todo (待办): the caller's open approve / handle / sign-for tasks;

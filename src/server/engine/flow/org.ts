@@ -1,5 +1,5 @@
 /**
- * The organisation as the approval machine sees it (DESIGN §5 assignee rules; issue 4): engine/flow asks
+ * The organisation as the approval machine sees it (DESIGN §5 assignee rules): engine/flow asks
  * `resolve(rule, state)` synchronously, so before an action the runtime loads what the flow's rules need in
  * a few queries — people of the roles and positions the definition names, every department's parent and
  * leaders (departments.leader_id plus memberships marked leader), the administrators and the 委托 in force —

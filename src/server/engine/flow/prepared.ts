@@ -1,5 +1,5 @@
 /**
- * Queries of a fixed shape compiled once and then run with other values (issue 4 benchmarks: Kysely builds and
+ * Queries of a fixed shape compiled once and then run with other values (benchmarks: Kysely builds and
  * compiles a query in 5–20 µs per call, as much as SQLite needs to answer the small ones). `preparedQuery(build)`
  * answers `run(db, values)`: the first run per SQL dialect calls `build(db, p)` with placeholders — `p.<name>`
  * stands for `values.<name>` — and compiles it; every run then executes that SQL with each placeholder replaced by

@@ -1,5 +1,5 @@
 /**
- * Flows over entity records (issue 4: affairs and every later area): a record of an entity starts a flow
+ * Flows over entity records (affairs and every later area): a record of an entity starts a flow
  * with its fields as the form data and its title field as the title; while the flow runs, the record's
  * `flowStatus` (draft | running | finished | rejected | withdrawn, dictionary flow_status) and `flowId`
  * (the instance) follow the instance, when the entity's model has those fields. Records under a running or

@@ -1,5 +1,5 @@
 /**
- * The approval runtime (DESIGN §5, issue 4): persists what engine/flow decides. One action = one database
+ * The approval runtime (DESIGN §5): persists what engine/flow decides. One action = one database
  * transaction: read the instance row, run the pure machine on its state with the organisation snapshot
  * (./org.ts), then write the new state at the version read (`version` bumps; a changed version means
  * someone acted meanwhile — nothing is written and the caller is told, so two people approving one task

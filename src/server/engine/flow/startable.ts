@@ -1,5 +1,5 @@
 /**
- * 发起流程 (SPEC §2.3 /flow/tree, issue 4): the flows a user may start, and the instances a user took part
+ * 发起流程 (SPEC §2.3 /flow/tree): the flows a user may start, and the instances a user took part
  * in (流程日志, /affair/flow-log).
  *
  * A flow is started from the form page whose `flow` names it (DESIGN §4 action startFlow); its route is the

@@ -1,7 +1,7 @@
 /**
  * The statements the approval runtime (./runtime.ts) runs on every action, compiled once (./prepared.ts): an
  * approval runs the same few shapes, and building them with Kysely each time cost as much as running them
- * (issue 4 bench). Same SQL as the query builder writes.
+ * (bench). Same SQL as the query builder writes.
  */
 import { preparedInsert, preparedQuery } from './prepared.js';
 

@@ -1,5 +1,5 @@
 /**
- * 督办 / 催办 (issue 4 "Lists", SPEC /affair/swdb): the work list of instances one follows up, and the counts
+ * 督办 / 催办 ("Lists", SPEC /affair/swdb): the work list of instances one follows up, and the counts
  * of every work list.
  *
  * Scope: the instances the caller started, or in which the caller already acted on a deciding task

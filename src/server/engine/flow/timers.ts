@@ -1,5 +1,5 @@
 /**
- * Flow timers (issue 4: deadlines urged automatically, delay nodes), safe when several server processes
+ * Flow timers (deadlines urged automatically, delay nodes), safe when several server processes
  * run: a process takes a due timer by writing its lease in one conditional UPDATE (`lease_until < now`);
  * only the process whose UPDATE changed the row fires it (FlowRuntime.fire, which removes the timer in the
  * same transaction as the instance change). A process that dies holding a lease loses it after

@@ -1,5 +1,5 @@
 /**
- * Versioned flow definitions (DESIGN §5, issue 4): every published version is a row of `flow_versions`
+ * Versioned flow definitions (DESIGN §5): every published version is a row of `flow_versions`
  * (immutable once written); an instance pins `(def_id, version)`. The base of a flow is its file in
  * `schemas/<area>/flows/` (definitions.ts loadFlows): when the file's content differs from the newest base
  * version, a new version is written the first time the flow is used — several processes may race, the
@@ -80,7 +80,7 @@ async function publishBase(db: Kysely<DB>, defId: string, json: string, hash: st
     return;
   }
   // A designer's version newer than the base stays in force: a changed file does not silently replace it
-  // (the designer lists the conflict, issue 6).
+  // (the designer lists the conflict).
   const newest = await db.selectFrom('flow_versions').select(['version', 'source']).where('def_id', '=', defId).orderBy('version', 'desc').limit(1).executeTakeFirst();
   if (newest?.source === 'designer') {
     seen.set(defId, { hash, version: newest.version });

@@ -1,5 +1,5 @@
 /**
- * Client calls of the official-document area (issue 5, SPEC §7 /api/document/*) that the definitions cannot
+ * Client calls of the official-document area (SPEC §7 /api/document/*) that the definitions cannot
  * say through the generic entity API: 发文字号 marks, the sign-for (签收) list and 督办 (gwdbList, saveDb, dbHistory,
  * cbHistory, checkSupervision, dbUpdateDbr; server src/areas/document/server/api/supervise.ts). Every call goes through the
  * engine host's call (engine/host.ts: refusals toast and reject).

@@ -1,5 +1,5 @@
 /**
- * Pieces of the approval page of an official document (issue 5 "Favourites (scgw) … 关联文件"), for
+ * Pieces of the approval page of an official document ("Favourites (scgw) … 关联文件"), for
  * engine/renderers/ApprovalPage.tsx to place when the instance's entity is document.send or document.receive:
  * - `FavoriteStar` {flowId}: 收藏 / 取消收藏 toggle (document/isFavorite, favorite, unfavorite);
  * - `RelatedDocs` {flowId, editable?}: the 关联文件 panel — linked documents the caller may see (document/listthgl;

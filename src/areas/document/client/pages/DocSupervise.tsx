@@ -1,5 +1,5 @@
 /**
- * 公文督办 (custom component `document.supervise`, /document/gwdb; SPEC §2.3 gwdb, §7 gwdbList…dbUpdateDbr; issue 5
+ * 公文督办 (custom component `document.supervise`, /document/gwdb; SPEC §2.3 gwdb, §7 gwdbList…dbUpdateDbr
  * "督办 with deadlines and urging"): the running 发文 and 收文 the caller follows up (document/gwdbList — holders of
  * `document:supervise` those of their data scope, others those they started), newest first, with server paging, a
  * title search and 只看超期. Columns: 标题 (opens the document's approval page, a new browser tab from here per SPEC

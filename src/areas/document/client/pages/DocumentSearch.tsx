@@ -1,5 +1,5 @@
 /**
- * 公文检索 (custom component `document.search`, /document/search; issue 5 "Search: Chinese full text (jieba) over
+ * 公文检索 (custom component `document.search`, /document/search "Search: Chinese full text (jieba) over
  * title, 发文字号, 正文 and the text of DOCX/PDF attachments, filters by year, organ, kind, 密级"): a search box and
  * the filters 年度, 发文机关 (department picker), 公文种类, 密级 and 发文/收文; the hits newest first with their
  * highlighted snippet. A title opens the document's approval page (`open`, a new tab from this list: openDetail).

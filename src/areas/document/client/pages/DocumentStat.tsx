@@ -1,5 +1,5 @@
 /**
- * 公文统计 (custom component `document.stat`, /stat/document; issue 5 "Statistics … by unit, month, kind, overdue,
+ * 公文统计 (custom component `document.stat`, /stat/document "Statistics … by unit, month, kind, overdue,
  * average handling time — charts (echarts)"): the year's figures of document/dbstat as key numbers, a bar chart by
  * unit (发文 / 收文), a line by month, a pie by 公文种类 (labels from the page's dictionary) and the table by unit.
  * echarts is loaded with the page only (its own chunk), with just the chart types used.

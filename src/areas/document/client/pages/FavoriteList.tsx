@@ -1,5 +1,5 @@
 /**
- * 收藏公文 (custom component `document.favorites`, /document/scgw; SPEC §2.3 scgw, issue 5 "Favourites (scgw)"): the
+ * 收藏公文 (custom component `document.favorites`, /document/scgw; SPEC §2.3 scgw "Favourites (scgw)"): the
  * caller's favourite documents (document/favorites — only those they may still see), newest first, searchable by
  * title: 标题 (opens the document's approval page, the server's `open` route), 流程, 状态, 收藏时间 and 取消收藏
  * (asks first).

@@ -1,5 +1,5 @@
 /**
- * 公文签收 (custom component `document.signFor`, /document/gwqs; issue 5 "Distribution: 主送/抄送 units receive the
+ * 公文签收 (custom component `document.signFor`, /document/gwqs "Distribution: 主送/抄送 units receive the
  * document as a sign-for task (gwqs); 签收 or 退回 with a reason; counts"): the sign-for items of the caller's
  * unit(s) (document/gwqsList) in three tabs — 待签收 / 已签收 / 已退回, each with its count — searchable by title or
  * 发文字号. A row shows 标题, 发文字号, 来文单位, 密级 and 紧急程度 as coloured tags of their dictionaries (the page's

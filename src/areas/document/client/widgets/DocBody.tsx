@@ -1,5 +1,5 @@
 /**
- * The 正文 widget of the 拟稿 form (`docBody`, issue 5 "正文: rich-text editing (tiptap) with templates per
+ * The 正文 widget of the 拟稿 form (`docBody` "正文: rich-text editing (tiptap) with templates per
  * 公文种类"): the rich-text editor (./RichText.tsx) plus a 「套用模板」 button. It opens the 正文 templates the user
  * may use (document/templateList: their unit's and the common ones; services/docTemplates.ts) — those of the form's
  * current 公文种类 when the form context carries the live form data (`formData.docType`), else all of them grouped

@@ -1,5 +1,5 @@
 /**
- * The 发文字号 mark widget (`docMark`, issue 5): picks one mark (文号类型) of document/markList for an integer field;
+ * The 发文字号 mark widget (`docMark`): picks one mark (文号类型) of document/markList for an integer field;
  * each option shows the mark's name and the number it would give next (GB/T 9704-2012 7.2.4, "京政发〔2026〕12号").
  */
 import type { WidgetProps } from '@rjsf/utils';

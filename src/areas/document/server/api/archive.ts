@@ -1,5 +1,5 @@
 /**
- * API group `documentarchive` (SPEC §7 /api/documentarchive/list, add, delete, getlist; issue 5 "… 办结 → 归档"):
+ * API group `documentarchive` (SPEC §7 /api/documentarchive/list, add, delete, getlist "… 办结 → 归档"):
  * the 归档 records of finished official documents. SQL in services/archives.ts.
  *
  * Who may do what (chosen here; SPEC names only the calls):

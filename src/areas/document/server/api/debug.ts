@@ -1,5 +1,5 @@
 /**
- * API group `debug` (SPEC /debug/index "generate test official documents"; issue 5): test data for trying the
+ * API group `debug` (SPEC /debug/index "generate test official documents"): test data for trying the
  * product out and for the benchmarks. Only for holders of `debug:generate` (the system administrator); anyone
  * else -1 error.forbidden.
  *

@@ -1,5 +1,5 @@
 /**
- * The 正式文件 of a 发文 (SPEC §7 exportPdf, getDoc; issue 5 "export to PDF laid out per GB/T 9704 … and to
+ * The 正式文件 of a 发文 (SPEC §7 exportPdf, getDoc "export to PDF laid out per GB/T 9704 … and to
  * DOCX; a seal image placed over the 成文日期 when 用印 is done"), API group `document`:
  *
  * - `exportPdf` {id} (a 发文 flow instance) → the PDF (application/pdf), `Content-Disposition: attachment` with

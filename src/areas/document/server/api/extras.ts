@@ -1,6 +1,6 @@
 /**
  * 收藏, 关联文件 and attachments of official documents, API group `document` (SPEC /document/scgw; SPEC §7
- * listthgl, editthgl, delthgl, getAttachList, mergeDownAttachs; issue 5 "Favourites (scgw) … 关联文件"). `id` is
+ * listthgl, editthgl, delthgl, getAttachList, mergeDownAttachs "Favourites (scgw) … 关联文件"). `id` is
  * always a document flow instance (发文 document.send or 收文 document.receive). SQL in
  * services/{extras,attachments}.ts.
  *

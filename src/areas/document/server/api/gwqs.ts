@@ -1,5 +1,5 @@
 /**
- * 公文签收 calls of API group `document` (SPEC §7 gwqsList, gwqsCount, gwqsSign, gwqsDelete, signinfo; issue 5
+ * 公文签收 calls of API group `document` (SPEC §7 gwqsList, gwqsCount, gwqsSign, gwqsDelete, signinfo
  * "Distribution: 主送/抄送 units receive the document as a sign-for task (gwqs); 签收 or 退回 with a reason; counts").
  * SQL in services/receipts.ts and services/signFor.ts. Registering this module also registers the service nodes of the document
  * flows (services/flowServices.ts: 取号, 用印, 分发, 归档).

@@ -1,5 +1,5 @@
 /**
- * Details and authorisation of one 关联文件 link, API group `document` (SPEC §7 infothgl, authorizethgl; issue 5
+ * Details and authorisation of one 关联文件 link, API group `document` (SPEC §7 infothgl, authorizethgl
  * "关联文件"). The list, add and remove calls (listthgl, editthgl, delthgl) are in ./extras.ts; SQL in
  * services/links.ts. `id` is the document the caller works in, `related_id` the one linked to it.
  *

@@ -1,6 +1,6 @@
 /**
  * 办理记录 and 操作记录 calls of API group `document` (SPEC §7 getHandleLogs, getDepartmentHandleLogs,
- * getOperationLogs, getOperationData; issue 5). SQL in services/logs.ts.
+ * getOperationLogs, getOperationData). SQL in services/logs.ts.
  *
  * - `getHandleLogs` {id (flow instance)} → HandleLogRow[]: the flow log of the document as 办理记录 (step,
  *   handler, department, action, opinion, time), oldest first.

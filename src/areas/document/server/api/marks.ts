@@ -1,5 +1,5 @@
 /**
- * 发文字号 calls of API group `document` (SPEC §7 /api/mark, editMark, deleteMark, markList; issue 5
+ * 发文字号 calls of API group `document` (SPEC §7 /api/mark, editMark, deleteMark, markList
  * "发文字号 … mark management"), plus the numbering calls the 编号 step needs. SQL in services/docMarks.ts and
  * services/docNumbers.ts (GB/T 9704-2012 7.2.4). Other files of this folder register the group's other calls.
  *

@@ -1,5 +1,5 @@
 /**
- * 公文检索 call of API group `document` (SPEC /document/search; issue 5 "Search: Chinese full text (jieba) over
+ * 公文检索 call of API group `document` (SPEC /document/search "Search: Chinese full text (jieba) over
  * title, 发文字号, 正文 and the text of DOCX/PDF attachments, filters by year, organ, kind, 密级; only documents
  * the user may see"). SQL in search.
  *

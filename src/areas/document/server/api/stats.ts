@@ -1,5 +1,5 @@
 /**
- * 公文统计 call of API group `document` (SPEC §7 document/dbstat; issue 5 "Statistics (/stat/document, dbstat)"):
+ * 公文统计 call of API group `document` (SPEC §7 document/dbstat "Statistics (/stat/document, dbstat)"):
  * `document/dbstat` {year?, unit_id?} → DocumentStats (services/stats.ts): by unit, by month, by 公文种类,
  * overdue steps and average handling hours of the year (Beijing time; default this year). Needs `stat:read`
  * (-1 error.forbidden); bad input -1 naming the field.

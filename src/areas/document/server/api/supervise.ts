@@ -1,5 +1,5 @@
 /**
- * 督办 calls of API group `document` (SPEC §7 gwdbList, saveDb, dbHistory, cbHistory, checkSupervision; issue 5
+ * 督办 calls of API group `document` (SPEC §7 gwdbList, saveDb, dbHistory, cbHistory, checkSupervision
  * "督办 with deadlines and urging"). SQL in services/supervise.ts.
  *
  * - `gwdbList` {current?, pageSize? ≤ 100, keyword?, overdue?} → {list: GwdbItem[], total}: the running 发文 /

@@ -1,5 +1,5 @@
 /**
- * 正文 templates of API group `document` (issue 5 "正文: rich-text editing (tiptap) with templates per 公文种类"):
+ * 正文 templates of API group `document` ("正文: rich-text editing (tiptap) with templates per 公文种类"):
  * SQL in services/docTemplates.ts.
  *
  * - `templateList` {doc_type?, status?} → TemplateView[]: the templates the caller may use — those of the unit of

@@ -1,5 +1,5 @@
 /**
- * The text of generated test documents (/debug/index, issue 5): titles from the templates of the 公文种类
+ * The text of generated test documents (/debug/index): titles from the templates of the 公文种类
  * (关于…的通知 / 请示 / 报告 / 函 / 意见 …, 《党政机关公文处理工作条例》 第八条) over real-sounding subjects, and
  * 正文 of a few paragraphs in the register of government documents. Test data only (zh-CN, the language of
  * record of official documents), never shown as UI text. Deterministic for a given random source.

@@ -1,5 +1,5 @@
 /**
- * The test-document generator of /debug/index (SPEC §2 "Test-document generation (debug)", issue 5; DESIGN §9:
+ * The test-document generator of /debug/index (SPEC §2 "Test-document generation (debug)"; DESIGN §9:
  * the seeded large organisation of the benchmarks). `generateDocuments` creates `count` 发文 (about one in ten a
  * 收文) across the organisation's staff, created over the last two years, oldest first:
  *

@@ -1,5 +1,5 @@
 /**
- * What each generated test document is (/debug/index, issue 5): who drafts it from which department, its
+ * What each generated test document is (/debug/index): who drafts it from which department, its
  * fields (./corpus.ts for the text) and how far its flow gets (its fate, by age: recent documents are mostly
  * under way, older ones mostly finished). `loadStaff` reads the organisation once per run.
  */

@@ -1,5 +1,5 @@
 /**
- * Lives of generated test documents (/debug/index, issue 5): each instance is driven through the approval
+ * Lives of generated test documents (/debug/index): each instance is driven through the approval
  * machine itself (engine/flow `apply`, the code the runtime runs), in memory, with the organisation snapshot
  * of the runtime (engine/flow/org.ts), simulated time and ids — so its state, tasks, timers and events are
  * exactly what the runtime would have stored had people clicked through it, and the approval page, the work

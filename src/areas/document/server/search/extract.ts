@@ -1,5 +1,5 @@
 /**
- * Text of what 公文检索 indexes (issue 5 "正文 and the text of DOCX/PDF attachments"): the 正文 HTML as plain text,
+ * Text of what 公文检索 indexes ("正文 and the text of DOCX/PDF attachments"): the 正文 HTML as plain text,
  * and the text of attachments — DOCX through mammoth, PDF through unpdf (pdf.js built for servers, no browser, no
  * native build), TXT/CSV as UTF-8. Other types (images, archives, old .doc) give no text. An attachment that cannot
  * be read (missing file, corrupt content, larger than ATTACHMENT_MAX_BYTES) is skipped: indexing never fails on

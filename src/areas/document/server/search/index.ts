@@ -1,5 +1,5 @@
 /**
- * Indexing of official documents for 公文检索 (issue 5; table doc_search of migration 0015).
+ * Indexing of official documents for 公文检索 (table doc_search of migration 0015).
  *
  * A document's row holds its filter columns, its plain text (正文 HTML as text, then the text of its DOCX / PDF /
  * TXT attachments; search/extract.ts) and `words`: jieba cutForSearch of title + 发文字号 + that text

@@ -1,5 +1,5 @@
 /**
- * 公文检索 queries (SPEC /document/search; issue 5 "Search: Chinese full text (jieba) …, filters by year, organ,
+ * 公文检索 queries (SPEC /document/search "Search: Chinese full text (jieba) …, filters by year, organ,
  * kind, 密级; only documents the user may see").
  *
  * The keyword is cut by jieba (./segment.ts queryTokens) and every token must occur in the document's words:

@@ -1,5 +1,5 @@
 /**
- * Who may find an official document in 公文检索 (issue 5 "only documents the user may see"; DESIGN §7 密级).
+ * Who may find an official document in 公文检索 ("only documents the user may see"; DESIGN §7 密级).
  * A user finds a doc_search row only when its 密级 (secret_level '0'..'3') is at most their clearance AND one of:
  * - they created the record (拟稿人 / 登记人);
  * - they started its flow or hold or held a task in it (flow_instances.initiator_id, flow_tasks.assignee_id);

@@ -1,5 +1,5 @@
 /**
- * 文号类型 of the demo organisation (issue 5 "发文字号"; services/docMarks.ts): the 发文字号 sequences of 市人民政府
+ * 文号类型 of the demo organisation ("发文字号"; services/docMarks.ts): the 发文字号 sequences of 市人民政府
  * and the 市政府办公室, e.g. 京政发〔2026〕1号 (GB/T 9704-2012 7.2.4). `doc_kinds` are 公文种类 codes of the
  * document_type dictionary (7 意见, 8 通知, 9 通报, 12 批复, 14 函 …). Each carries the 套红 of its organ (migration
  * 0022): 发文机关标志 (7.2.4; 函 and 纪要 use their own 版头 forms, 7.2.4 and 10.3), 署名 (7.3.5) and 印发机关 (7.4.3).

@@ -1,5 +1,5 @@
 /**
- * 正文 templates of the demo organisation (issue 5 "正文 … templates per 公文种类"; services/docTemplates.ts): one
+ * 正文 templates of the demo organisation ("正文 … templates per 公文种类"; services/docTemplates.ts): one
  * common template for each of the commonly drafted kinds — 通知 (8), 请示 (11), 报告 (10), 函 (14), 意见 (7), 纪要 (15)
  * of dictionary document_type. The HTML is what the editor (tiptap) writes; the structure follows GB/T 9704-2012
  * 7.3.2–7.3.3 and 《党政机关公文处理工作条例》: opening (the 主送机关 line is the form's own element, printed above

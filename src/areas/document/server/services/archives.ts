@@ -1,5 +1,5 @@
 /**
- * 归档 of official documents (SPEC §7 /api/documentarchive/*; issue 5 "… 办结 → 归档"), over doc_archives
+ * 归档 of official documents (SPEC §7 /api/documentarchive/* "… 办结 → 归档"), over doc_archives
  * (migration 0019): one archive record per finished document flow, with its 档号.
  *
  * 档号 (archive_no): given by the archivist, or generated as `<year>-<retention>-<seq>` with a 4-digit sequence per

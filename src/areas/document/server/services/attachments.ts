@@ -1,5 +1,5 @@
 /**
- * The attachments of a document flow's record (SPEC §7 getAttachList, mergeDownAttachs; issue 5): every field of
+ * The attachments of a document flow's record (SPEC §7 getAttachList, mergeDownAttachs): every field of
  * kind `attachments` of the record's entity (e.g. 发文 `attachments`), whose values are file refs
  * (`{id, name, size, type}` as engine/data/api.ts `Attachment`, or bare ids) into the `attachments` table
  * (./../files.ts). Names and sizes come from that table, not from the record.

@@ -1,5 +1,5 @@
 /**
- * 文号类型 ("marks") of 发文字号 (issue 5; SPEC §7 /api/mark, editMark, deleteMark, markList): the name,
+ * 文号类型 ("marks") of 发文字号 (SPEC §7 /api/mark, editMark, deleteMark, markList): the name,
  * 机关代字 (`org_code`, unique, GB/T 9704-2012 7.2.4), issuing organ, 公文种类 it is meant for (dict document_type),
  * first seq of a year, order and status of each sequence of numbers. The numbers themselves: ./docNumbers.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * 发文字号 (document numbers) of official documents (issue 5; GB/T 9704-2012 7.2.4): per 文号类型 ("mark", the
+ * 发文字号 (document numbers) of official documents (GB/T 9704-2012 7.2.4): per 文号类型 ("mark", the
  * 机关代字 of an issuing organ, services/docMarks.ts) and year, 机关代字〔年份〕序号号 — e.g. 京政发〔2026〕12号.
  *
  * Rules:

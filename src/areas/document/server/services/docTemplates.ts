@@ -1,5 +1,5 @@
 /**
- * 正文 templates per 公文种类 (issue 5 "正文: rich-text editing (tiptap) with templates per 公文种类"; table
+ * 正文 templates per 公文种类 ("正文: rich-text editing (tiptap) with templates per 公文种类"; table
  * doc_body_templates of migration 0022; API api/templates.ts). A template belongs to one 公文种类 code of
  * dictionary document_type and either to one organ (`unit_id`, the unit's own wording) or to everyone (null).
  *

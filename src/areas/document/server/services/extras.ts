@@ -1,6 +1,6 @@
 /**
  * 收藏 (favourites, SPEC /document/scgw) and 关联文件 (SPEC §7 listthgl / editthgl / delthgl) of official documents
- * (issue 5), over doc_favorites and doc_relations (migration 0019). Both hold flow instance ids of document flows
+ *, over doc_favorites and doc_relations (migration 0019). Both hold flow instance ids of document flows
  * (发文 document.send, 收文 document.receive).
  *
  * Who may see what is decided by the caller (src/server/api/extras.ts) with the flow runtime's `view`

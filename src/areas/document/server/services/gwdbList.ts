@@ -1,5 +1,5 @@
 /**
- * The 督办 list of official documents (SPEC §7 document/gwdbList; issue 5 "督办 with deadlines and urging"): the
+ * The 督办 list of official documents (SPEC §7 document/gwdbList "督办 with deadlines and urging"): the
  * running 发文 / 收文 a caller follows up, newest first, each with its current steps, handlers, earliest step
  * deadline, overdue flag, 催办 count, 文号, 督办人 and 督办期限.
  *
@@ -8,7 +8,7 @@
  * department; own — started by them); everyone else the running ones they started. Never a document classified
  * above the caller's clearance (flow_instances.secret_level, kept by the runtime; DESIGN §7).
  *
- * Speed (issue 5 bench: ≤ 12× a hello-world over 1,000,000 documents, also when read afresh): one statement reads
+ * Speed (bench: ≤ 12× a hello-world over 1,000,000 documents, also when read afresh): one statement reads
  * the page — instances in id order straight from an index, each with its 催办 count (partial index of the 催办
  * events, migration 0028), 文号 (the record's primary key) and newest 督办 entry id, and its open deciding tasks
  * with their handlers' names. Every constant and validated integer is written into the SQL text (on SQLite a bound

@@ -1,5 +1,5 @@
 /**
- * Details and authorisations of 关联文件 (SPEC §7 infothgl, authorizethgl; issue 5 "关联文件"), over doc_relations
+ * Details and authorisations of 关联文件 (SPEC §7 infothgl, authorizethgl "关联文件"), over doc_relations
  * (migration 0019) and doc_relation_grants (migration 0026).
  *
  * An authorisation (grant) of a link lets the participants of one document (the reader: its drafter and everyone

@@ -1,6 +1,6 @@
 /**
  * 办理记录 and 操作记录 of an official document (SPEC §7 getHandleLogs, getDepartmentHandleLogs, getOperationLogs,
- * getOperationData; issue 5). The caller has already been allowed to see the flow (flow runtime `view`); these
+ * getOperationData). The caller has already been allowed to see the flow (flow runtime `view`); these
  * read what it shows:
  * - handle logs: the flow log (flow_events) entries of a person, each with its step title, the handler's primary
  *   department (user_departments.is_primary, else their first) and the action code (the client names it,

@@ -107,7 +107,7 @@ export interface MarkHeader {
 
 /**
  * `rec` with 发文机关标志 (organMark), 署名 (issuerOrg) and 印发机关 (printOrg) taken from `mark` where the record
- * leaves them empty; the record's own text wins when filled (issue 5 "red-header (套红) templates per issuing organ").
+ * leaves them empty; the record's own text wins when filled ("red-header (套红) templates per issuing organ").
  * The mark's red (`redColor`) always applies.
  */
 export function withMarkHeader(rec: Record<string, unknown>, mark: MarkHeader | undefined): Record<string, unknown> {

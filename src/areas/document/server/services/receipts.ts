@@ -1,5 +1,5 @@
 /**
- * Distribution and sign-for of official documents (公文分发 / 签收, issue 5; SPEC §7 gwqsList, gwqsCount, gwqsSign,
+ * Distribution and sign-for of official documents (公文分发 / 签收; SPEC §7 gwqsList, gwqsCount, gwqsSign,
  * gwqsDelete, signinfo; table doc_receipts of migration 0014).
  *
  * - When a 发文's 分发 step is done, every 主送 and 抄送 unit gets one pending receipt, and the people of that unit

@@ -1,5 +1,5 @@
 /**
- * 关联类型 of 关联文件 (SPEC §7 gwszThglLastOrderBy; the 公文设置 list gwszThgl*; issue 5 "关联文件"), over
+ * 关联类型 of 关联文件 (SPEC §7 gwszThglLastOrderBy; the 公文设置 list gwszThgl* "关联文件"), over
  * doc_relation_kinds (migration 0026): why two documents are linked — 依据 (basis), 答复 (reply), 转发 (forward),
  * 参考 (reference) are built in, an administrator (`document:setting`) adds, renames, reorders and deletes kinds.
  *

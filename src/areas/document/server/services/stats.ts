@@ -1,5 +1,5 @@
 /**
- * 公文统计 (issue 5 "Statistics (/stat/document, dbstat): by unit, month, kind, overdue, average handling time";
+ * 公文统计 ("Statistics (/stat/document, dbstat): by unit, month, kind, overdue, average handling time";
  * SPEC §7 document/dbstat). Aggregates over the document flows (发文 `document.send`, 收文 `document.receive`) of one
  * year in Beijing time: counts only, never a document's content, so the figures are the same for every holder of
  * `stat:read`.

@@ -1,5 +1,5 @@
 /**
- * 督办 of official documents (SPEC §7 document/gwdbList, saveDb, dbHistory, cbHistory, checkSupervision; issue 5
+ * 督办 of official documents (SPEC §7 document/gwdbList, saveDb, dbHistory, cbHistory, checkSupervision
  * "督办 with deadlines and urging"). The query layer over the document flows (发文 document.send, 收文
  * document.receive) that src/server/engine/flow/supervise.ts (督办 of any flow) does not have: the data scope of
  * the supervisor, the 密级 of the documents and the 督办 entries of migration 0017.

@@ -1,5 +1,5 @@
 /**
- * 督办人 of official documents (SPEC §7 document/dbUpdateDbr; issue 5 "督办 with deadlines and urging"), over the
+ * 督办人 of official documents (SPEC §7 document/dbUpdateDbr "督办 with deadlines and urging"), over the
  * 督办 entries of doc_supervisions (migrations 0017, 0026).
  *
  * The 督办人 of a document is the person who follows it up: the one named by its latest 'reassign' entry, or — as
