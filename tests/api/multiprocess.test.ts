@@ -85,7 +85,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
       (await b.post('flow/todo', { flows: ['affair.default'] }, await as('lina'))).data.list.find((x: any) => x.instanceId === started.id)?.flowTitle;
     expect(await title()).toBe('事务审批');
     const def = structuredClone(ok(await a.post('Flowset/getInfo', { id: 'affair.default' }, await as('admin')), 'getInfo').definition);
-    def.title = { t: 'affair.flow.multiprocess', d: '事务审批（新版）' };
+    def.title = { ...def.title, t: 'affair.flow.multiprocess', d: '事务审批（新版）' };
     ok(await a.post('Flowset/saveJson', { id: 'affair.default', json: JSON.stringify(def), comment: '改名' }, await as('admin')), 'Flowset/saveJson');
     expect(await eventually(title, (v) => v === '事务审批（新版）')).toBe('事务审批（新版）');
   });
