@@ -1,6 +1,6 @@
 /**
- * The generic entity API (src/server/engine/api.ts: list, info, add, edit, del, export, import, aggregate) for designer-made forms (issue 6,
- * ./designedForms.ts). Their entities appear when an administrator publishes, after the routes of the shipped
+ * The generic entity API (src/server/engine/api.ts: list, info, add, edit, del, export, import, aggregate) for designer-made forms
+ * (./designedForms.ts). Their entities appear when an administrator publishes, after the routes of the shipped
  * entities were registered at start, so one parametric route `POST /api/:group/:op` serves them: the group is
  * looked up among the published designer-made entities of the schema store (static routes of every other call
  * win in the router). An unknown group or call answers exactly as the app's not-found handler (HTTP 404,
