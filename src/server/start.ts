@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the front end when it is not built, opens the database, applies migrations,
- * seeds the demo organisation on first start, and serves the API and the front end from one
+ * seeds the demo organisation on first start (and, once the server is built, its business content:
+ * db/seed/content.ts), and serves the API and the front end from one
  * process. SIGTERM/SIGINT finish the requests in flight, then close the database. A failed start says
  * which step failed ("[start] failed while applying migrations: …") and exits with status 1.
  */

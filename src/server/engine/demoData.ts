@@ -14,7 +14,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { orgDate } from '../services/orgZone.js';
@@ -139,7 +138,7 @@ export async function seedDemoFile(ctx: ServerContext, file: DemoFile, at = now(
   const { db, dialect } = ctx;
   const service = new EntityService(def, db, dialect);
   const resolve = await DemoResolver.load(db, at);
-  const runtime = flowRuntime(db, dialect as Dialect, ctx);
+  const runtime = flowRuntime(db, dialect, ctx);
   const callerOf = (name: string): Caller & FlowCaller => {
     const u = resolve.user(name);
     return { userId: u.id, username: name, deptId: u.deptId, ip: '127.0.0.1', locale: 'zh-CN' };
