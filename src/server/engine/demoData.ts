@@ -9,7 +9,7 @@
  * `{entity, records: [{as, data, flow?}]}` — `as` the user name of the author, `data` the record's fields, where
  * `{"$user": "lina"}`, `{"$dept": "市政府办公室/秘书科"}` (names from below the root unit) and `{"$date": -3}`
  * (the organisation's calendar date that many days from seeding) stand for ids and dates, alone or in arrays;
- * `flow` = `{id, draft?, opinion?, steps?: [{as, type, opinion?, data?}]}`.
+ * `flow` = `{id, draft?, opinion?, steps?: [{as, type, opinion?, data?, target?}]}` (engine/schema/FORMATS.md "Demo content").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import { schemaDirs } from './definitions.js';
 import { EntityService, type Caller, type PreparedAdd } from './service.js';
 import type { ServerContext } from '../lib/context.js';
 
-/** One step of a demo flow: `as` acts `type` (approve, return…) with `opinion` and the fields `data`. */
+/** One step of a demo flow: `as` acts `type` (approve, return…) with `opinion`, the fields `data` and, to return, `target`. */
 export interface DemoStep {
   as: string;
   type: string;
