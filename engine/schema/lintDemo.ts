@@ -17,7 +17,15 @@ export interface DemoFileInput {
 const STEP_TYPES = ['approve', 'reject', 'return', 'withdraw', 'comment', 'signFor', 'read'];
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-type Prop = { type?: string | string[]; readOnly?: boolean; default?: unknown; maxLength?: number; 'x-kind'?: string; 'x-dict'?: string; 'x-default-from'?: string };
+type Prop = {
+  type?: string | string[];
+  readOnly?: boolean;
+  default?: unknown;
+  maxLength?: number;
+  'x-kind'?: string;
+  'x-dict'?: string;
+  'x-default-from'?: string;
+};
 
 /** Whether `v` is the placeholder `key` with a value of type `type` (`{"$user": "lina"}`). */
 function placeholder(v: unknown, key: string, type: 'string' | 'number'): boolean {
@@ -30,7 +38,10 @@ function valueProblem(registry: Registry, p: Prop, v: unknown): string | undefin
   const one = (x: unknown, k: string | undefined): string | undefined => {
     if (k === 'user') return placeholder(x, '$user', 'string') || Number.isInteger(x) ? undefined : 'expects {"$user": "<user name>"}';
     if (k === 'dept') return placeholder(x, '$dept', 'string') || Number.isInteger(x) ? undefined : 'expects {"$dept": "<unit>/<office>"}';
-    if (k === 'date') return placeholder(x, '$date', 'number') || (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x)) ? undefined : 'expects {"$date": <days from seeding>} or YYYY-MM-DD';
+    if (k === 'date')
+      return placeholder(x, '$date', 'number') || (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x))
+        ? undefined
+        : 'expects {"$date": <days from seeding>} or YYYY-MM-DD';
     return undefined;
   };
   if (kind === 'users' || kind === 'depts') {
@@ -84,7 +95,8 @@ export function lintDemoFiles(registry: Registry, files: DemoFileInput[]): Schem
           if (e) add(`${at}/data/${k}`, e);
         }
       }
-      for (const k of required) if (!(k in r.data) && props[k]?.default === undefined && !props[k]?.['x-default-from']) add(`${at}/data`, `required field "${k}" is missing`);
+      for (const k of required)
+        if (!(k in r.data) && props[k]?.default === undefined && !props[k]?.['x-default-from']) add(`${at}/data`, `required field "${k}" is missing`);
       if (r.flow === undefined) return;
       const fl = r.flow;
       if (!isObj(fl) || typeof fl.id !== 'string') return add(`${at}/flow`, 'a flow is {"id": "<flow id>", "draft"?, "opinion"?, "steps"?: [...]}');
@@ -93,7 +105,8 @@ export function lintDemoFiles(registry: Registry, files: DemoFileInput[]): Schem
       else if (def.entity !== entity.id) add(`${at}/flow/id`, `flow "${fl.id}" is not a flow of ${entity.id}`);
       if (fl.steps !== undefined && !Array.isArray(fl.steps)) return add(`${at}/flow/steps`, 'expects a list');
       (fl.steps ?? []).forEach((s: unknown, j: number) => {
-        if (!isObj(s) || typeof s.as !== 'string' || !s.as || typeof s.type !== 'string' || !STEP_TYPES.includes(s.type)) add(`${at}/flow/steps/${j}`, `a step is {"as": "<user name>", "type": ${STEP_TYPES.join(' | ')}, "opinion"?, "data"?}`);
+        if (!isObj(s) || typeof s.as !== 'string' || !s.as || typeof s.type !== 'string' || !STEP_TYPES.includes(s.type))
+          add(`${at}/flow/steps/${j}`, `a step is {"as": "<user name>", "type": ${STEP_TYPES.join(' | ')}, "opinion"?, "data"?}`);
         else if (s.data !== undefined && !isObj(s.data)) add(`${at}/flow/steps/${j}/data`, 'expects an object');
         else
           for (const [k, v] of Object.entries((s.data ?? {}) as Record<string, unknown>)) {

@@ -26,9 +26,13 @@ describe('demo content', () => {
   it('seeded: 待办 and reminders for demo, lina and zhangwei', async () => {
     expect(await seedDemoContent(t.app.ctx)).toEqual(['affair', 'receptions', 'document']);
     const demo = await ok('flow/todo', { pageSize: 50 }, 'demo');
-    expect(titles(demo)).toEqual(expect.arrayContaining(['关于做好2027年元旦春节期间有关工作的通知', '关于2026年第四季度公务用车使用情况的报告', '关于做好2027年度政务公开工作的通知']));
+    expect(titles(demo)).toEqual(
+      expect.arrayContaining(['关于做好2027年元旦春节期间有关工作的通知', '关于2026年第四季度公务用车使用情况的报告', '关于做好2027年度政务公开工作的通知']),
+    );
     expect((await ok('Msg/tips', {}, 'demo')).unread).toBeGreaterThanOrEqual(demo.total);
-    expect(titles(await ok('flow/todo', { pageSize: 50 }, 'lina'))).toEqual(expect.arrayContaining(['关于进一步加强政务值班工作的通知', '关于申请购置秘书科办公用计算机的请示']));
+    expect(titles(await ok('flow/todo', { pageSize: 50 }, 'lina'))).toEqual(
+      expect.arrayContaining(['关于进一步加强政务值班工作的通知', '关于申请购置秘书科办公用计算机的请示']),
+    );
     expect(titles(await ok('flow/todo', { pageSize: 50 }, 'zhangwei'))).toEqual(['关于报送2026年度重点工作完成情况的通知']);
     expect(titles(await ok('flow/todo', { pageSize: 50 }, 'chenjing'))).toEqual(['关于印发《市人民政府工作规则》的通知']);
   });

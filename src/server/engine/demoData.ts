@@ -57,7 +57,10 @@ export function demoFiles(area: string, dirs: string[] = schemaDirs()): Array<{ 
   for (const d of dirs) {
     const dir = path.resolve(d, area, 'demo');
     if (!fs.existsSync(dir)) continue;
-    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const p = path.join(dir, name);
       out.push({ path: p, file: JSON.parse(fs.readFileSync(p, 'utf8')) as DemoFile });
     }
@@ -94,7 +97,9 @@ export class DemoResolver {
       for (let x: (typeof depts)[number] | undefined = d; x && x.parent_id !== null; x = byId.get(x.parent_id)) names.unshift(x.name);
       if (names.length) paths.set(names.join('/'), d.id);
     }
-    return new DemoResolver(new Map(users.map((u) => [u.username, { id: u.id, deptId: u.current_dept_id }])), paths, (days) => orgDate(db, at + days * 86_400_000));
+    return new DemoResolver(new Map(users.map((u) => [u.username, { id: u.id, deptId: u.current_dept_id }])), paths, (days) =>
+      orgDate(db, at + days * 86_400_000),
+    );
   }
 
   /** The id and current department of user `name`. @throws Error naming an unknown user. */
@@ -160,7 +165,15 @@ export async function seedDemoFile(ctx: ServerContext, file: DemoFile, at = now(
         out.push({ recordId, flowId: null, notified: [] });
         continue;
       }
-      const input = { defId: rec.flow.id, title: recordTitle(def, record), data: recordData(def, record), entity: def.id, recordId, draft: rec.flow.draft === true, opinion: rec.flow.opinion };
+      const input = {
+        defId: rec.flow.id,
+        title: recordTitle(def, record),
+        data: recordData(def, record),
+        entity: def.id,
+        recordId,
+        draft: rec.flow.draft === true,
+        opinion: rec.flow.opinion,
+      };
       const started = await runtime.startIn(trx, c, input, flow);
       out.push({ recordId, flowId: started.id, notified: started.notified });
     }
@@ -169,7 +182,12 @@ export async function seedDemoFile(ctx: ServerContext, file: DemoFile, at = now(
   for (const [i, s] of seeded.entries()) {
     await runtime.notify(s.notified);
     for (const step of file.records[i].flow?.steps ?? []) {
-      const action = { type: step.type, opinion: step.opinion, ...(step.target ? { target: step.target } : {}), ...(step.data ? { data: await resolve.fields(step.data) } : {}) };
+      const action = {
+        type: step.type,
+        opinion: step.opinion,
+        ...(step.target ? { target: step.target } : {}),
+        ...(step.data ? { data: await resolve.fields(step.data) } : {}),
+      };
       await runtime.act(callerOf(step.as), s.flowId!, action as Parameters<typeof runtime.act>[2]).catch((e: Error) => {
         throw new Error(`demo content ${file.entity} #${i + 1}: ${step.as} ${step.type}: ${e.message}`, { cause: e });
       });

@@ -39,7 +39,10 @@ export async function seedDemoContent(ctx: ServerContext, at = now()): Promise<s
   const marked = new Set((await db.selectFrom('settings').select('key').where('key', 'like', 'demo.content.%').execute()).map((r) => r.key));
   const done: string[] = [];
   const mark = async (area: string) => {
-    await db.insertInto('settings').values({ key: contentMarker(area), value: String(at) }).execute();
+    await db
+      .insertInto('settings')
+      .values({ key: contentMarker(area), value: String(at) })
+      .execute();
     done.push(area);
   };
   for (const area of areasWithDemo()) {

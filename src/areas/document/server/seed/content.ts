@@ -26,6 +26,7 @@ export async function seedDocumentContent({ ctx, at }: AreaContentContext): Prom
   await seedDemoFile(ctx, receiveDemo(), at);
   const demo = await db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
   const supervised = sent[sends.records.findIndex((r) => r.data.title === SUPERVISED_TITLE)]?.flowId;
-  if (supervised) await saveSupervision(db, { instanceId: supervised, userId: demo.id, deadline: at + SUPERVISION.days * 86_400_000, remark: SUPERVISION.remark });
+  if (supervised)
+    await saveSupervision(db, { instanceId: supervised, userId: demo.id, deadline: at + SUPERVISION.days * 86_400_000, remark: SUPERVISION.remark });
   return true;
 }
