@@ -11,10 +11,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/types.js';
 import type { Dialect } from './db/index.js';
+import type { ServerContext } from './lib/context.js';
 
 /** What the demo seeding (src/server/db/seed) gives an area's `seed`: the department ids by key and the seeding time (epoch ms). */
 export interface AreaSeedContext {
   deptIds: Map<string, number>;
+  at: number;
+}
+
+/** What an area's demo content seed is given: the server's context (database, dialect) and the seeding time (epoch ms). */
+export interface AreaContentContext {
+  ctx: ServerContext;
   at: number;
 }
 
@@ -39,6 +46,12 @@ export interface AreaServer {
   register?(app: FastifyInstance): void | Promise<void>;
   /** Inserts the area's demo data inside the seeding transaction (after departments, roles and menus). */
   seed?(trx: Transaction<DB>, ctx: AreaSeedContext): Promise<void>;
+  /**
+   * Adds the area's demo business content once the server is built (its flow services registered), at the first
+   * start of the demo organisation only (src/server/db/seed/content.ts): records through the entity services, flows
+   * through the runtime. Declarative areas put theirs in `schemas/<area>/demo/*.json` instead.
+   */
+  seedContent?(c: AreaContentContext): Promise<void>;
   /** Periodic work of the area, started once the server listens (src/server/start.ts). */
   tasks?: AreaTask[];
 }

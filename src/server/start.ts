@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the front end when it is not built, opens the database, applies migrations,
- * seeds the demo organisation on first start, and serves the API and the front end from one
+ * seeds the demo organisation on first start (and, once the server is built, its business content:
+ * db/seed/content.ts), and serves the API and the front end from one
  * process. SIGTERM/SIGINT finish the requests in flight, then close the database. A failed start says
  * which step failed ("[start] failed while applying migrations: …") and exits with status 1.
  */
@@ -40,8 +41,9 @@ async function main(): Promise<void> {
     if (config.databaseUrl && config.pgSchema) await createSchema(config.databaseUrl, config.pgSchema);
     return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema, poolSize: 2, timeouts: MAINTENANCE_PG_TIMEOUTS });
   });
+  let seeded = false;
   try {
-    await prepare(config, maintenance);
+    seeded = await prepare(config, maintenance);
   } finally {
     if (config.databaseUrl) await maintenance.close();
   }
@@ -52,6 +54,13 @@ async function main(): Promise<void> {
 
   const app = await run('building the server (API groups, plugins)', () => buildApp({ config, database }));
   await run('starting the server (plugins, subscriptions)', () => app.ready());
+  // The areas' business content of a demo organisation seeded by this start (db/seed/content.ts): after the
+  // server is built, since flows reach the areas' service nodes.
+  if (seeded) {
+    const { seedDemoContent } = await import('./db/seed/content.js');
+    const areas = await run('seeding the demo content of the areas', () => seedDemoContent(app.ctx));
+    if (areas.length) console.log(`[start] demo content seeded: ${areas.join(', ')}`);
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -91,18 +100,20 @@ async function main(): Promise<void> {
   }
 }
 
-/** Migrations, entity tables, the demo seed and new menus (each a named step). */
-async function prepare(config: ReturnType<typeof loadConfig>, database: Database): Promise<void> {
+/** Migrations, entity tables, the demo seed and new menus (each a named step); answers whether it seeded the demo organisation. */
+async function prepare(config: ReturnType<typeof loadConfig>, database: Database): Promise<boolean> {
   const applied = await run('applying migrations', () => migrate(database.db, database.dialect));
   if (applied.length) console.log(`[start] migrations applied: ${applied.join(', ')}`);
   await run('creating the tables of the entity definitions', async () =>
     (await import('./engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('./engine/definitions.js')).loadEntities()),
   );
-  if (config.seedDemo && (await run('seeding the demo organisation', () => seedIfEmpty(database.db)))) console.log('[start] demo organisation seeded');
+  const seeded = config.seedDemo && (await run('seeding the demo organisation', () => seedIfEmpty(database.db)));
+  if (seeded) console.log('[start] demo organisation seeded');
   const { added, granted } = await run('adding the menus of new routes and the default grants of the areas', () => database.db.transaction().execute((trx) => syncMenus(trx)));
   if (added.length || granted.length) invalidateMenuCache(database.db);
   if (added.length) console.log(`[start] menus added for new routes: ${added.join(', ')}`);
   if (granted.length) console.log(`[start] default grants given: ${granted.join(', ')}`);
+  return seeded;
 }
 
 /** Creates the PG_SCHEMA schema when missing (a deployment or a test working in its own schema). */

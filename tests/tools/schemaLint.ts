@@ -1,6 +1,6 @@
 /**
  * The definition lint as `npm test` (tests/unit/schemas.lint.test.ts) and `npm run lint:schemas` (./lintSchemas.ts) run
- * it: every definition and locale file of the folders, linted together against the shell's routes, the roles of the
+ * it: every definition and locale file of the folders (and the demo content files, engine/schema/lintDemo.ts), linted together against the shell's routes, the roles of the
  * demo organisation, the 三员 rule and the front end's registered widgets, page kinds and custom pages (`FrontKeys`,
  * passed in because only a Vite-aware loader can import the front end: ./frontKeys.ts).
  */
@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { buildRegistry } from '../../engine/schema/loader';
 import { lintRegistry, type LintOptions } from '../../engine/schema/lint';
 import type { SchemaIssue } from '../../engine/schema/loader';
+import { lintDemoFiles } from '../../engine/schema/lintDemo';
 import { SHELL_SECTIONS, TOP_ROUTES, flattenRoutes } from '../../src/shared/routes';
 import { ROLES } from '../../src/server/db/seed/roles';
 import { sanyuanMayHold } from '../../src/server/db/seed/menus';
@@ -40,6 +41,7 @@ export function lintSchemaDirs(keys: FrontKeys, dirs: string[] = ['schemas']): S
   const files = read.flatMap((r) => r.files);
   const locales = read.flatMap((r) => r.locales);
   const parseErrors = read.flatMap((r) => r.parseErrors);
-  const issues = lintRegistry(buildRegistry(files), locales, lintOptions(keys));
+  const registry = buildRegistry(files);
+  const issues = [...lintRegistry(registry, locales, lintOptions(keys)), ...lintDemoFiles(registry, read.flatMap((r) => r.demos))];
   return { files: files.length, parseErrors, issues: [...parseErrors.map((p) => ({ file: p.file, path: '', message: `not JSON: ${p.message}` })), ...issues] };
 }

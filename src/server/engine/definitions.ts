@@ -36,7 +36,7 @@ function walk(dir: string, out: string[]): void {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== '_meta' && e.name !== 'locales') walk(p, out);
+      if (e.name !== '_meta' && e.name !== 'locales' && e.name !== 'demo') walk(p, out);
     } else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
   }
 }

@@ -17,12 +17,13 @@ function walk(dir: string): string[] {
 }
 
 /**
- * Every `*.json` under `dir` (repository-relative path), split into definition files and locale files
- * (`…/locales/<locale>.json`); `_meta/` is skipped. A file that is not JSON becomes `data: undefined`
+ * Every `*.json` under `dir` (repository-relative path), split into definition files, locale files
+ * (`…/locales/<locale>.json`) and demo content files (`…/demo/*.json`); `_meta/` is skipped. A file that is not JSON becomes `data: undefined`
  * plus a `parseErrors` entry.
  */
-export function readSchemaDir(dir: string): { files: DefinitionFile[]; locales: LocaleFile[]; parseErrors: { file: string; message: string }[] } {
+export function readSchemaDir(dir: string): { files: DefinitionFile[]; locales: LocaleFile[]; demos: DefinitionFile[]; parseErrors: { file: string; message: string }[] } {
   const files: DefinitionFile[] = [];
+  const demos: DefinitionFile[] = [];
   const locales: LocaleFile[] = [];
   const parseErrors: { file: string; message: string }[] = [];
   for (const abs of walk(dir)) {
@@ -37,7 +38,8 @@ export function readSchemaDir(dir: string): { files: DefinitionFile[]; locales: 
     }
     const loc = /\/locales\/([A-Za-z-]+)\.json$/.exec(path);
     if (loc) locales.push({ path, locale: loc[1], messages: data });
+    else if (/\/demo\/[^/]+\.json$/.test(path)) demos.push({ path, data });
     else files.push({ path, data });
   }
-  return { files, locales, parseErrors };
+  return { files, locales, demos, parseErrors };
 }

@@ -2,7 +2,7 @@
  * The server side of the 公文 area (SPEC §2.3 /document/*, §7 /api/*, /api/documentarchive/*,
  * /api/debug/*), found and loaded by src/server/areas.ts: its API calls (./api), the service nodes of its flows
  * (registered by ./api/gwqs.ts), reading a document through an authorised 关联文件 (flow/info, flow/log) and the
- * demo organisation's 发文字号 marks and 正文 templates, and the background catch-up of the search index.
+ * demo organisation's 发文字号 marks, 正文 templates and 公文 (./seed), and the background catch-up of the search index.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaServer } from '../../../server/areas.js';
@@ -10,6 +10,7 @@ import { registerReadThrough } from '../../../server/api/flow/linkRead.js';
 import { linkReaderFlows } from './services/links.js';
 import { seedDocMarks } from './seed/docMarks.js';
 import { seedDocTemplates } from './seed/docTemplates.js';
+import { seedDocumentContent } from './seed/content.js';
 import { catchUpInBackground, SEARCH_INDEX_MS } from './search/index.js';
 
 /** The call groups of the area, in registration order (each module's comment lists its calls). */
@@ -50,6 +51,10 @@ const area: AreaServer = {
   async seed(trx, { deptIds, at }) {
     await seedDocMarks(trx, deptIds, at);
     await seedDocTemplates(trx, at);
+  },
+  // The 发文 and 收文 of the demo organisation at every step (./seed/content.ts), at its first start.
+  async seedContent(c) {
+    await seedDocumentContent(c);
   },
   // 公文检索: documents changed since they were indexed are indexed in the background as well (./search).
   tasks: [{ name: 'search indexing', everyMs: SEARCH_INDEX_MS, run: async ({ db, dialect, dataDir }) => void (await catchUpInBackground(db, dialect, dataDir)) }],

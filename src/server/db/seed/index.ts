@@ -2,7 +2,8 @@
  * Seeds the demo organisation on first start ("Demo organisation"): 市人民政府, its working
  * departments and internal offices (./org), ≈300 staff including the fixed accounts (./people,
  * ./staff), roles and permissions (./roles), the menu tree and role grants (./menus), one SSO app,
- * the areas' demo data (their `seed`, src/server/areas.ts), a few settings and two self-registrations awaiting review. Everything
+ * the areas' demo data (their `seed`, src/server/areas.ts; the business content — receptions, 事务, 公文 — comes
+ * later, from ./content.ts), a few settings and two self-registrations awaiting review. Everything
  * is inserted in one transaction; the data is deterministic except uuids and timestamps. Every
  * account's password is `Demo@2026`.
  */
