@@ -8,17 +8,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call, type Handler } from '../../lib/route.js';
 import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
+export { bodyOf } from '../../lib/bodies.js';
 import { badInput } from '../../lib/errors.js';
 import { roleCodesOf } from '../../services/roles.js';
 import { unitOf } from '../../engine/scope.js';
 import { unitDepartmentIds } from '../../services/orgDepartments.js';
 import { OrgService, type OrgCaller, type OrgResource } from '../../services/orgCrud.js';
-
-/** The body of a request as a plain object (JSON or form-encoded; `{}` when absent). */
-export function bodyOf(req: FastifyRequest): Record<string, any> {
-  const b = req.body as unknown;
-  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, any>) : {};
-}
 
 /** Roles that may read the organisation lists besides administrators. */
 export const ORG_READER_ROLES = ['sysadmin', 'secadmin', 'unit_admin'];

@@ -17,7 +17,7 @@ import { accountResource } from '../../services/orgAccounts.js';
 import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
 import { orgCaller } from '../Users/access.js';
 import { schemaStore } from '../../engine/schemaStore.js';
-import { codeItems } from '../codes/service.js';
+import { codeItems } from '../../services/dicts.js';
 
 /** Registers the account calls. */
 export function register(app: FastifyInstance): void {

@@ -12,15 +12,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { call } from '../../lib/route.js';
-import { recordBody } from '../../lib/bodies.js';
-import { badInput } from '../../lib/errors.js';
-import { roleCodesOf } from '../../services/roles.js';
-import { loadEntities } from '../../engine/definitions.js';
-import { EntityService } from '../../engine/service.js';
-import { callerOf } from '../../engine/api.js';
-import { fieldTitle } from '../../engine/validation.js';
-import { bodyOf } from '../Users/access.js';
+import { call } from '../../../server/lib/route.js';
+import { bodyOf, recordBody } from '../../../server/lib/bodies.js';
+import { badInput } from '../../../server/lib/errors.js';
+import { roleCodesOf } from '../../../server/services/roles.js';
+import { loadEntities } from '../../../server/engine/definitions.js';
+import { EntityService } from '../../../server/engine/service.js';
+import { callerOf } from '../../../server/engine/api.js';
+import { fieldTitle } from '../../../server/engine/validation.js';
 
 /** Most phrases getUserWord answers. */
 export const USER_WORDS_MAX = 100;

@@ -11,11 +11,12 @@
  * - del {code} → {revision}: restores the shipped items, msg 已恢复默认值
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { call, Ok } from '../../lib/route.js';
-import { schemaStore } from '../../engine/schemaStore.js';
-import { notFound } from '../Template/index.js';
-import { localText } from '../Template/service.js';
-import { codeItems, listCodes, restoreCodes, saveCodes, type CodesCaller } from './service.js';
+import { call, Ok } from '../../../server/lib/route.js';
+import { schemaStore } from '../../../server/engine/schemaStore.js';
+import { notFound } from '../../../server/api/Template/index.js';
+import { localText } from '../../../server/api/Template/service.js';
+import { codeItems } from '../../../server/services/dicts.js';
+import { listCodes, restoreCodes, saveCodes, type CodesCaller } from './service.js';
 
 const codeProp = { type: 'string', title: 'field.code', minLength: 1, maxLength: 100 };
 const caller = (req: FastifyRequest): CodesCaller => ({ userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale });

@@ -14,12 +14,12 @@
  * Every write: one transaction and one audit row (apps.app.add|edit|del). Bad input → -1 naming the field.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { call } from '../../lib/route.js';
-import { sha256, now } from '../../lib/clock.js';
-import { badInput } from '../../lib/errors.js';
-import { idOf, intOf, OrgService, orgEntity, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from '../../services/orgCrud.js';
-import { fieldTitle } from '../../engine/validation.js';
-import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
+import { call } from '../../../server/lib/route.js';
+import { sha256, now } from '../../../server/lib/clock.js';
+import { badInput } from '../../../server/lib/errors.js';
+import { idOf, intOf, OrgService, orgEntity, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from '../../../server/services/orgCrud.js';
+import { fieldTitle } from '../../../server/engine/validation.js';
+import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../../server/lib/bodies.js';
 
 /** Who may call: only the system administrator (the `roles` option of every call). */
 const ADMIN = { roles: ['sysadmin'] };
