@@ -37,13 +37,6 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./selector/index.js'),
   () => import('./groups/index.js'),
   () => import('./File/index.js'),
-  // Organisation administration: custom-storage entities of schemas/organization.
-  () => import('./Users/index.js'),
-  () => import('./department/index.js'),
-  () => import('./position/index.js'),
-  () => import('./role/index.js'),
-  () => import('./account/index.js'),
-  () => import('./systemmanage/index.js'),
   // Reminders and the message centre: Msg/* and the websocket Msg/socket.
   () => import('./Msg/index.js'),
   // Approval runtime: start, act, lists, 委托.

@@ -13,17 +13,17 @@
  */
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
-import { newUuid, now } from '../lib/clock.js';
-import { badInput } from '../lib/errors.js';
-import { deptIdOfTitle, deptTitles } from '../engine/refs.js';
-import { schemaStore } from '../engine/schemaStore.js';
-import { fieldTitle, recordProblem } from '../engine/validation.js';
-import { localText } from '../api/Template/service.js';
-import { hashPassword } from './password.js';
+import type { DB } from '../../../../server/db/types.js';
+import { newUuid, now } from '../../../../server/lib/clock.js';
+import { badInput } from '../../../../server/lib/errors.js';
+import { deptIdOfTitle, deptTitles } from '../../../../server/engine/refs.js';
+import { schemaStore } from '../../../../server/engine/schemaStore.js';
+import { fieldTitle, recordProblem } from '../../../../server/engine/validation.js';
+import { localText } from '../../../../server/api/Template/service.js';
+import { hashPassword } from '../../../../server/services/password.js';
 import { generatePassword } from './orgUserOps.js';
-import { ApiError } from '../lib/errors.js';
-import { orgAudit, tr, type OrgCaller, type OrgRecord, type OrgService } from './orgCrud.js';
+import { ApiError } from '../../../../server/lib/errors.js';
+import { orgAudit, tr, type OrgCaller, type OrgRecord, type OrgService } from '../../../../server/services/orgCrud.js';
 
 /** Fields of the sheet, in order. */
 export const USER_SHEET_FIELDS = ['realname', 'username', 'mobile', 'email', 'gender', 'dept', 'departments', 'position', 'rank', 'category', 'clearance', 'status', 'sort'];

@@ -2,26 +2,25 @@
  * /setting/holiday (节假日设置): the organisation's own calendar, the list page of `setting.holiday` rendered by the
  * page engine, with above it the state of this year's and next year's 调休 schedule (holiday/status: announced by
  * the State Council, entered by the organisation, or provisional — working days by the statutory rule), the
- * warning of CalendarNotice, and 导入调休安排: a UTF-8 CSV / text file (server src/server/api/holiday/scheduleFile.ts:
+ * warning of CalendarNotice, and 导入调休安排: a UTF-8 CSV / text file (server ../../server/api/scheduleFile.ts:
  * `日期,类型,名称[,备注]`, a date or a span `2027-02-05~2027-02-11`, 放假 or 上班, `#` comments) read in the browser
  * and stored by holiday/importSchedule; a bad line is refused by the server naming it, nothing stored.
  */
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/PageLoading';
-import { CalendarNotice } from '../../components/calendar/CalendarNotice';
-import { calendarApi, useCalendarStatus, type YearSchedule } from '../../components/calendar/calendarStatus';
-import { toast } from '../../services/feedback';
-import { RoutedEnginePage } from '../../router/pages';
+import { CalendarNotice } from '../../../../app/components/calendar/CalendarNotice';
+import { calendarApi, useCalendarStatus, type YearSchedule } from '../../../../app/components/calendar/calendarStatus';
+import { toast } from '../../../../app/services/feedback';
+import { EnginePage } from '../../../../../engine/renderers/EnginePage';
 
 const SOURCE_COLOR: Record<YearSchedule['source'], string> = { announced: 'success', organisation: 'processing', provisional: 'warning' };
 
 /** Largest file read (bytes), as the server's limit in characters allows. */
 const FILE_MAX = 100_000;
 
-export default function HolidayPage() {
+export function HolidayPage() {
   const { t } = useTranslation('setting');
   const [reload, setReload] = useState(0);
   const status = useCalendarStatus(reload);
@@ -77,9 +76,7 @@ export default function HolidayPage() {
           </Space>
         </Card>
       )}
-      <Suspense fallback={<PageLoading />}>
-        <RoutedEnginePage route="/setting/holiday" key={reload} />
-      </Suspense>
+      <EnginePage id="setting.holiday.list" key={reload} />
     </div>
   );
 }

@@ -10,9 +10,9 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from '../../services/feedback';
-import { post } from '../../services/http';
-import { routeTitle } from '../../i18n';
+import { toast } from '../../../../app/services/feedback';
+import { post } from '../../../../app/services/http';
+import { routeTitle } from '../../../../app/i18n';
 
 interface RoleRow {
   id: number;
@@ -43,7 +43,7 @@ function allIds(nodes: MenuTreeNode[], out: number[] = []): number[] {
   return out;
 }
 
-export default function RolePermissionPage() {
+export function RolePermissionPage() {
   const { t } = useTranslation('organization');
   const [query, setQuery] = useSearchParams();
   const [roles, setRoles] = useState<RoleRow[]>([]);

@@ -9,16 +9,16 @@
  * must exist; two roles of one exclusive group (三员分立, DESIGN §7) cannot be held together; an
  * administrator cannot disable or delete himself. A disabled or deleted user's sessions are revoked.
  */
-import { forgetClearance } from './clearance.js';
+import { forgetClearance } from '../../../../server/services/clearance.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/types.js';
-import { now } from '../lib/clock.js';
-import { badInput } from '../lib/errors.js';
-import { invalidateRefNames } from '../engine/refs.js';
-import { fieldTitle } from '../engine/validation.js';
-import { forgetSessions, revokeUserSessions } from './session.js';
-import { invalidateUserInfo } from './userInfo.js';
-import { intOf, orgEntity, strOf, tr, type Db, type OrgCaller, type OrgRecord, type OrgResource } from './orgCrud.js';
+import type { DB } from '../../../../server/db/types.js';
+import { now } from '../../../../server/lib/clock.js';
+import { badInput } from '../../../../server/lib/errors.js';
+import { invalidateRefNames } from '../../../../server/engine/refs.js';
+import { fieldTitle } from '../../../../server/engine/validation.js';
+import { forgetSessions, revokeUserSessions } from '../../../../server/services/session.js';
+import { invalidateUserInfo } from '../../../../server/services/userInfo.js';
+import { intOf, orgEntity, strOf, tr, type Db, type OrgCaller, type OrgRecord, type OrgResource } from '../../../../server/services/orgCrud.js';
 
 const ENTITY = 'organization.user';
 

@@ -4,8 +4,8 @@
  * (services/orgCrud.ts). Administrators write; see ../Users/access.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { positionResource } from '../../services/orgRoles.js';
-import { registerResource } from '../Users/access.js';
+import { positionResource } from '../services/orgRoles.js';
+import { registerResource } from './users/access.js';
 
 /** Registers the position calls. */
 export function register(app: FastifyInstance): void {

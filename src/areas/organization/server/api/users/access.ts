@@ -6,14 +6,14 @@
  * maintains those people. Anyone else → -1 error.forbidden; no session → -99 (call()).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { call, type Handler } from '../../lib/route.js';
-import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
-export { bodyOf } from '../../lib/bodies.js';
-import { badInput } from '../../lib/errors.js';
-import { roleCodesOf } from '../../services/roles.js';
-import { unitOf } from '../../engine/scope.js';
+import { call, type Handler } from '../../../../../server/lib/route.js';
+import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../../../../server/lib/bodies.js';
+export { bodyOf } from '../../../../../server/lib/bodies.js';
+import { badInput } from '../../../../../server/lib/errors.js';
+import { roleCodesOf } from '../../../../../server/services/roles.js';
+import { unitOf } from '../../../../../server/engine/scope.js';
 import { unitDepartmentIds } from '../../services/orgDepartments.js';
-import { OrgService, type OrgCaller, type OrgResource } from '../../services/orgCrud.js';
+import { OrgService, type OrgCaller, type OrgResource } from '../../../../../server/services/orgCrud.js';
 
 /** Roles that may read the organisation lists besides administrators. */
 export const ORG_READER_ROLES = ['sysadmin', 'secadmin', 'unit_admin'];

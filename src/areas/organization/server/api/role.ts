@@ -8,10 +8,10 @@
  * Administrators write; see ../Users/access.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { call, Ok } from '../../lib/route.js';
-import { roleMenus, roleResource, saveRoleMenus } from '../../services/orgRoles.js';
-import { body, id, ID_BODY, idList } from '../../lib/bodies.js';
-import { orgCaller, orgWriter, registerResource } from '../Users/access.js';
+import { call, Ok } from '../../../../server/lib/route.js';
+import { roleMenus, roleResource, saveRoleMenus } from '../services/orgRoles.js';
+import { body, id, ID_BODY, idList } from '../../../../server/lib/bodies.js';
+import { orgCaller, orgWriter, registerResource } from './users/access.js';
 
 /** Registers the role calls. */
 export function register(app: FastifyInstance): void {

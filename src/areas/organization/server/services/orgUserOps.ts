@@ -5,12 +5,12 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/index.js';
-import type { DB } from '../db/types.js';
-import { now } from '../lib/clock.js';
-import { badInput } from '../lib/errors.js';
+import type { Dialect } from '../../../../server/db/index.js';
+import type { DB } from '../../../../server/db/types.js';
+import { now } from '../../../../server/lib/clock.js';
+import { badInput } from '../../../../server/lib/errors.js';
 import { afterUserChange, writeMemberships } from './orgUsers.js';
-import { idOf, idsOf, orgAudit, tr, type OrgCaller, type OrgRecord, type OrgService } from './orgCrud.js';
+import { idOf, idsOf, orgAudit, tr, type OrgCaller, type OrgRecord, type OrgService } from '../../../../server/services/orgCrud.js';
 
 /** Users/disabled {id, status: 0|1}: sets the account status; -1 naming 状态 for another value, refused for oneself. */
 export async function disableUser(db: Kysely<DB>, dialect: Dialect, svc: OrgService, c: OrgCaller, body: { id?: unknown; status?: unknown }): Promise<OrgRecord> {

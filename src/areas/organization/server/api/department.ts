@@ -9,11 +9,11 @@
  * Administrators write; see ../Users/access.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { call } from '../../lib/route.js';
-import { OrgService } from '../../services/orgCrud.js';
-import { closeDepartment, departmentResource, deptTree, sortDepartment } from '../../services/orgDepartments.js';
-import { body, DEL_BODY, flag, id, ID_BODY, int, LIST_BODY, recordBody } from '../../lib/bodies.js';
-import { orgCaller } from '../Users/access.js';
+import { call } from '../../../../server/lib/route.js';
+import { OrgService } from '../../../../server/services/orgCrud.js';
+import { closeDepartment, departmentResource, deptTree, sortDepartment } from '../services/orgDepartments.js';
+import { body, DEL_BODY, flag, id, ID_BODY, int, LIST_BODY, recordBody } from '../../../../server/lib/bodies.js';
+import { orgCaller } from './users/access.js';
 
 /** Registers the department calls. */
 export function register(app: FastifyInstance): void {

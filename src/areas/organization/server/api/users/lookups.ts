@@ -13,11 +13,11 @@
  *   installation has none, so each answers -1 org.noDirectory instead of pretending to sync.
  */
 import type { FastifyInstance } from 'fastify';
-import { call } from '../../lib/route.js';
-import { badInput } from '../../lib/errors.js';
+import { call } from '../../../../../server/lib/route.js';
+import { badInput } from '../../../../../server/lib/errors.js';
 import { moveUsers } from '../../services/orgUserOps.js';
-import type { OrgService } from '../../services/orgCrud.js';
-import { body, id as idProp, int, LIST_BODY, OPT_ID_BODY, optId, PAGING, str } from '../../lib/bodies.js';
+import type { OrgService } from '../../../../../server/services/orgCrud.js';
+import { body, id as idProp, int, LIST_BODY, OPT_ID_BODY, optId, PAGING, str } from '../../../../../server/lib/bodies.js';
 import { orgCaller, orgWriter } from './access.js';
 
 /** Most people one Users/getUsers answers. */

@@ -9,14 +9,14 @@
  * by an area (schemas/<area>/area.json) or already held by the role. Changes reload menus and scopes.
  */
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/index.js';
-import type { DB } from '../db/types.js';
-import { badInput } from '../lib/errors.js';
-import { schemaStore } from '../engine/schemaStore.js';
-import { invalidateScopeCache } from '../engine/scope.js';
-import { invalidateMenuCache } from './menu.js';
-import { invalidateAllUserInfo } from './userInfo.js';
-import { idOf, intOf, orgAudit, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from './orgCrud.js';
+import type { Dialect } from '../../../../server/db/index.js';
+import type { DB } from '../../../../server/db/types.js';
+import { badInput } from '../../../../server/lib/errors.js';
+import { schemaStore } from '../../../../server/engine/schemaStore.js';
+import { invalidateScopeCache } from '../../../../server/engine/scope.js';
+import { invalidateMenuCache } from '../../../../server/services/menu.js';
+import { invalidateAllUserInfo } from '../../../../server/services/userInfo.js';
+import { idOf, intOf, orgAudit, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from '../../../../server/services/orgCrud.js';
 
 function forgetRoles(db: Kysely<DB>): void {
   invalidateMenuCache(db);

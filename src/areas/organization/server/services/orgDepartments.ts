@@ -8,15 +8,15 @@
  * close refuses one with open sub-departments; sort moves a department under a parent after a sibling.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../db/index.js';
-import type { DB } from '../db/types.js';
-import { now } from '../lib/clock.js';
-import { badInput } from '../lib/errors.js';
-import { invalidateRefNames } from '../engine/refs.js';
-import { invalidateScopeCache } from '../engine/scope.js';
-import { fieldTitle } from '../engine/validation.js';
-import { invalidateAllUserInfo } from './userInfo.js';
-import { idOf, intOf, orgAudit, orgEntity, strOf, tr, type Db, type OrgCaller, type OrgRecord, type OrgResource } from './orgCrud.js';
+import type { Dialect } from '../../../../server/db/index.js';
+import type { DB } from '../../../../server/db/types.js';
+import { now } from '../../../../server/lib/clock.js';
+import { badInput } from '../../../../server/lib/errors.js';
+import { invalidateRefNames } from '../../../../server/engine/refs.js';
+import { invalidateScopeCache } from '../../../../server/engine/scope.js';
+import { fieldTitle } from '../../../../server/engine/validation.js';
+import { invalidateAllUserInfo } from '../../../../server/services/userInfo.js';
+import { idOf, intOf, orgAudit, orgEntity, strOf, tr, type Db, type OrgCaller, type OrgRecord, type OrgResource } from '../../../../server/services/orgCrud.js';
 
 const ENTITY = 'organization.department';
 

@@ -11,13 +11,13 @@
  * Administrators of the organisation only (../Users/access.ts orgCaller + the service's admin check).
  */
 import type { FastifyInstance } from 'fastify';
-import { call } from '../../lib/route.js';
-import { OrgService } from '../../services/orgCrud.js';
-import { accountResource } from '../../services/orgAccounts.js';
-import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../lib/bodies.js';
-import { orgCaller } from '../Users/access.js';
-import { schemaStore } from '../../engine/schemaStore.js';
-import { codeItems } from '../../services/dicts.js';
+import { call } from '../../../../server/lib/route.js';
+import { OrgService } from '../../../../server/services/orgCrud.js';
+import { accountResource } from '../services/orgAccounts.js';
+import { DEL_BODY, ID_BODY, LIST_BODY, recordBody } from '../../../../server/lib/bodies.js';
+import { orgCaller } from './users/access.js';
+import { schemaStore } from '../../../../server/engine/schemaStore.js';
+import { codeItems } from '../../../../server/services/dicts.js';
 
 /** Registers the account calls. */
 export function register(app: FastifyInstance): void {

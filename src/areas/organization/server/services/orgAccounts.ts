@@ -11,11 +11,11 @@
  * role, the department as primary); refusing needs a comment.
  */
 import type { Transaction } from 'kysely';
-import type { DB } from '../db/types.js';
-import { newUuid, now } from '../lib/clock.js';
-import { badInput } from '../lib/errors.js';
-import { fieldTitle } from '../engine/validation.js';
-import { orgEntity, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from './orgCrud.js';
+import type { DB } from '../../../../server/db/types.js';
+import { newUuid, now } from '../../../../server/lib/clock.js';
+import { badInput } from '../../../../server/lib/errors.js';
+import { fieldTitle } from '../../../../server/engine/validation.js';
+import { orgEntity, strOf, tr, type OrgCaller, type OrgRecord, type OrgResource } from '../../../../server/services/orgCrud.js';
 import { afterUserChange, writeMemberships } from './orgUsers.js';
 
 /** Review states (dict account_status). */

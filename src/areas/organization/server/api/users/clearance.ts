@@ -7,9 +7,9 @@
  * cached clearance and user info are forgotten at once.
  */
 import type { FastifyInstance } from 'fastify';
-import { call } from '../../lib/route.js';
-import { badInput } from '../../lib/errors.js';
-import { audit } from '../../services/audit.js';
+import { call } from '../../../../../server/lib/route.js';
+import { badInput } from '../../../../../server/lib/errors.js';
+import { audit } from '../../../../../server/services/audit.js';
 import { afterUserChange } from '../../services/orgUsers.js';
 
 /** Registers the call of the module comment. */

@@ -14,20 +14,20 @@
  * Access: ./access.ts (administrators write; security and unit administrators read).
  */
 import type { FastifyInstance } from 'fastify';
-import { call, Ok } from '../../lib/route.js';
-import { badInput } from '../../lib/errors.js';
-import { newUuid, now } from '../../lib/clock.js';
-import { serviceCtx } from '../../services/context.js';
-import { decryptPassword } from '../../services/transport.js';
-import { hashPassword, passwordIsStrong } from '../../services/password.js';
+import { call, Ok } from '../../../../../server/lib/route.js';
+import { badInput } from '../../../../../server/lib/errors.js';
+import { newUuid, now } from '../../../../../server/lib/clock.js';
+import { serviceCtx } from '../../../../../server/services/context.js';
+import { decryptPassword } from '../../../../../server/services/transport.js';
+import { hashPassword, passwordIsStrong } from '../../../../../server/services/password.js';
 import { deptTree } from '../../services/orgDepartments.js';
 import { userResource } from '../../services/orgUsers.js';
-import type { OrgService } from '../../services/orgCrud.js';
+import type { OrgService } from '../../../../../server/services/orgCrud.js';
 import { disableUser, generatePassword, moveUsers } from '../../services/orgUserOps.js';
 import { exportUsers, importUsers, USER_IMPORT_MAX_BYTES } from '../../services/orgTransfer.js';
-import { ApiError } from '../../lib/errors.js';
-import { attachmentDisposition, XLSX_TYPE } from '../../engine/transfer.js';
-import { body, flag, id, idList, LIST_BODY, optId, recordBody, str } from '../../lib/bodies.js';
+import { ApiError } from '../../../../../server/lib/errors.js';
+import { attachmentDisposition, XLSX_TYPE } from '../../../../../server/engine/transfer.js';
+import { body, flag, id, idList, LIST_BODY, optId, recordBody, str } from '../../../../../server/lib/bodies.js';
 import { bodyOf, orgCaller, orgWriter, registerResource } from './access.js';
 import { registerUserLookups } from './lookups.js';
 import { registerClearance } from './clearance.js';

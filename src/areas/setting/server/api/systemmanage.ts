@@ -12,11 +12,11 @@
  * Bad key, field or value → -1 naming it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { call } from '../../lib/route.js';
-import { badInput } from '../../lib/errors.js';
-import { listSettings, saveSettings, settingDef, settingsRecord, SETTINGS, type SettingDef, type SettingsCaller } from '../../services/settings.js';
-import { orgTimeZone } from '../../services/orgZone.js';
-import { anyValue, body, LIST_BODY, optId, recordBody, str } from '../../lib/bodies.js';
+import { call } from '../../../../server/lib/route.js';
+import { badInput } from '../../../../server/lib/errors.js';
+import { listSettings, saveSettings, settingDef, settingsRecord, SETTINGS, type SettingDef, type SettingsCaller } from '../../../../server/services/settings.js';
+import { orgTimeZone } from '../../../../server/services/orgZone.js';
+import { anyValue, body, LIST_BODY, optId, recordBody, str } from '../../../../server/lib/bodies.js';
 
 const ADMIN = { roles: ['sysadmin'] };
 const EMPTY_REFS = { users: {}, depts: {} };
