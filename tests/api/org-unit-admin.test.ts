@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
-import { unitDepartmentIds } from '../../src/server/services/orgDepartments.js';
+import { unitDepartmentIds } from '../../src/areas/organization/server/services/orgDepartments.js';
 import { unitOf } from '../../src/server/engine/scope.js';
 
 let t: TestApp;

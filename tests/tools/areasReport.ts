@@ -18,17 +18,58 @@ export const ALIASES: Record<string, { prefixes?: string[]; folders?: string[] }
   document: { prefixes: ['doc'], folders: ['pdf', 'search'] },
 };
 
+/**
+ * The engine's and the designer's own TypeScript (DESIGN §1, §3: a generic engine renders every area's pages from
+ * definitions served through the Template / Form / Flowset endpoints; the designers edit every area's flows and
+ * forms): it belongs to no area even where a path names one (designer/flow, src/server/api/Form…). Paths ending in
+ * `/` are folders.
+ */
+export const GENERIC: Array<{ path: string; why: string }> = [
+  { path: 'engine/', why: 'the metadata engine: schema, expressions, flow state machine, forms, renderers, generic flow pages' },
+  { path: 'designer/', why: 'the flow and form designers (top-level designer/ is fixed by DESIGN §3)' },
+  { path: 'src/server/engine/', why: 'generic entity service, flow runtime, schema store' },
+  { path: 'src/server/api/flow/', why: 'the approval runtime (start, act, 待办/已办, 委托) of every flow-backed area' },
+  { path: 'src/server/api/Template/', why: 'page and definition endpoint of every area' },
+  { path: 'src/server/api/Form/', why: 'form template endpoint of every area and of the form designer' },
+  { path: 'src/server/api/Flowset/', why: 'flow definition endpoint of every area and of the flow designer' },
+  { path: 'src/shared/flow.ts', why: 'shapes of the approval runtime answers' },
+];
+
+/**
+ * Platform files whose path names an area only by coincidence or that serve the platform and the area alike
+ * (kept in core by the rule "what generic code needs stays core"); they are shell, not the area's.
+ */
+export const PLATFORM: Array<{ path: string; why: string }> = [
+  { path: 'src/server/lib/clock.ts', why: 'the time source of DESIGN §6, not 打卡规则 (clock)' },
+  { path: 'src/shared/codes.ts', why: 'the response codes of SPEC §8, not 枚举管理 (codes)' },
+  { path: 'src/server/api/codes/service.ts', why: "re-exports the dictionary reader (services/dicts.ts) for src/areas/document's imports" },
+  { path: 'src/server/api/File/', why: 'attachments of every area (upload, download), not 档案库 (file)' },
+  { path: 'src/server/api/Index/', why: 'logout and department switch (SPEC §7 Index), not 首页设置 (index)' },
+  { path: 'src/server/api/holiday/', why: "the organisation's working-day calendar read by the engine's deadlines, and holiday/status read by the console" },
+  { path: 'src/server/services/sms.ts', why: 'SMS codes of sign-in and the flow reminders, not 短信平台 (sms)' },
+  { path: 'src/server/services/account.ts', why: 'self-service registration and password reset of the sign-in pages' },
+];
+
+const listed = (list: Array<{ path: string }>, file: string) => list.some((g) => (g.path.endsWith('/') ? file.startsWith(g.path) : file === g.path));
+
 /** The rule, as printed. */
 export const RULE = [
   'A TypeScript file (.ts/.tsx under src/, engine/, widgets/, designer/) belongs to area A when:',
-  '  1. it is under src/areas/A/; or',
+  '  1. it is under src/areas/A/ (then to A alone: src/areas/document/server/debug, the 公文 test-document generator',
+  '     behind /debug/index, is 公文 code); or, outside src/areas/ and outside the lists below,',
   '  2. a folder of its path, or its file name without extension, equals A or an API group of A\'s entities',
-  '     (case-insensitive; folders inside an `engine` folder are generic layers and do not count: engine/flow, src/server/engine/flow); or',
+  '     (case-insensitive; folders inside an `engine` folder are generic layers and do not count: src/server/engine/flow); or',
   '  3. its file name starts with an alias prefix of A (followed by an upper-case letter, a dot or nothing), or a folder of its',
   `     path is an alias folder of A. Aliases: ${Object.entries(ALIASES)
     .map(([a, x]) => `${a}: ${[...(x.prefixes ?? []).map((p) => `${p}*`), ...(x.folders ?? []).map((f) => `${f}/`)].join(', ')}`)
     .join('; ')}.`,
   'A file matching several areas counts for each. Definition lines: every .json file under schemas/A/.',
+  'Engine and designer (generic): no area\'s code, although some paths name flow, form or flowset (those areas are the',
+  "engine's own designers and definition endpoints, DESIGN §1, §3, serving every area), schedule (engine/calendar/schedule.ts,",
+  "the working-day calendar) or words (engine/renderers/approval/words.ts, the opinion box's 常用语 calls):",
+  ...GENERIC.map((g) => `  ${g.path.padEnd(26)} ${g.why}`),
+  'Shell and platform core: every other file, among them these whose path names an area:',
+  ...PLATFORM.map((g) => `  ${g.path.padEnd(32)} ${g.why}`),
 ];
 
 const lines = (text: string) => (text.match(/\n/g) ?? []).length;
@@ -60,9 +101,8 @@ export interface AreaRow {
   tsOutside: number;
 }
 
-/** Whether `file` (repository-relative, `/`-separated) belongs to `area` with API groups `groups` (see RULE). */
-export function belongsTo(file: string, area: string, groups: string[]): boolean {
-  if (file.startsWith(`src/areas/${area}/`)) return true;
+/** Whether the path of `file` names `area` or one of its API groups `groups` (rules 2 and 3 of RULE, nothing excluded). */
+export function namesArea(file: string, area: string, groups: string[]): boolean {
   const names = new Set([area, ...groups].map((n) => n.toLowerCase()));
   const segs = file.split('/');
   const base = segs[segs.length - 1].replace(/\.d\.ts$|\.tsx?$/, '');
@@ -76,20 +116,65 @@ export function belongsTo(file: string, area: string, groups: string[]): boolean
   return !!alias?.prefixes?.some((p) => base.toLowerCase().startsWith(p) && (base.length === p.length || /[A-Z.]/.test(base[p.length])));
 }
 
-/** The report rows of the repository at `root`, by area id. */
-export function areasReport(root: string): AreaRow[] {
+/** Whether `file` (repository-relative, `/`-separated) belongs to `area` with API groups `groups` (see RULE). */
+export function belongsTo(file: string, area: string, groups: string[]): boolean {
+  if (file.startsWith('src/areas/')) return file.startsWith(`src/areas/${area}/`);
+  if (listed(GENERIC, file) || listed(PLATFORM, file)) return false;
+  return namesArea(file, area, groups);
+}
+
+/** Who owns a TypeScript file: an area (rule 1 to 3), the engine and designer (GENERIC), or the shell and platform core. */
+export type Owner = 'areas' | 'generic' | 'shell';
+
+/** The TypeScript of one owner: each file once; `named` = lines by area of the files whose path names that area (not counted for it). */
+export interface OwnerTotal {
+  owner: Owner;
+  files: number;
+  lines: number;
+  named: Record<string, number>;
+}
+
+function scan(root: string) {
   const schemas = join(root, 'schemas');
-  const areas = readdirSync(schemas).filter((n) => !n.startsWith('_') && n !== 'common' && statSync(join(schemas, n)).isDirectory());
+  const ids = readdirSync(schemas).filter((n) => !n.startsWith('_') && n !== 'common' && statSync(join(schemas, n)).isDirectory());
   const ts: string[] = [];
   for (const r of CODE_ROOTS) walk(join(root, r), ts, (n) => /\.tsx?$/.test(n));
   const code = ts.map((abs) => ({ file: relative(root, abs).split('\\').join('/'), lines: lines(readFileSync(abs, 'utf8')) }));
-  return areas.sort().map((area) => {
+  const areas = ids.sort().map((area) => {
     const json: string[] = [];
     walk(join(schemas, area), json, (n) => n.endsWith('.json'));
     const groups = json
       .map((p) => JSON.parse(readFileSync(p, 'utf8')) as { kind?: string; group?: string })
       .filter((d) => d.kind === 'entity' && typeof d.group === 'string')
       .map((d) => d.group!);
+    return { area, groups, json };
+  });
+  return { code, areas };
+}
+
+/** Every TypeScript file of the repository at `root` counted once, by owner (see RULE), with the totals. */
+export function ownersReport(root: string): OwnerTotal[] {
+  const { code, areas } = scan(root);
+  const out: Record<Owner, OwnerTotal> = {
+    areas: { owner: 'areas', files: 0, lines: 0, named: {} },
+    generic: { owner: 'generic', files: 0, lines: 0, named: {} },
+    shell: { owner: 'shell', files: 0, lines: 0, named: {} },
+  };
+  for (const c of code) {
+    const owner: Owner = areas.some((a) => belongsTo(c.file, a.area, a.groups)) ? 'areas' : listed(GENERIC, c.file) ? 'generic' : 'shell';
+    const t = out[owner];
+    t.files++;
+    t.lines += c.lines;
+    if (owner === 'areas' || c.file.startsWith('src/areas/')) continue;
+    for (const a of areas) if (namesArea(c.file, a.area, a.groups)) t.named[a.area] = (t.named[a.area] ?? 0) + c.lines;
+  }
+  return [out.areas, out.generic, out.shell];
+}
+
+/** The report rows of the repository at `root`, by area id. */
+export function areasReport(root: string): AreaRow[] {
+  const { code, areas } = scan(root);
+  return areas.map(({ area, groups, json }) => {
     const mine = code.filter((c) => belongsTo(c.file, area, groups));
     return {
       area,
@@ -103,19 +188,39 @@ export function areasReport(root: string): AreaRow[] {
   });
 }
 
-/** The report as text: a table, then the rule. With `verbose`, each area's files too. */
-export function formatReport(rows: AreaRow[], verbose = false): string {
+const OWNER_TITLE: Record<Owner, string> = {
+  areas: "areas' code (the table's TS lines, each file once)",
+  generic: 'engine and designer (generic)',
+  shell: 'shell and platform core',
+};
+
+/** The report as text: a table, the totals by owner when given, then the rule. With `verbose`, each area's files too. */
+export function formatReport(rows: AreaRow[], verbose = false, owners: OwnerTotal[] = []): string {
   const head = ['area', 'JSON files', 'JSON lines', 'TS files', 'TS lines', 'TS outside src/areas/<area>'];
   const body = rows.map((r) => [r.area, r.jsonFiles, r.jsonLines, r.tsFiles.length, r.tsLines, r.tsOutside].map(String));
   const total = ['total', ...[1, 2, 3, 4, 5].map((i) => String(body.reduce((n, b) => n + Number(b[i]), 0)))];
   const table = [head, ...body, total];
   const width = head.map((_, i) => Math.max(...table.map((row) => row[i].length)));
   const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ');
-  const out = [fmt(head), width.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt), fmt(total), '', ...RULE];
+  const out = [fmt(head), width.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt), fmt(total), ''];
+  if (owners.length) {
+    out.push('TypeScript by owner:');
+    const w = Math.max(...Object.values(OWNER_TITLE).map((t) => t.length));
+    for (const o of owners) {
+      const named = Object.entries(o.named)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([a, n]) => `${a} ${n}`);
+      out.push(`  ${OWNER_TITLE[o.owner].padEnd(w)} ${String(o.files).padStart(5)} files ${String(o.lines).padStart(7)} lines${named.length ? `  (of which in paths naming an area: ${named.join(', ')})` : ''}`);
+    }
+    const all = owners.reduce((a, o) => ({ files: a.files + o.files, lines: a.lines + o.lines }), { files: 0, lines: 0 });
+    out.push(`  ${'all TypeScript'.padEnd(w)} ${String(all.files).padStart(5)} files ${String(all.lines).padStart(7)} lines`, '');
+  }
+  out.push(...RULE);
   if (verbose) for (const r of rows) if (r.tsFiles.length) out.push('', `${r.area}:`, ...r.tsFiles.map((f) => `  ${f}`));
   return out.join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  console.log(formatReport(areasReport(fileURLToPath(new URL('../..', import.meta.url))), process.argv.includes('--files')));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  console.log(formatReport(areasReport(root), process.argv.includes('--files'), ownersReport(root)));
 }

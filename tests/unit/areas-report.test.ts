@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { areasReport, belongsTo, formatReport } from '../tools/areasReport';
+import { areasReport, belongsTo, formatReport, ownersReport } from '../tools/areasReport';
 import { ROOT } from './schema/helpers';
 
 describe('belongsTo', () => {
@@ -22,6 +22,14 @@ describe('belongsTo', () => {
     expect(belongsTo('src/server/api/document/marks.ts', 'receptions', ['receptions'])).toBe(false);
     expect(belongsTo('src/server/services/docx.ts', 'document', [])).toBe(false);
   });
+  it("gives a file under src/areas/B to B alone, and none of the engine's, the designer's or the listed platform files to an area", () => {
+    expect(belongsTo('src/areas/document/server/debug/plan.ts', 'debug', [])).toBe(false);
+    expect(belongsTo('src/areas/document/server/debug/plan.ts', 'document', [])).toBe(true);
+    expect(belongsTo('designer/form/Canvas.tsx', 'form', [])).toBe(false);
+    expect(belongsTo('src/server/api/Flowset/index.ts', 'flowset', ['Flowset'])).toBe(false);
+    expect(belongsTo('src/server/lib/clock.ts', 'clock', [])).toBe(false);
+    expect(belongsTo('src/server/api/holiday/index.ts', 'setting', ['holiday'])).toBe(false);
+  });
 });
 
 describe('areasReport', () => {
@@ -34,6 +42,13 @@ describe('areasReport', () => {
     expect(row('receptions').tsLines).toBe(0);
     expect(row('document').tsFiles).toContain('src/areas/document/client/widgets/DocBody.tsx');
     expect(row('document').tsLines).toBeGreaterThan(1000);
+  });
+  it('counts every TypeScript file once: an area\'s, the engine and designer (generic), or the shell', () => {
+    const owners = ownersReport(ROOT);
+    expect(owners.map((o) => o.owner)).toEqual(['areas', 'generic', 'shell']);
+    expect(owners[0].files).toBe(new Set(rows.flatMap((r) => r.tsFiles)).size);
+    expect(owners[1].named.form).toBeGreaterThan(1000);
+    expect(row('form').tsLines).toBe(0);
   });
   it('prints the table and the rule, and runs as a command', { timeout: 60_000 }, () => {
     const text = formatReport(rows);

@@ -1,5 +1,5 @@
 /**
- * 常用语 of the opinion box (src/server/api/Words): the caller's own phrases and the public ones, and saving
+ * 常用语 of the opinion box (the Words calls, src/areas/words/server): the caller's own phrases and the public ones, and saving
  * a new phrase of one's own. engine/data/flow.ts has no Words calls; these two are the approval page's.
  */
 import { host } from '../../host';

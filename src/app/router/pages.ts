@@ -12,12 +12,9 @@ import { lazyPage } from './lazyPage';
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard.console': lazyPage(() => import('../pages/dashboard/ConsolePage')),
   'dashboard.search': lazyPage(() => import('../pages/dashboard/SearchPage')),
-  'acl.setting': lazyPage(() => import('../pages/setting/PersonalSettingPage')),
-  // The engine's list of setting.holiday with the 调休 schedule's state, its warning and the schedule import above it.
-  'setting.holiday': lazyPage(() => import('../pages/setting/HolidayPage')),
+  'acl.setting': lazyPage(() => import('../pages/personal/PersonalSettingPage')),
   'message.index': lazyPage(() => import('../pages/message/MessagePage')),
   frontLog: lazyPage(() => import('../pages/misc/FrontLogPage')),
-  'organization.permission': lazyPage(() => import('../pages/organization/RolePermissionPage')),
 };
 
 /** Public pages outside the shell, by route key. */

@@ -33,21 +33,10 @@ const groups: Array<() => Promise<{ register(app: FastifyInstance): void | Promi
   () => import('./home/index.js'),
   () => import('./Template/index.js'),
   () => import('./Form/index.js'),
-  () => import('./codes/index.js'),
   () => import('./menu/index.js'),
   () => import('./selector/index.js'),
   () => import('./groups/index.js'),
   () => import('./File/index.js'),
-  // Organisation administration: custom-storage entities of schemas/organization.
-  () => import('./Users/index.js'),
-  () => import('./department/index.js'),
-  () => import('./position/index.js'),
-  () => import('./role/index.js'),
-  () => import('./account/index.js'),
-  // Administration: connected apps.
-  () => import('./apps/index.js'),
-  () => import('./systemmanage/index.js'),
-  () => import('./Words/index.js'),
   // Reminders and the message centre: Msg/* and the websocket Msg/socket.
   () => import('./Msg/index.js'),
   // Approval runtime: start, act, lists, 委托.

@@ -4,6 +4,7 @@
  * Integers are bounded by the PostgreSQL integer range, texts by a length, lists by a count, so that no
  * value a schema lets through can overflow a column or an offset.
  */
+import type { FastifyRequest } from 'fastify';
 import type { BodySchema } from './route.js';
 
 /** Largest value of an integer column (PostgreSQL integer). */
@@ -77,4 +78,10 @@ export function recordBody(extra: Record<string, Prop> = {}): BodySchema {
 /** `properties` as a body schema (`required` lists the keys that must be present). */
 export function body(properties: Record<string, Prop>, required?: string[]): BodySchema {
   return required?.length ? { type: 'object', properties, required } : { type: 'object', properties };
+}
+
+/** The body of a request as a plain object (JSON or form-encoded; `{}` when absent). */
+export function bodyOf(req: FastifyRequest): Record<string, any> {
+  const b = req.body as unknown;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, any>) : {};
 }

@@ -5,9 +5,10 @@
  * (a stale one → -1 entity.stale, nothing written), del by `id` or `ids` (all or none).
  *
  * A `OrgResource` describes one table: how a row becomes a record and back, which fields map to
- * columns (for filters and sort), and hooks for the checks and side tables of each entity
- * (orgUsers.ts, orgDepartments.ts, orgRoles.ts). Validation is the entity model's (ajv,
- * src/server/engine/validation.ts), so messages name the field by its x-title in the caller's locale.
+ * columns (for filters and sort), and hooks for the checks and side tables of each entity (the organisation's in
+ * src/areas/organization/server/services: orgUsers.ts, orgDepartments.ts, orgRoles.ts; the apps of src/areas/apps).
+ * Validation is the entity model's (ajv, src/server/engine/validation.ts), so messages name the field by its
+ * x-title in the caller's locale.
  * Every write runs in ONE transaction with one audit row per record (before/after, DESIGN §7).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';

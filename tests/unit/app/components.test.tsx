@@ -9,7 +9,7 @@ import { reserveDetailTab, shouldOpenInNewTab } from '@app/router/openDetail';
 import { matchRoute, isTabRoute } from '@app/router/routeTable';
 import { SHELL_SECTIONS } from '@shared/routes';
 import { greetingKey, shortcutsOf } from '@app/pages/dashboard/consoleModel';
-import { passwordLevel } from '@app/pages/setting/PasswordStrength';
+import { passwordLevel } from '@app/pages/personal/PasswordStrength';
 import { reminderTarget } from '@app/components/header/reminderTarget';
 
 afterEach(cleanup);

@@ -14,7 +14,7 @@ import { transportPassword } from '../../services/crypto';
 import { toast } from '../../services/feedback';
 import { AuthFrame } from '../login/AuthFrame';
 import { CaptchaImage } from '../login/CaptchaImage';
-import { PasswordStrength } from '../setting/PasswordStrength';
+import { PasswordStrength } from '../personal/PasswordStrength';
 
 interface Values {
   realname: string;
