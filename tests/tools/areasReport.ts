@@ -42,7 +42,6 @@ export const GENERIC: Array<{ path: string; why: string }> = [
 export const PLATFORM: Array<{ path: string; why: string }> = [
   { path: 'src/server/lib/clock.ts', why: 'the time source of DESIGN §6, not 打卡规则 (clock)' },
   { path: 'src/shared/codes.ts', why: 'the response codes of SPEC §8, not 枚举管理 (codes)' },
-  { path: 'src/server/api/codes/service.ts', why: "re-exports the dictionary reader (services/dicts.ts) for src/areas/document's imports" },
   { path: 'src/server/api/File/', why: 'attachments of every area (upload, download), not 档案库 (file)' },
   { path: 'src/server/api/Index/', why: 'logout and department switch (SPEC §7 Index), not 首页设置 (index)' },
   { path: 'src/server/api/holiday/', why: "the organisation's working-day calendar read by the engine's deadlines, and holiday/status read by the console" },

@@ -15,7 +15,7 @@ import { translate } from '../../../../server/i18n/index.js';
 import { badInput } from '../../../../server/lib/errors.js';
 import { now } from '../../../../server/lib/clock.js';
 import { schemaStore } from '../../../../server/engine/schemaStore.js';
-import { codeItems } from '../../../../server/api/codes/service.js';
+import { codeItems } from '../../../../server/services/dicts.js';
 import { audit } from '../../../../server/services/audit.js';
 import { DOC_KIND_DICT, SORT_MAX } from './docMarks.js';
 import { isPg, type NumberCaller } from './docNumbers.js';

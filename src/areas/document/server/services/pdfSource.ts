@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../server/db/types.js';
-import { codeItems } from '../../../../server/api/codes/service.js';
+import { codeItems } from '../../../../server/services/dicts.js';
 import { flowEntity } from '../../../../server/engine/flow/records.js';
 import { deriveTable } from '../../../../server/engine/table.js';
 import { rowToRecord } from '../../../../server/engine/codec.js';
