@@ -4,7 +4,7 @@
  * 秘书科's, sunli (财政局办公室) sees hers, zhangwei (staff, own scope) only those he registered.
  * Covers: add with a good, missing and out-of-scope reference; the label in list and info; filters by id and by
  * label; the label in the export; an import resolving labels (unknown and ambiguous refused naming the row);
- * deleting a referenced vehicle (restrict refuses naming the request, clear empties the trip's reference);
+ * deleting a referenced vehicle (restrict refuses naming the request, clear empties the trip's reference and audits it);
  * the page bundle's target of the field; the existence check of a reference a flow step writes.
  */
 process.env.OA_SCHEMA_DIRS = 'tests/fixtures/schemas/reftest';
@@ -188,6 +188,10 @@ describe('deleting a referenced record', () => {
     const after = await ok('reftestTrips', 'info', { id: trip.id }, 'lina');
     expect(after.car).toBeNull();
     expect(after.version).toBe(trip.version + 1);
+    // the trip's change is in the audit log, in the deletion's name
+    const rows = await t.database.db.selectFrom('audit_log').select(['event', 'username', 'detail']).where('object', '=', `reftest.trip:${trip.id}`).orderBy('id').execute();
+    expect(rows.at(-1)).toMatchObject({ event: 'reftest.trip.refCleared', username: 'lina' });
+    expect(JSON.parse(rows.at(-1)!.detail!)).toMatchObject({ before: { car: car.id }, after: { car: null } });
   });
 
   it('a vehicle nobody refers to is deleted as before', async () => {

@@ -32,8 +32,11 @@ import { clearedHook, notClearedName, type NamedSources } from './cleared.js';
 import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
-import { flowEntity, syncRecord, syncRecordData } from './records.js';
+import { flowEntity, syncRecord, syncRecordData, type RecordEditChecks, type RecordRefCheck } from './records.js';
+import { EntityService } from '../service.js';
+import { recordFields } from '../records.js';
 import { templatedTitle } from './title.js';
+import { retitleInstance } from './retitle.js';
 import { recordModels, type RecordModels } from '../recordModels.js';
 import { runFlowServices } from './services.js';
 import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
@@ -227,8 +230,11 @@ export class FlowRuntime {
     let written: { row: Row; def: FlowDef; state: FlowState } | undefined;
     // Read before the transaction (on SQLite it holds the only connection): the 密级 the action's data may set.
     const clearance = (action as { data?: unknown }).data ? await clearanceOf(this.db, c.userId) : 0;
-    // …and the form revision the record pinned, which the record's edited fields are validated against.
-    const pinned = (action as { data?: unknown }).data ? await this.pinnedModels(id) : undefined;
+    // …and the form revision the record pinned, which the record's edited fields are validated against, and the
+    // check of the references it writes against the approver's own view permission and data scope.
+    const sentData = (action as { data?: Record<string, unknown> }).data;
+    const pinned = sentData ? await this.pinnedModels(id) : undefined;
+    const checkRefs = sentData && typeof sentData === 'object' ? await this.refChecker(c, id, Object.keys(sentData)) : undefined;
     const notified = await this.db.transaction().execute(async (trx) => {
       const row = await this.lockRow(trx, id, c.locale);
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
@@ -244,10 +250,10 @@ export class FlowRuntime {
       ctx.supervises = (user) => user === c.userId && c.supervisor === true;
       const result = await this.run(trx, def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
-      const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId, pinned);
+      const stored = await this.store(trx, def, row, before, result.state, result.effects, at, c.locale, c.userId, { pinned, checkRefs });
       written = { row: stored.row, def, state: stored.state };
       const handled = await readHandled(trx, row, before, stored.state, c.userId);
-      return [...stored.notified, ...handled, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
+      return [...stored.notified, ...handled, ...(await addMessages(trx, this.dialect, reminders(stored.row, result.effects, c.userId)))];
     });
     await this.push(notified);
     return this.viewOf(c, written!.row, written!.def, written!.state);
@@ -268,7 +274,7 @@ export class FlowRuntime {
       const at = now();
       const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, { initiator: row.initiator_id, data: [before.data], picks: [before.picks], targets: [] });
       const result = await this.run(trx, def, before, { type: 'timer', timerId }, ctx, 'zh-CN');
-      const stored = await this.store(trx, row, before, result.state, result.effects, at, 'zh-CN', null);
+      const stored = await this.store(trx, def, row, before, result.state, result.effects, at, 'zh-CN', null);
       notified = [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, null)))];
       return true;
     });
@@ -353,13 +359,26 @@ export class FlowRuntime {
    * The revision models of the record behind instance `id` (../recordModels.ts), read outside any transaction;
    * undefined for an instance without a record or an unknown entity.
    */
+  /**
+   * The check of the reference fields among `fields` that an action on instance `id` writes into its record, as
+   * `add` / `edit` check them for caller `c` (../records.ts RecordRefs.checker: the target's view permission and
+   * the caller's data scope of it), resolved outside any transaction; undefined when none is a reference field.
+   */
+  private async refChecker(c: FlowCaller, id: number, fields: string[]): Promise<RecordRefCheck | undefined> {
+    const r = await this.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', id).executeTakeFirst();
+    const def = r?.entity && r.record_id != null ? flowEntity(r.entity) : undefined;
+    if (!def || !recordFields(def).some((f) => fields.includes(f.field))) return undefined;
+    const caller = { userId: c.userId, username: '', deptId: c.deptId, ip: '', locale: c.locale };
+    return new EntityService(def, this.db, this.dialect).records.checker(caller, fields);
+  }
+
   private async pinnedModels(id: number): Promise<RecordModels | undefined> {
     const r = await this.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', id).executeTakeFirst();
     const def = r?.entity && r.record_id != null ? flowEntity(r.entity) : undefined;
     return def ? recordModels(this.db, def) : undefined;
   }
 
-  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, pinned?: RecordModels): Promise<{ notified: number[]; row: Row; state: FlowState }> {
+  private async store(trx: Trx, def: FlowDef, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, edit: RecordEditChecks = {}): Promise<{ notified: number[]; row: Row; state: FlowState }> {
     const notified: number[] = [];
     const after = effects.service.length
       ? await runFlowServices(effects, {
@@ -379,11 +398,13 @@ export class FlowRuntime {
     if (Number(r.numAffectedRows ?? 0) !== 1) throw badInput(translate(locale, 'flow.stale'));
     // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
     if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
-    await mirrorState(trx, { ...row, secret_level: level }, before, after, effects);
-    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor, pinned });
+    // an edited record renames the instance and its open tasks (./retitle.ts), new tasks included
+    const title = before.data !== after.data && JSON.stringify(before.data) !== JSON.stringify(after.data) ? await retitleInstance(trx, def, row, after.data) : row.title;
+    await mirrorState(trx, { ...row, title, secret_level: level }, before, after, effects);
+    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor, ...edit });
     await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
     if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
-    return { notified, row: { ...row, ...set }, state: after };
+    return { notified, row: { ...row, ...set, title }, state: after };
   }
 
 }
