@@ -56,7 +56,7 @@ export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(fu
   }, [compiled, ruleKey, access]); // eslint-disable-line react-hooks/exhaustive-deps
   const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);
   const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
-  useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), []);
+  useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), [dataRef]);
 
   return (
     <div className="oa-approval-form" data-testid="approval-form">
