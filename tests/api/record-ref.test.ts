@@ -3,7 +3,7 @@
  * 车辆 (restrict), a 出车记录 to a 车辆 (clear). Vehicles are department-scoped: lina (秘书科, department scope) sees
  * 秘书科's, sunli (财政局办公室) sees hers, zhangwei (staff, own scope) only those he registered.
  * Covers: add with a good, missing and out-of-scope reference; the label in list and info; filters by id and by
- * label; the label in the export; an import resolving labels (unknown and ambiguous refused naming the row);
+ * label; a chart grouped by the reference; the label in the export; an import resolving labels (unknown and ambiguous refused naming the row);
  * deleting a referenced vehicle (restrict refuses naming the request, clear empties the trip's reference and audits it);
  * the page bundle's target of the field; the existence check of a reference a flow step writes.
  */
@@ -104,6 +104,14 @@ describe('reading and filtering', () => {
     expect(byId.total).toBeGreaterThan(0);
     expect(byLabel.list.map((x: { id: number }) => x.id)).toEqual(byId.list.map((x: { id: number }) => x.id));
     expect(byLike.total).toBe(0);
+  });
+
+  it('groups a chart by the reference, labelled by the referenced record', async () => {
+    const r = await ok(R, 'aggregate', { groupBy: [{ field: 'vehicle' }] }, 'lina');
+    const byPlate = Object.fromEntries(r.groups.map((g: { keys: number[]; labels: string[]; values: number[] }) => [g.labels[0], [g.keys[0], g.values[0]]]));
+    const listed = await ok(R, 'list', { filters: { vehicle: mine } }, 'lina');
+    expect(byPlate['京A10001']).toEqual([mine, listed.total]);
+    expect(Object.keys(byPlate).sort()).toEqual(['京A10001', '京A30003']);
   });
 
   it('tells the client where the target lives in the page bundle', async () => {
