@@ -6,7 +6,8 @@
  * end with exactly one success), mirror the changed tasks and timers into flow_tasks / flow_timers and
  * append the events to flow_events. On PostgreSQL the row is also locked (`for update`).
  *
- * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale.
+ * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale. What is only
+ * read — an instance's view, its log, what an action reads before its transaction — is ./runtimeReads.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -32,12 +33,10 @@ import { clearedHook, notClearedName, type NamedSources } from './cleared.js';
 import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
-import { flowEntity, syncRecord, syncRecordData, type RecordEditChecks, type RecordRefCheck } from './records.js';
-import { EntityService } from '../service.js';
-import { recordFields } from '../records.js';
+import { syncRecord, syncRecordData, type RecordEditChecks } from './records.js';
+import { flowLog, pinnedModels, readInstance, refChecker, visibleView, type FlowInstanceRow } from './runtimeReads.js';
 import { templatedTitle } from './title.js';
 import { retitleInstance } from './retitle.js';
-import { recordModels, type RecordModels } from '../recordModels.js';
 import { runFlowServices } from './services.js';
 import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
 import { clearanceOf } from '../../services/clearance.js';
@@ -47,7 +46,6 @@ import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus,
 import { mirrorState } from './mirror.js';
 import { flowId } from './ids.js';
 import { readHandled } from './handledReminders.js';
-import { assertVisible, presentInstance } from './instanceView.js';
 import { orgTimeZone } from '../../services/orgZone.js';
 import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 
@@ -86,7 +84,7 @@ export interface StartInput {
 export const FLOW_TITLE_MAX = 255;
 
 type Trx = Transaction<DB>;
-type Row = { id: number; def_id: string; def_version: number; secret_level?: number; entity: string | null; record_id: number | null; title: string; initiator_id: number; initiator_dept_id: number | null; status: string; state: string; version: number; created_at: number; started_at: number | null; ended_at: number | null };
+type Row = FlowInstanceRow;
 
 /** The machine's message of `e` in `locale` (server catalogue `flow.*`, else the machine's zh-CN text). */
 function refusal(e: FlowError, locale: Locale): ApiError {
@@ -233,8 +231,8 @@ export class FlowRuntime {
     // …and the form revision the record pinned, which the record's edited fields are validated against, and the
     // check of the references it writes against the approver's own view permission and data scope.
     const sentData = (action as { data?: Record<string, unknown> }).data;
-    const pinned = sentData ? await this.pinnedModels(id) : undefined;
-    const checkRefs = sentData && typeof sentData === 'object' ? await this.refChecker(c, id, Object.keys(sentData)) : undefined;
+    const pinned = sentData ? await pinnedModels(this.db, id) : undefined;
+    const checkRefs = sentData && typeof sentData === 'object' ? await refChecker(this.db, this.dialect, c, id, Object.keys(sentData)) : undefined;
     const notified = await this.db.transaction().execute(async (trx) => {
       const row = await this.lockRow(trx, id, c.locale);
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
@@ -284,9 +282,7 @@ export class FlowRuntime {
 
   /** The instance as `c` sees it; -1 flow.notFound unless `c` may see it (./instanceView.ts). */
   async view(c: FlowCaller, id: number): Promise<InstanceView> {
-    const row = (await selectInstance(this.db, { id })).rows[0] as Row | undefined;
-    if (!row) throw badInput(translate(c.locale, 'flow.notFound'));
-    return this.viewOf(c, row);
+    return this.viewOf(c, await readInstance(this.db, id, c.locale));
   }
 
   /**
@@ -294,24 +290,13 @@ export class FlowRuntime {
    * `state` when it holds `row.state` parsed (the state an action just wrote: not read back).
    */
   private async viewOf(c: FlowCaller, row: Row, def?: FlowDef, state: FlowState = JSON.parse(row.state) as FlowState): Promise<InstanceView> {
-    await assertVisible(this.db, c, row, state);
-    return presentInstance(c, row, def ?? (await this.defOf(row, c.locale)), state);
+    return visibleView(this.db, c, row, def ?? (await this.defOf(row, c.locale)), state);
   }
 
-  /**
-   * The flow log (流程日志) of instance `id`, oldest first, for a caller who may see it (else -1 flow.notFound):
-   * `[{id, at, actor, actorName, type, nodeId, taskId, opinion, detail}]`, `actor` null for the system.
-   */
+  /** The flow log (流程日志) of instance `id` for a caller who may see it (else -1 flow.notFound): ./runtimeReads.ts flowLog. */
   async log(c: FlowCaller, id: number): Promise<FlowLogEntry[]> {
     await this.view(c, id);
-    const rows = await this.db
-      .selectFrom('flow_events as e')
-      .leftJoin('users as u', 'u.id', 'e.actor_id')
-      .select(['e.id', 'e.at', 'e.actor_id', 'u.realname', 'e.type', 'e.node_id', 'e.task_id', 'e.opinion', 'e.detail'])
-      .where('e.instance_id', '=', id)
-      .orderBy('e.id')
-      .execute();
-    return rows.map((r) => ({ id: r.id, at: Number(r.at), actor: r.actor_id, actorName: r.realname ?? null, type: r.type, nodeId: r.node_id, taskId: r.task_id, opinion: r.opinion, detail: r.detail ? JSON.parse(r.detail) : null }));
+    return flowLog(this.db, id);
   }
 
   /** `apply` with the machine's refusals as -1 in `locale` (flow.notCleared names the person, read through `trx`). */
@@ -355,29 +340,6 @@ export class FlowRuntime {
    * the version read, then mirrors tasks, timers and events; stale → -1 flow.stale. Answers the users the
    * services reminded (to push after commit), the instance row as written and the state it holds.
    */
-  /**
-   * The revision models of the record behind instance `id` (../recordModels.ts), read outside any transaction;
-   * undefined for an instance without a record or an unknown entity.
-   */
-  /**
-   * The check of the reference fields among `fields` that an action on instance `id` writes into its record, as
-   * `add` / `edit` check them for caller `c` (../records.ts RecordRefs.checker: the target's view permission and
-   * the caller's data scope of it), resolved outside any transaction; undefined when none is a reference field.
-   */
-  private async refChecker(c: FlowCaller, id: number, fields: string[]): Promise<RecordRefCheck | undefined> {
-    const r = await this.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', id).executeTakeFirst();
-    const def = r?.entity && r.record_id != null ? flowEntity(r.entity) : undefined;
-    if (!def || !recordFields(def).some((f) => fields.includes(f.field))) return undefined;
-    const caller = { userId: c.userId, username: '', deptId: c.deptId, ip: '', locale: c.locale };
-    return new EntityService(def, this.db, this.dialect).records.checker(caller, fields);
-  }
-
-  private async pinnedModels(id: number): Promise<RecordModels | undefined> {
-    const r = await this.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', id).executeTakeFirst();
-    const def = r?.entity && r.record_id != null ? flowEntity(r.entity) : undefined;
-    return def ? recordModels(this.db, def) : undefined;
-  }
-
   private async store(trx: Trx, def: FlowDef, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, edit: RecordEditChecks = {}): Promise<{ notified: number[]; row: Row; state: FlowState }> {
     const notified: number[] = [];
     const after = effects.service.length
