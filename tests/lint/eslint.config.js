@@ -2,7 +2,8 @@
  * ESLint 9 flat config of the repository (`npm run lint`: `eslint -c tests/lint/eslint.config.js .`, run from the
  * repository root; with `-c`, the `files` globs below are relative to the working directory, not to this file).
  *
- * Besides typescript-eslint's recommended rules (without type information, for speed), it holds the layering of
+ * Besides typescript-eslint's recommended rules (without type information, for speed) and the two classic rules of
+ * eslint-plugin-react-hooks (rules-of-hooks an error, exhaustive-deps a warning), it holds the layering of
  * the code (DESIGN §1, the README's folder map) as `no-restricted-imports` patterns:
  * - engine/, designer/ and widgets/ never import the shell (src/app): they reach it through engine/host.ts `host()`;
  * - engine/schema, engine/expr, engine/flow and engine/calendar are pure TypeScript run by both sides: no React,
