@@ -1,7 +1,7 @@
 /**
  * The inspector of the form designer: edits the selected control through the model commands —
  * a field's label (zh-CN, en-US), key, required, read-only, default, placeholder, options (typed, or a shared
- * dictionary code), single / multiple, validation (length, range, pattern with a message), grid span, computed
+ * dictionary code), a reference's target entity and label field, single / multiple, validation (length, range, pattern with a message), grid span, computed
  * formula (CEL, type-checked) and rules; a section's or tab's title, a description's text, a grid's columns, a sub-table's totals, tabs.
  */
 import { Button, Form, Select, Switch, Typography, type FormItemProps } from 'antd';
@@ -25,6 +25,7 @@ import {
   type OptionInput,
 } from './model';
 import { RuleBuilder } from './RuleBuilder';
+import { RecordTargetInput } from './RecordTargetInput';
 import type { FormDesign } from './useFormDesign';
 
 /** A compact form row of the inspector. */
@@ -85,6 +86,7 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
           <Switch checked={p['x-default-from'] === p['x-kind']} data-testid="inspector-default-from" onChange={(v) => patch({ defaultFromSession: v })} />
         </Item>
       )}
+      {kind === 'record' && <RecordTargetInput value={p['x-record']} onChange={(record) => patch({ record })} />}
       {isDict && (
         <>
           <Item label={t('inspector.options')}>

@@ -303,7 +303,7 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
           {readOnly && <Alert type="info" showIcon className="oa-approval-hint" title={t('readonly')} data-testid="approval-readonly" />}
           {!readOnly && state.returned && me === state.initiator && <Alert type="warning" showIcon className="oa-approval-hint" title={t('returnedHint')} />}
           <Card size="small" title={t('panel.form')} className="oa-approval-card">
-            <BusinessForm key={`${view.id}:${view.version}`} ref={formRef} bundle={loaded.form} compiled={built.compiled} logic={built.logic} data={state.data} access={access} busy={busy} />
+            <BusinessForm key={`${view.id}:${view.version}`} ref={formRef} bundle={loaded.form} compiled={built.compiled} logic={built.logic} data={state.data} access={access} busy={busy} initialRefs={view._refs} />
           </Card>
           {!readOnly && (
             <Card size="small" title={t('panel.opinion')} className="oa-approval-card">

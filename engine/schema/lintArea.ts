@@ -1,11 +1,13 @@
 /**
- * Lint of area files (`schemas/<area>/area.json`): its default grants (its routes' pages and sections are checked in lint.ts)
+ * Lint of area files (`schemas/<area>/area.json`): its menu icon (`section.icon`; routes carry none) is one of the
+ * icons the shell ships (./menuIcons.ts MENU_ICONS; another name would show a file icon), its default grants (its routes' pages and sections are checked in lint.ts)
  * (FORMATS.md "Area"): each grant names a known role (LintOptions.roles), permission codes the area itself declares and
  * routes the area itself declares (the `path` of its `routes`); the 三员 (LintOptions.sanyuan,
  * DESIGN §7 三员分立) are never granted a business code or route. Pure: no file system.
  */
 import type { AreaDef } from './types';
 import type { Ctx } from './lintContext';
+import { isMenuIcon, MENU_ICONS } from './menuIcons';
 
 /**
  * The route key (stable menu code) of a route pattern: `<section>.<first segment of the child>`, the section key for a
@@ -27,9 +29,15 @@ function codeKey(code: string): string {
   return object ? `${area}.${object}` : area;
 }
 
+/** The lint message of a menu icon `name` the shell does not ship. */
+export function unknownIconMessage(name: unknown): string {
+  return `unknown menu icon "${String(name)}" (one of: ${MENU_ICONS.join(', ')})`;
+}
+
 /** Lints one area definition (see the module comment). */
 export function lintArea(ctx: Ctx, def: AreaDef): void {
   const { add, file, opts } = ctx;
+  if (def.section && !isMenuIcon(def.section.icon)) add(file, '/section/icon', unknownIconMessage(def.section.icon));
   const codes = new Set(def.permissions.map((p) => p.code));
   const routes = new Set(areaRoutes(def));
   const roles = opts.roles ? new Set(opts.roles) : null;

@@ -1,6 +1,6 @@
 /**
  * The definition lint of `chart` pages (./lintPage.ts; engine/renderers/ChartPage.tsx): filters as a list's, each
- * chart's group fields exist and can be grouped (dict, user, dept, boolean, or a date / datetime field — with a
+ * chart's group fields exist and can be grouped (dict, user, dept, record, boolean, or a date / datetime field — with a
  * bucket, which only date fields take), measures name numeric fields (except `count`), a pie has one level and one
  * measure, and the drill-down opens a list page of the same entity at a route that renders it. Pure: no file system.
  */
@@ -9,7 +9,7 @@ import { checkRoute, type Ctx } from './lintContext';
 
 /** System fields a chart may group by, with the kind they group as (src/server/engine/aggregate.ts). */
 const SYSTEM_GROUPS: Record<string, string> = { created_by: 'user', updated_by: 'user', owner_dept_id: 'dept', created_at: 'datetime', updated_at: 'datetime' };
-const GROUP_KINDS = ['dict', 'user', 'dept', 'boolean', 'date', 'datetime'];
+const GROUP_KINDS = ['dict', 'user', 'dept', 'record', 'boolean', 'date', 'datetime'];
 const DATE_KINDS = ['date', 'datetime'];
 const NUMERIC_KINDS = ['integer', 'number', 'money'];
 const RANGE_KINDS = ['date', 'datetime', 'integer', 'number', 'money'];
@@ -56,7 +56,7 @@ export function lintChart(ctx: Ctx, page: ChartPageDef, entity: EntityDef | unde
       const kind = kindOfField(g.field);
       const p = model.properties[g.field];
       if (!kind) return unknown(g.field, `${at}/groupBy/${j}/field`);
-      if (!GROUP_KINDS.includes(kind) || (p && isArrayProp(p))) add(file, `${at}/groupBy/${j}/field`, `field "${g.field}" of kind ${kind} cannot be grouped by (dict, user, dept, boolean, date, datetime)`);
+      if (!GROUP_KINDS.includes(kind) || (p && isArrayProp(p))) add(file, `${at}/groupBy/${j}/field`, `field "${g.field}" of kind ${kind} cannot be grouped by (dict, user, dept, record, boolean, date, datetime)`);
       else if (DATE_KINDS.includes(kind) && !g.bucket) add(file, `${at}/groupBy/${j}/bucket`, `date field "${g.field}" needs a bucket (day, week, month, quarter, year)`);
       else if (!DATE_KINDS.includes(kind) && g.bucket) add(file, `${at}/groupBy/${j}/bucket`, `a bucket needs a date field, "${g.field}" is ${kind}`);
     });

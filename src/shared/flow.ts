@@ -4,6 +4,7 @@
  * of the work lists. Pure types; times are epoch ms.
  */
 import type { ActionName, FlowDef, FlowState } from '../../engine/flow/index.js';
+import type { RefNames } from './org.js';
 
 /** An instance as flow/info answers it for one caller. */
 export interface InstanceView {
@@ -26,6 +27,11 @@ export interface InstanceView {
   definition: FlowDef;
   /** Exactly the actions this caller may take now (the action bar). */
   actions: ActionName[];
+  /**
+   * flow/info and flow/act over an entity's record: names of the users and departments the form data refers to,
+   * and the labels of the records its reference fields point at (`records`, field → id → label).
+   */
+  _refs?: RefNames;
 }
 
 /** One flow log (流程日志) entry (flow/log); `actor` null = the system (timers). */

@@ -33,7 +33,7 @@ export const ROUTE_CLASSES: Record<string, RouteClass> = {
     'Person/smsSetting', 'Person/saveSmsSetting', 'Person/saveSignature', 'Person/deleteSignature',
     'home/searchType', 'home/search',
     // definitions the engine renders every page with (administration pages too)
-    'Template/page', 'Template/list', 'Template/info', 'Template/forminfo', 'Template/fieldinfo', 'Template/getColumns', 'Template/getFunc',
+    'Template/page', 'Template/list', 'Template/info', 'Template/forminfo', 'Template/fieldinfo', 'Template/entities', 'Template/getColumns', 'Template/getFunc',
     'Template/checkjsgs', 'Template/recordform', 'Template/getPrevar', 'Template/checkRule', 'Template/funcInfo', 'Template/funcSubmit',
     'Form/getFiles', 'Form/info', 'Form/getpinyin',
     'codes/list', 'codes/info', 'codes/getcodes', 'codes/getList',

@@ -3,8 +3,8 @@
  * 车辆 (restrict), a 出车记录 to a 车辆 (clear). Vehicles are department-scoped: lina (秘书科, department scope) sees
  * 秘书科's, sunli (财政局办公室) sees hers, zhangwei (staff, own scope) only those he registered.
  * Covers: add with a good, missing and out-of-scope reference; the label in list and info; filters by id and by
- * label; the label in the export; an import resolving labels (unknown and ambiguous refused naming the row);
- * deleting a referenced vehicle (restrict refuses naming the request, clear empties the trip's reference);
+ * label; a chart grouped by the reference; the label in the export; an import resolving labels (unknown and ambiguous refused naming the row);
+ * deleting a referenced vehicle (restrict refuses naming the request, clear empties the trip's reference and audits it);
  * the page bundle's target of the field; the existence check of a reference a flow step writes.
  */
 process.env.OA_SCHEMA_DIRS = 'tests/fixtures/schemas/reftest';
@@ -106,6 +106,14 @@ describe('reading and filtering', () => {
     expect(byLike.total).toBe(0);
   });
 
+  it('groups a chart by the reference, labelled by the referenced record', async () => {
+    const r = await ok(R, 'aggregate', { groupBy: [{ field: 'vehicle' }] }, 'lina');
+    const byPlate = Object.fromEntries(r.groups.map((g: { keys: number[]; labels: string[]; values: number[] }) => [g.labels[0], [g.keys[0], g.values[0]]]));
+    const listed = await ok(R, 'list', { filters: { vehicle: mine } }, 'lina');
+    expect(byPlate['京A10001']).toEqual([mine, listed.total]);
+    expect(Object.keys(byPlate).sort()).toEqual(['京A10001', '京A30003']);
+  });
+
   it('tells the client where the target lives in the page bundle', async () => {
     const b = await ok('Template', 'page', { id: 'reftest.request.list' }, 'lina');
     expect(b.records.vehicle).toMatchObject({ entity: 'reftest.vehicle', group: V, label: 'plate', labelSearchable: true, detail: 'reftest.vehicle.detail' });
@@ -188,6 +196,10 @@ describe('deleting a referenced record', () => {
     const after = await ok('reftestTrips', 'info', { id: trip.id }, 'lina');
     expect(after.car).toBeNull();
     expect(after.version).toBe(trip.version + 1);
+    // the trip's change is in the audit log, in the deletion's name
+    const rows = await t.database.db.selectFrom('audit_log').select(['event', 'username', 'detail']).where('object', '=', `reftest.trip:${trip.id}`).orderBy('id').execute();
+    expect(rows.at(-1)).toMatchObject({ event: 'reftest.trip.refCleared', username: 'lina' });
+    expect(JSON.parse(rows.at(-1)!.detail!)).toMatchObject({ before: { car: car.id }, after: { car: null } });
   });
 
   it('a vehicle nobody refers to is deleted as before', async () => {

@@ -111,6 +111,14 @@ describe('Template and Form calls', () => {
     expect(r.data).toContainEqual(expect.objectContaining({ field: 'cost', kind: 'money' }));
   });
 
+  it('Template/entities offers the entities a reference field may point at, with the fields that may label them', async () => {
+    const r = await t.post('Template/entities', {}, s);
+    const reception = r.data.find((e: { id: string }) => e.id === 'receptions.reception');
+    expect(reception.title).toBe('接待');
+    expect(reception.labels).toContainEqual({ field: 'guestUnit', label: '来宾单位' });
+    expect(reception.labels.map((l: { field: string }) => l.field)).not.toContain('status');
+  });
+
   it('Template/getColumns gives the list columns with localised titles and renderers', async () => {
     const r = await t.post('Template/getColumns', { id: 'receptions.reception.list' }, s);
     expect(r.data[0]).toMatchObject({ id: 'col_title', field: 'title', title: '接待事由', render: 'link', width: 240, sortable: false });

@@ -2,7 +2,8 @@
  * ESLint 9 flat config of the repository (`npm run lint`: `eslint -c tests/lint/eslint.config.js .`, run from the
  * repository root; with `-c`, the `files` globs below are relative to the working directory, not to this file).
  *
- * Besides typescript-eslint's recommended rules (without type information, for speed), it holds the layering of
+ * Besides typescript-eslint's recommended rules (without type information, for speed) and the two classic rules of
+ * eslint-plugin-react-hooks (rules-of-hooks an error, exhaustive-deps a warning), it holds the layering of
  * the code (DESIGN §1, the README's folder map) as `no-restricted-imports` patterns:
  * - engine/, designer/ and widgets/ never import the shell (src/app): they reach it through engine/host.ts `host()`;
  * - engine/schema, engine/expr, engine/flow and engine/calendar are pure TypeScript run by both sides: no React,
@@ -19,6 +20,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const TS = '**/*.{ts,tsx,mts,cts}';
 /** Deepest folder level below a layer's root that gets its own block (deeper files share the last one). */
@@ -96,18 +98,6 @@ function layer(root, targets, { extra = [], ignores = [] } = {}) {
   return blocks;
 }
 
-/**
- * Placeholders of eslint-plugin-react-hooks (not installed): the code's `eslint-disable … react-hooks/exhaustive-deps`
- * comments name its rules, which must exist for the comments to be valid. Replace with the real plugin when added.
- */
-const reactHooksPlaceholder = {
-  meta: { name: 'react-hooks-placeholder' },
-  rules: {
-    'exhaustive-deps': { meta: { type: 'problem', schema: false }, create: () => ({}) },
-    'rules-of-hooks': { meta: { type: 'problem', schema: false }, create: () => ({}) },
-  },
-};
-
 export default defineConfig(
   {
     name: 'ignored',
@@ -118,9 +108,13 @@ export default defineConfig(
   {
     name: 'project',
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
-    plugins: { 'react-hooks': reactHooksPlaceholder },
-    // the placeholder rules never report, so their disable comments would all read as unused
-    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    // Only the two classic hooks rules: the plugin's React Compiler rules (purity, refs, set-state-in-effect…)
+    // stay off, the code is not written for the compiler.
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',

@@ -47,6 +47,19 @@ describe('checkDesign', () => {
     expect(checkDesign(s)).toEqual([]);
   });
 
+  it('offers a reference field whose target entity and label field become its x-record once chosen', () => {
+    let s = insertFromPalette(blank(), 'record', { parent: null }, env);
+    const id = s.focus!;
+    expect(checkDesign(s).map((p) => [p.id, p.code])).toEqual([[id, 'noTarget']]);
+    expect(() => updateField(s, id, { record: { entity: 'car.vehicle', label: '' } })).toThrow(DesignError);
+    s = updateField(s, id, { record: { entity: 'car.vehicle', label: 'plate' } });
+    expect(checkDesign(s)).toEqual([]);
+    const out = toFormPage(s);
+    expect(out.model.properties.guanlianjilu).toMatchObject({ type: 'integer', 'x-kind': 'record', 'x-record': { entity: 'car.vehicle', label: 'plate' } });
+    const text = insertFromPalette(s, 'text', { parent: null }, env);
+    expect(() => updateField(text, text.focus!, { record: { entity: 'car.vehicle', label: 'plate' } })).toThrow(DesignError);
+  });
+
   it('reports a formula that no longer type-checks after its input changed kind', () => {
     let s = setComputed(withDates(), 'tianshu', 'WORKDAYS(kaishiriqi, jieshuriqi)');
     expect(checkDesign(s)).toEqual([]);

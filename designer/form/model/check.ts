@@ -1,6 +1,6 @@
 /**
  * Checks of a design before it is published: what the definition lint would refuse or what could
- * not work — a select / radio / checkbox without options or dictionary, a sub-table without columns, tabs
+ * not work — a select / radio / checkbox without options or dictionary, a reference without its target entity, a sub-table without columns, tabs
  * without a tab, rules, computed fields and validators that do not type-check against the fields (CEL through
  * engine/expr), Chinese text outside a Text (a Chinese default value or pattern: definitions keep Chinese
  * only in Texts). Pure TS.
@@ -16,7 +16,7 @@ import { DesignError, type FormDesignState } from './types';
 /** One problem: the node, rule, computed field or validator id (or field key) it concerns, a code and details. */
 export interface DesignProblem {
   id: string;
-  code: 'noOptions' | 'noColumns' | 'noTabs' | 'badCondition' | 'badExpression' | 'chineseOutsideText';
+  code: 'noOptions' | 'noTarget' | 'noColumns' | 'noTabs' | 'badCondition' | 'badExpression' | 'chineseOutsideText';
   message?: string;
 }
 
@@ -45,6 +45,7 @@ export function checkDesign(state: FormDesignState, locale: ExprLocale = 'zh-CN'
     if ('field' in n) {
       const p = state.model.properties[n.field];
       if (p?.['x-kind'] === 'dict' && !p['x-dict']) out.push({ id: n.id, code: 'noOptions' });
+      if (p?.['x-kind'] === 'record' && !p['x-record']) out.push({ id: n.id, code: 'noTarget' });
       if (p && n.type !== 'subtable' && chinese(p)) out.push({ id: n.id, code: 'chineseOutsideText' });
     }
   });

@@ -36,6 +36,11 @@ export interface FieldPatch {
   readOnly?: boolean;
   /** Columns a field spans in a grid (1–4). */
   span?: number | null;
+  /**
+   * A reference field's target (`x-record`, FORMATS.md "Reference fields"): the entity and its label field; its
+   * `onDelete` is kept (default restrict). Null removes it.
+   */
+  record?: { entity: string; label: string } | null;
 }
 
 const setOrUnset = (p: ModelProperty, k: string, v: unknown) => {
@@ -108,7 +113,7 @@ function renameField(d: FormDesignState, ref: FieldRef, to: string): void {
  * en-US. A new label also renames the key (pinyin of the zh-CN label through `env`, made unique) unless the key is
  * locked or no `env` is given.
  * @throws DesignError notFound (no field), badValue (a number that is not one, min above max, a pattern that is
- *   not a regular expression, options on a multi-value field).
+ *   not a regular expression, options on a multi-value field, a target on a field that is no reference).
  */
 export function updateField(state: FormDesignState, id: string, patch: FieldPatch, env?: DesignEnv): FormDesignState {
   return produce(state, (d) => {
@@ -184,6 +189,13 @@ export function updateField(state: FormDesignState, id: string, patch: FieldPatc
         reorderX(p);
       } else if (d.dicts.some((x) => x.id === p['x-dict'])) delete p['x-dict'];
       dropUnusedDicts(d);
+    }
+    if ('record' in patch) {
+      if (p['x-kind'] !== 'record') throw new DesignError('badValue', `field "${key}" is no reference`);
+      const r = patch.record;
+      if (r && (!r.entity || !r.label)) throw new DesignError('badValue', 'a reference needs an entity and a label field');
+      const onDelete = p['x-record']?.onDelete;
+      setOrUnset(p, 'x-record', r ? { entity: r.entity, label: r.label, ...(onDelete ? { onDelete } : {}) } : null);
     }
     if (patch.readOnly !== undefined) setOrUnset(p, 'readOnly', patch.readOnly || null);
     if ('placeholder' in patch || 'span' in patch) {

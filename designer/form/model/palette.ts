@@ -27,6 +27,7 @@ export const PALETTE: readonly PaletteItem[] = [
   { kind: 'checkbox', group: 'field', column: false },
   { kind: 'person', group: 'field', column: false },
   { kind: 'department', group: 'field', column: false },
+  { kind: 'record', group: 'field', column: false },
   { kind: 'attachments', group: 'field', column: false },
   { kind: 'richtext', group: 'field', column: false },
   { kind: 'subtable', group: 'field', column: false },
@@ -57,6 +58,8 @@ const SHAPES: Partial<Record<PaletteKind, { schema: Record<string, unknown>; kin
   checkbox: { schema: { type: 'array', items: { type: 'string' }, uniqueItems: true }, kind: 'dict' },
   person: { schema: { type: 'integer' }, kind: 'user' },
   department: { schema: { type: 'integer' }, kind: 'dept' },
+  // its target (`x-record`: entity and label field) is chosen in the inspector (fields.ts updateField `record`)
+  record: { schema: { type: 'integer' }, kind: 'record' },
   attachments: { schema: { type: 'array' }, kind: 'attachments' },
   richtext: { schema: { type: 'string', maxLength: 100000 }, kind: 'richtext' },
   subtable: { schema: { type: 'array', items: { type: 'object', properties: {} } }, kind: 'subtable' },
@@ -102,6 +105,8 @@ export function kindOfProperty(p: ModelProperty | undefined): PaletteKind {
     case 'dept':
     case 'depts':
       return 'department';
+    case 'record':
+      return 'record';
     case 'attachments':
       return 'attachments';
     case 'subtable':

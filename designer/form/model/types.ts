@@ -73,6 +73,7 @@ export type PaletteKind =
   | 'checkbox'
   | 'person'
   | 'department'
+  | 'record'
   | 'attachments'
   | 'richtext'
   | 'subtable'

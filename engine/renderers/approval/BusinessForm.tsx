@@ -36,12 +36,18 @@ export interface BusinessFormProps {
   access: FieldAccess;
   /** Locks every field (while an action is being sent). */
   busy?: boolean;
+  /** Names and record labels the data refers to (flow/info `_refs`): the start of what the widgets show. */
+  initialRefs?: RefNames;
 }
 
 /** The business form (see the module comment). Give it a new `key` to start again from new data. */
-export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(function BusinessForm({ bundle, compiled, logic, data, access, busy }, ref) {
+export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(function BusinessForm({ bundle, compiled, logic, data, access, busy, initialRefs }, ref) {
   const { dataRef, ruleState, onChange, customValidate } = useFormLogic(logic, () => logic.compute(null, recordToForm({ id: 0, ...data }, compiled.fields)).data);
-  const [refs] = useState<RefNames>(() => ({ users: {}, depts: {} }));
+  const [refs] = useState<RefNames>(() => ({
+    users: { ...initialRefs?.users },
+    depts: { ...initialRefs?.depts },
+    ...(initialRefs?.records ? { records: Object.fromEntries(Object.entries(initialRefs.records).map(([f, labels]) => [f, { ...labels }])) } : {}),
+  }));
   const formRef = useRef<{ validateForm(): boolean } | null>(null);
   const ruleKey = ruleState.key;
   const view = useMemo(() => {
@@ -50,7 +56,7 @@ export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(fu
   }, [compiled, ruleKey, access]); // eslint-disable-line react-hooks/exhaustive-deps
   const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);
   const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
-  useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), []);
+  useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), [dataRef]);
 
   return (
     <div className="oa-approval-form" data-testid="approval-form">

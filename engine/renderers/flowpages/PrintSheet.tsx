@@ -60,7 +60,8 @@ export function PrintSheet({ bundle, recordId }: PageKindProps) {
 
   const users: Record<string, string> = {};
   for (const f of fields) for (const u of [view.state.data[f]].flat()) if (typeof u === 'number') users[String(u)] = userName(u);
-  const record: EntityRecord = { ...(view.state.data as EntityRecord), _refs: { users, depts } };
+  // reference fields print their records' labels (flow/info `_refs.records`)
+  const record: EntityRecord = { ...(view.state.data as EntityRecord), _refs: { users, depts, ...(view._refs?.records ? { records: view._refs.records } : {}) } };
   const startId = view.definition.nodes[0]?.id ?? 'start';
   const steps = opinionsByStep(log, startId);
 

@@ -1,9 +1,9 @@
 /**
  * `<group>/aggregate` of every entity (src/shared/aggregate.ts): records grouped by one or two fields — a dict,
- * user, department or boolean field, or a date / datetime field (or created_at, updated_at) in calendar buckets —
+ * user, department, reference (kind `record`) or boolean field, or a date / datetime field (or created_at, updated_at) in calendar buckets —
  * with count, sum, avg, min and max of numeric fields, under the same keyword and filters as `<group>/list` and
  * within the caller's data scope and the entity's view permission. Groups are labelled in the caller's locale
- * (dictionary labels, user names, full department titles).
+ * (dictionary labels, user names, full department titles, the referenced record's label field).
  *
  * Date buckets are computed in SQL on both dialects, the same way: the bucket starts between the first and the last
  * value under the WHERE are worked out here in the organisation's zone (./buckets.ts, ICU's zone rules, so SQLite —
@@ -27,7 +27,7 @@ import type { Caller, EntityService } from './service.js';
 import { fieldTitle } from './validation.js';
 
 /** How a field groups: by its value (labelled as its kind says) or by date buckets of its storage. */
-type GroupKind = 'dict' | 'user' | 'dept' | 'boolean' | 'date' | 'datetime' | 'epoch';
+type GroupKind = 'dict' | 'user' | 'dept' | 'record' | 'boolean' | 'date' | 'datetime' | 'epoch';
 
 /** System fields that group: creator and updater (users), owner department, creation and change times. */
 const SYSTEM_GROUPS: Record<string, GroupKind> = { created_by: 'user', updated_by: 'user', owner_dept_id: 'dept', created_at: 'epoch', updated_at: 'epoch' };
@@ -145,7 +145,7 @@ function groupLevel(def: EntityDef, field: string, bucket: DateBucket | undefine
   const kind = p ? kindOf(p) : SYSTEM_GROUPS[field];
   const dateLike = kind === 'date' || kind === 'datetime' || kind === 'epoch';
   const multiple = p && (Array.isArray(p.type) ? p.type.includes('array') : p.type === 'array');
-  if (!['dict', 'user', 'dept', 'boolean'].includes(kind) && !dateLike) throw badInput(t('aggregate.badGroup', { field: title(field) }));
+  if (!['dict', 'user', 'dept', 'record', 'boolean'].includes(kind) && !dateLike) throw badInput(t('aggregate.badGroup', { field: title(field) }));
   if (multiple) throw badInput(t('aggregate.badGroup', { field: title(field) }));
   if (dateLike && !bucket) throw badInput(t('aggregate.needsBucket', { field: title(field) }));
   if (!dateLike && bucket) throw badInput(t('aggregate.badBucket', { field: title(field) }));
@@ -230,12 +230,19 @@ function rangeOf(l: Level, idx: number): [string, string] | [number, number] {
 
 type Labeller = ((key: string | number | boolean) => string) & { order?: Map<string, number> };
 
-/** Labels of a value level in the caller's locale (dictionary items, user names, department titles, yes / no). */
+/**
+ * Labels of a value level in the caller's locale (dictionary items, user names, department titles, the label field of
+ * a referenced record — ./records.ts, as the list shows it —, yes / no).
+ */
 async function labeller(svc: EntityService, l: Level, raw: unknown[], c: Caller): Promise<Labeller> {
   const ids = [...new Set(raw.filter((v) => v !== null && v !== undefined).map(Number))];
   if (l.kind === 'user' || l.kind === 'dept') {
     const names = l.kind === 'user' ? await userNames(svc.db, ids) : await deptTitles(svc.db, ids);
     return (key) => names[String(key)] ?? String(key);
+  }
+  if (l.kind === 'record') {
+    const labels = (await svc.records.labels(ids.map((id) => ({ [l.field]: id }))))?.[l.field] ?? {};
+    return (key) => labels[String(key)] ?? String(key);
   }
   if (l.kind === 'boolean') return (key) => translate(c.locale, key ? 'aggregate.yes' : 'aggregate.no');
   if (l.kind === 'dict') {

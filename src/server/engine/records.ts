@@ -8,13 +8,15 @@
  * - writes: add and edit (and declared actions) accept a changed non-null value only when the target record
  *   exists and the caller sees it — the target's `view` permission and its record inside the caller's data scope
  *   of the target (and 密级 clearance) — else -1 entity.badRecordRef naming the field. An unchanged value is not
- *   checked again (an approver may edit a record whose 车辆 is another department's); a flow step writing the field
- *   back (assertRecordsExist) needs an existing target;
+ *   checked again (an approver may edit a record whose 车辆 is another department's); a person's flow step writing the
+ *   field back (flow/act, ../flow/records.ts syncRecordData) is checked the same way for the acting person, a
+ *   system step (timer, service) only needs an existing target (assertRecordsExist);
  * - filters: a number is the target id (eq / in); a text, or `{op: 'like'}`, matches the target's label
  *   (`<field> in (select id from <target> where <label> like …)`);
  * - deletion of a target: each entity referring to it with `onDelete: restrict` (default) refuses while a record
  *   refers to one of the deleted ids (-1 entity.referencedBy naming the entity and up to three records); `clear`
- *   sets the references to null (version + 1) in the same transaction;
+ *   sets the references to null (version + 1) in the same transaction, with one audit row per changed record
+ *   (`<entity>.refCleared`, the field before and after);
  * - imports resolve a label to the id of the one record with that label the caller sees (./transfer.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -24,6 +26,7 @@ import type { Registry } from '../../../engine/schema/loader.js';
 import type { DB } from '../db/types.js';
 import type { Locale } from '../../shared/constants.js';
 import { translate } from '../i18n/index.js';
+import { audit } from '../services/audit.js';
 import { ApiError, badInput } from '../lib/errors.js';
 import type { EntityRecord } from './codec.js';
 import { getRows } from './repository.js';
@@ -204,12 +207,26 @@ export class RecordRefs {
           const params = { entity: textIn(def.title, c.locale), field: fieldTitle(def, f.field, c.locale), records: names.join('、') };
           throw badInput(translate(c.locale, 'entity.referencedBy', params));
         }
+        const cleared: Record<string, unknown>[] = await (trx as unknown as Kysely<any>).selectFrom(def.table).select(['id', f.field]).where(f.field, 'in', ids).orderBy('id').execute();
+        if (!cleared.length) continue;
         await (trx as unknown as Kysely<any>)
           .updateTable(def.table)
           .set((eb) => ({ [f.field]: null, version: eb('version', '+', 1) }))
           .where(f.field, 'in', ids)
           .execute();
         invalidateTotals(this.svc.db, def.table);
+        // every changed record gets its audit row (DESIGN §7), as an edit of that one field
+        for (const r of cleared) {
+          await audit(trx, this.svc.dialect, {
+            userId: c.userId,
+            username: c.username,
+            ip: c.ip,
+            event: `${def.id}.refCleared`,
+            object: `${def.id}:${String(r.id)}`,
+            result: 'success',
+            detail: { before: { [f.field]: r[f.field] }, after: { [f.field]: null }, deleted: `${this.svc.def.id}:${String(r[f.field])}` },
+          });
+        }
       }
     };
   }
@@ -245,7 +262,8 @@ export class RecordRefs {
  * The check of reference fields written by a flow step (./flow/records.ts syncRecordData, inside the action's
  * transaction, where the caller's scope cannot be read on SQLite): each of `fields` that is a reference field with a
  * non-null value must name an existing record of its target (`entityOf` finds target definitions without the
- * database), else -1 entity.badRecordRef naming the field. Whether the approver sees it is the form's business.
+ * database), else -1 entity.badRecordRef naming the field. Used for what the system writes (a person's step is
+ * checked against their scope by RecordRefs.checker).
  */
 export async function assertRecordsExist(trx: Db, def: EntityDef, record: EntityRecord, fields: string[], locale: Locale, entityOf: (id: string) => EntityDef | undefined): Promise<void> {
   for (const f of recordFields(def).filter((x) => fields.includes(x.field))) {

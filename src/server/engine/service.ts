@@ -39,6 +39,7 @@ import { INT_MAX, constraintError, fieldTitle, fillSessionDefaults, validateReco
 import { recordModels } from './recordModels.js';
 import { RecordRefs } from './records.js';
 import { entityPermission } from './permissions.js';
+import { retitleRecordFlow } from './flow/retitle.js';
 
 /** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
 const codeSets = new WeakMap<readonly string[], Set<string>>();
@@ -345,7 +346,10 @@ export class EntityService {
         const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };
         const after = await updateRow(trx, this.spec, id, expected, row);
         if (!after) throw badInput(this.t(c, 'entity.stale'));
-        await this.audit(trx, c, event, id, beforeRec, rowToRecord(this.spec, after));
+        const afterRec = rowToRecord(this.spec, after);
+        await this.audit(trx, c, event, id, beforeRec, afterRec);
+        // the flow's work-item titles follow the edited record (./flow/retitle.ts)
+        if (this.flowBacked && EntityService.flowStatusOf(beforeRec)) await retitleRecordFlow(trx, this.def.id, id, afterRec);
         return after;
       })
       .catch((e) => this.constraint(c, e));

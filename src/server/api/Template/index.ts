@@ -13,6 +13,7 @@
  * - info {id, etag?} → {page, etag} (any page kind), or {notModified: true, etag}
  * - forminfo {id} → {page, entity, schema (plain JSON Schema for rjsf: `title` from `x-title`, `x-` keys kept), etag}
  * - fieldinfo {entity} → [{field, label, kind, type, required, dict?}]
+ * - entities {} → [{id, title, labels: [{field, label}]}]: what a reference field may point at (the form designer)
  * - getColumns {id} → [{id, field, title, render, width?, sortable, dict?}] of a list page
  * - getFunc {} → [{name, signature, description (localised), example}] (engine/expr FUNCTIONS)
  * - checkjsgs {entity, expr} → {ok: true, type} or {ok: false, message} (formula type-check, engine/expr)
@@ -25,7 +26,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, call } from '../../lib/route.js';
 import { schemaStore } from '../../engine/schemaStore.js';
-import { checkFormula, columnsOf, fieldInfo, formAnswer, formTemplates, functionList, pageAnswer } from './service.js';
+import { checkFormula, columnsOf, fieldInfo, formAnswer, formTemplates, functionList, pageAnswer, recordTargetChoices } from './service.js';
 import { registerRevisions } from './revisionCalls.js';
 import { registerDesignedCalls, withDesigned } from './designedCalls.js';
 import { registerDesignedApi } from './designedApi.js';
@@ -110,6 +111,8 @@ export function register(app: FastifyInstance): void {
       return a;
     },
   );
+
+  call(app, 'Template/entities', {}, async (req) => recordTargetChoices(await schemasOf(req), req.locale));
 
   call<{ id: string }>(app, 'Template/getColumns', { body: { type: 'object', required: ['id'], properties: { id: idProp } } }, async (req) => {
     const a = columnsOf(await schemasOf(req), req.locale, req.body.id);

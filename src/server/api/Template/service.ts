@@ -163,6 +163,38 @@ export function fieldInfo(s: EffectiveSchema, locale: Locale, id: string): Field
   });
 }
 
+/** A target a reference field may name (Template/entities): an entity and the text fields that may label its records. */
+export interface RecordTargetChoice {
+  id: string;
+  /** The entity's title in the caller's locale. */
+  title: string;
+  /** Fields the engine accepts as `x-record.label` (kind text, or a plain string), titles localised. */
+  labels: { field: string; label: string }[];
+}
+
+/**
+ * The entities a reference field of a designed form may point at (the form designer's choices): those stored in a
+ * table with at least one text field, by title. Same rules as the definition lint of `x-record`.
+ */
+export function recordTargetChoices(s: EffectiveSchema, locale: Locale): RecordTargetChoice[] {
+  const isLabel = (p: ModelProperty) => {
+    const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+    return p['x-kind'] ? p['x-kind'] === 'text' : type === 'string';
+  };
+  return s.registry
+    .entities()
+    .filter((e) => (e.storage ?? 'table') === 'table')
+    .map((e) => ({
+      id: e.id,
+      title: localText(s, locale, e.title) ?? e.id,
+      labels: Object.entries(e.model.properties)
+        .filter(([, p]) => isLabel(p))
+        .map(([field, p]) => ({ field, label: localText(s, locale, p['x-title']) ?? field })),
+    }))
+    .filter((c) => c.labels.length)
+    .sort((a, b) => a.title.localeCompare(b.title, 'zh-CN') || (a.id < b.id ? -1 : 1));
+}
+
 /** A column of Template/getColumns: title localised (the column's own, else the field's label). */
 export interface ColumnInfo {
   id: string;

@@ -26,7 +26,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../lib/route.js';
 import { badInput } from '../../lib/errors.js';
-import { flowRuntime, type FlowCaller } from '../../engine/flow/runtime.js';
+import { flowRuntime, type FlowCaller, type InstanceView } from '../../engine/flow/runtime.js';
+import type { EntityRecord } from '../../engine/codec.js';
 import { withNames } from '../../engine/flow/listNames.js';
 import { registerWorkLists, WORK_LIST_BODY } from './lists.js';
 import { instanceApprovalRoute } from '../../engine/flow/approvalRoute.js';
@@ -131,10 +132,20 @@ export function register(app: FastifyInstance): void {
     return runtime.start(c, { defId: b.defId, title: recordTitle(def, record), data, entity: def.id, recordId, draft, opinion: typeof b.opinion === 'string' ? b.opinion : undefined });
   }
 
+  /**
+   * `view` with `_refs`: the names of the users and departments its form data refers to and the labels of the
+   * records its reference fields point at (like an entity's info answer), for an instance over an entity.
+   */
+  async function withRefs(view: InstanceView): Promise<InstanceView> {
+    const def = view.entity ? flowEntity(view.entity) : undefined;
+    if (!def) return view;
+    return { ...view, _refs: await new EntityService(def, db, app.ctx.dialect).refNames([view.state.data as EntityRecord]) };
+  }
+
   call<{ id: number }>(app, 'flow/info', { body: ID_BODY }, async (req) => {
     const view = await viewOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, req.body.id, 'id'));
     const { registry } = await schemaStore(db);
-    return { ...view, open: instanceApprovalRoute(registry, view.entity, view.definition) };
+    return { ...(await withRefs(view)), open: instanceApprovalRoute(registry, view.entity, view.definition) };
   });
 
   call<Record<string, any>>(app, 'flow/act', { body: ACT_BODY }, async (req) => {
@@ -143,7 +154,7 @@ export function register(app: FastifyInstance): void {
     const version = b.version === undefined || b.version === null || b.version === '' ? undefined : positiveInt(req, b.version, 'version');
     const action = parseAction(req, b);
     const signature = wantsSignature(req, b) ? await signatureForAction(db, req.t.bind(req), req.user.userId) : undefined;
-    return runtime.act(await callerOf(req), id, action, version, signature ? { signature } : undefined);
+    return withRefs(await runtime.act(await callerOf(req), id, action, version, signature ? { signature } : undefined));
   });
 
   call<{ id: number }>(app, 'flow/log', { body: ID_BODY }, async (req) => logOrLinkRead(db, runtime, await callerOf(req), positiveInt(req, req.body.id, 'id')));

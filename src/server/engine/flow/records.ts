@@ -54,6 +54,19 @@ export async function syncRecord(trx: Transaction<DB>, entity: string | null, re
     .execute();
 }
 
+/**
+ * The reference check of a person's step (../records.ts RecordRefs.checker): run in the action's transaction on
+ * the record to store and the record before; throws -1 entity.badRecordRef naming the field.
+ */
+export type RecordRefCheck = (db: Transaction<DB>, after: Record<string, unknown>, before: Record<string, unknown>) => Promise<void>;
+
+/** What an action's record edits are checked against: the pinned form revision, and the acting person's references check. */
+export interface RecordEditChecks {
+  pinned?: RecordModels;
+  /** Without it (a timer or a service acting as the system), a changed reference only has to exist. */
+  checkRefs?: RecordRefCheck;
+}
+
 /** Fields of a flow's form data that are the record's own: the model's, without the flow's bookkeeping. */
 function dataFields(def: EntityDef): string[] {
   return Object.keys(def.model.properties).filter((f) => f !== 'flowStatus' && f !== 'flowId');
@@ -64,7 +77,8 @@ function dataFields(def: EntityDef): string[] {
  * 正文) back into the record, in `trx`, so that the record and the instance never drift apart. The merged
  * record is validated against the entity first; a problem is thrown as ApiError -1 naming the field, and the
  * whole action rolls back with it (against the form revision the record pinned when `by.pinned` gives the models,
- * ../recordModels.ts; else the shipped entity). The change is audited (DESIGN §7) as `<entity>.flowEdit` by `by.userId`, with
+ * ../recordModels.ts; else the shipped entity); a changed reference must be a record the acting person sees (`by.checkRefs`),
+ * or, for the system, one that exists. The change is audited (DESIGN §7) as `<entity>.flowEdit` by `by.userId`, with
  * the changed fields before and after. No changed field: nothing is written.
  */
 export async function syncRecordData(
@@ -74,7 +88,7 @@ export async function syncRecordData(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   locale: Locale,
-  by: { dialect: Dialect; userId: number | null; pinned?: RecordModels },
+  by: { dialect: Dialect; userId: number | null } & RecordEditChecks,
 ): Promise<void> {
   if (!entity || recordId == null || before === after) return;
   const def = flowEntity(entity);
@@ -89,9 +103,10 @@ export async function syncRecordData(
   for (const f of changed) merged[f] = after[f] ?? null;
   const problem = validateRecord(by.pinned ? by.pinned.pinned(Number(row.created_at)) : def, merged, locale, spec);
   if (problem) throw problem;
-  await assertRecordsExist(trx, def, merged, changed, locale, flowEntity);
-  const set = recordToRow(spec, Object.fromEntries(changed.map((f) => [f, merged[f]])));
   const was = rowToRecord(spec, row);
+  if (by.checkRefs) await by.checkRefs(trx, merged, was);
+  else await assertRecordsExist(trx, def, merged, changed, locale, flowEntity);
+  const set = recordToRow(spec, Object.fromEntries(changed.map((f) => [f, merged[f]])));
   await db
     .updateTable(spec.table)
     .set((eb: any) => ({ ...set, version: eb('version', '+', 1) }))

@@ -6,7 +6,8 @@
  * end with exactly one success), mirror the changed tasks and timers into flow_tasks / flow_timers and
  * append the events to flow_events. On PostgreSQL the row is also locked (`for update`).
  *
- * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale.
+ * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale. What is only
+ * read — an instance's view, its log, what an action reads before its transaction — is ./runtimeReads.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -32,9 +33,10 @@ import { clearedHook, notClearedName, type NamedSources } from './cleared.js';
 import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
-import { flowEntity, syncRecord, syncRecordData } from './records.js';
+import { syncRecord, syncRecordData, type RecordEditChecks } from './records.js';
+import { flowLog, pinnedModels, readInstance, refChecker, visibleView, type FlowInstanceRow } from './runtimeReads.js';
 import { templatedTitle } from './title.js';
-import { recordModels, type RecordModels } from '../recordModels.js';
+import { retitleInstance } from './retitle.js';
 import { runFlowServices } from './services.js';
 import { cleanRichText, recordBodyVersions } from './bodyVersions.js';
 import { clearanceOf } from '../../services/clearance.js';
@@ -44,7 +46,6 @@ import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus,
 import { mirrorState } from './mirror.js';
 import { flowId } from './ids.js';
 import { readHandled } from './handledReminders.js';
-import { assertVisible, presentInstance } from './instanceView.js';
 import { orgTimeZone } from '../../services/orgZone.js';
 import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 
@@ -83,7 +84,7 @@ export interface StartInput {
 export const FLOW_TITLE_MAX = 255;
 
 type Trx = Transaction<DB>;
-type Row = { id: number; def_id: string; def_version: number; secret_level?: number; entity: string | null; record_id: number | null; title: string; initiator_id: number; initiator_dept_id: number | null; status: string; state: string; version: number; created_at: number; started_at: number | null; ended_at: number | null };
+type Row = FlowInstanceRow;
 
 /** The machine's message of `e` in `locale` (server catalogue `flow.*`, else the machine's zh-CN text). */
 function refusal(e: FlowError, locale: Locale): ApiError {
@@ -227,8 +228,11 @@ export class FlowRuntime {
     let written: { row: Row; def: FlowDef; state: FlowState } | undefined;
     // Read before the transaction (on SQLite it holds the only connection): the 密级 the action's data may set.
     const clearance = (action as { data?: unknown }).data ? await clearanceOf(this.db, c.userId) : 0;
-    // …and the form revision the record pinned, which the record's edited fields are validated against.
-    const pinned = (action as { data?: unknown }).data ? await this.pinnedModels(id) : undefined;
+    // …and the form revision the record pinned, which the record's edited fields are validated against, and the
+    // check of the references it writes against the approver's own view permission and data scope.
+    const sentData = (action as { data?: Record<string, unknown> }).data;
+    const pinned = sentData ? await pinnedModels(this.db, id) : undefined;
+    const checkRefs = sentData && typeof sentData === 'object' ? await refChecker(this.db, this.dialect, c, id, Object.keys(sentData)) : undefined;
     const notified = await this.db.transaction().execute(async (trx) => {
       const row = await this.lockRow(trx, id, c.locale);
       if (version !== undefined && version !== row.version) throw badInput(translate(c.locale, 'flow.stale'));
@@ -244,10 +248,10 @@ export class FlowRuntime {
       ctx.supervises = (user) => user === c.userId && c.supervisor === true;
       const result = await this.run(trx, def, before, { ...action, actor: c.userId } as UserAction, ctx, c.locale);
       if (detail) for (const e of result.effects.events) if (e.actor === c.userId) e.detail = { ...e.detail, ...detail };
-      const stored = await this.store(trx, row, before, result.state, result.effects, at, c.locale, c.userId, pinned);
+      const stored = await this.store(trx, def, row, before, result.state, result.effects, at, c.locale, c.userId, { pinned, checkRefs });
       written = { row: stored.row, def, state: stored.state };
       const handled = await readHandled(trx, row, before, stored.state, c.userId);
-      return [...stored.notified, ...handled, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, c.userId)))];
+      return [...stored.notified, ...handled, ...(await addMessages(trx, this.dialect, reminders(stored.row, result.effects, c.userId)))];
     });
     await this.push(notified);
     return this.viewOf(c, written!.row, written!.def, written!.state);
@@ -268,7 +272,7 @@ export class FlowRuntime {
       const at = now();
       const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, { initiator: row.initiator_id, data: [before.data], picks: [before.picks], targets: [] });
       const result = await this.run(trx, def, before, { type: 'timer', timerId }, ctx, 'zh-CN');
-      const stored = await this.store(trx, row, before, result.state, result.effects, at, 'zh-CN', null);
+      const stored = await this.store(trx, def, row, before, result.state, result.effects, at, 'zh-CN', null);
       notified = [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, null)))];
       return true;
     });
@@ -278,9 +282,7 @@ export class FlowRuntime {
 
   /** The instance as `c` sees it; -1 flow.notFound unless `c` may see it (./instanceView.ts). */
   async view(c: FlowCaller, id: number): Promise<InstanceView> {
-    const row = (await selectInstance(this.db, { id })).rows[0] as Row | undefined;
-    if (!row) throw badInput(translate(c.locale, 'flow.notFound'));
-    return this.viewOf(c, row);
+    return this.viewOf(c, await readInstance(this.db, id, c.locale));
   }
 
   /**
@@ -288,24 +290,13 @@ export class FlowRuntime {
    * `state` when it holds `row.state` parsed (the state an action just wrote: not read back).
    */
   private async viewOf(c: FlowCaller, row: Row, def?: FlowDef, state: FlowState = JSON.parse(row.state) as FlowState): Promise<InstanceView> {
-    await assertVisible(this.db, c, row, state);
-    return presentInstance(c, row, def ?? (await this.defOf(row, c.locale)), state);
+    return visibleView(this.db, c, row, def ?? (await this.defOf(row, c.locale)), state);
   }
 
-  /**
-   * The flow log (流程日志) of instance `id`, oldest first, for a caller who may see it (else -1 flow.notFound):
-   * `[{id, at, actor, actorName, type, nodeId, taskId, opinion, detail}]`, `actor` null for the system.
-   */
+  /** The flow log (流程日志) of instance `id` for a caller who may see it (else -1 flow.notFound): ./runtimeReads.ts flowLog. */
   async log(c: FlowCaller, id: number): Promise<FlowLogEntry[]> {
     await this.view(c, id);
-    const rows = await this.db
-      .selectFrom('flow_events as e')
-      .leftJoin('users as u', 'u.id', 'e.actor_id')
-      .select(['e.id', 'e.at', 'e.actor_id', 'u.realname', 'e.type', 'e.node_id', 'e.task_id', 'e.opinion', 'e.detail'])
-      .where('e.instance_id', '=', id)
-      .orderBy('e.id')
-      .execute();
-    return rows.map((r) => ({ id: r.id, at: Number(r.at), actor: r.actor_id, actorName: r.realname ?? null, type: r.type, nodeId: r.node_id, taskId: r.task_id, opinion: r.opinion, detail: r.detail ? JSON.parse(r.detail) : null }));
+    return flowLog(this.db, id);
   }
 
   /** `apply` with the machine's refusals as -1 in `locale` (flow.notCleared names the person, read through `trx`). */
@@ -349,17 +340,7 @@ export class FlowRuntime {
    * the version read, then mirrors tasks, timers and events; stale → -1 flow.stale. Answers the users the
    * services reminded (to push after commit), the instance row as written and the state it holds.
    */
-  /**
-   * The revision models of the record behind instance `id` (../recordModels.ts), read outside any transaction;
-   * undefined for an instance without a record or an unknown entity.
-   */
-  private async pinnedModels(id: number): Promise<RecordModels | undefined> {
-    const r = await this.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', id).executeTakeFirst();
-    const def = r?.entity && r.record_id != null ? flowEntity(r.entity) : undefined;
-    return def ? recordModels(this.db, def) : undefined;
-  }
-
-  private async store(trx: Trx, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, pinned?: RecordModels): Promise<{ notified: number[]; row: Row; state: FlowState }> {
+  private async store(trx: Trx, def: FlowDef, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, edit: RecordEditChecks = {}): Promise<{ notified: number[]; row: Row; state: FlowState }> {
     const notified: number[] = [];
     const after = effects.service.length
       ? await runFlowServices(effects, {
@@ -379,11 +360,13 @@ export class FlowRuntime {
     if (Number(r.numAffectedRows ?? 0) !== 1) throw badInput(translate(locale, 'flow.stale'));
     // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
     if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
-    await mirrorState(trx, { ...row, secret_level: level }, before, after, effects);
-    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor, pinned });
+    // an edited record renames the instance and its open tasks (./retitle.ts), new tasks included
+    const title = before.data !== after.data && JSON.stringify(before.data) !== JSON.stringify(after.data) ? await retitleInstance(trx, def, row, after.data) : row.title;
+    await mirrorState(trx, { ...row, title, secret_level: level }, before, after, effects);
+    await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor, ...edit });
     await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
     if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
-    return { notified, row: { ...row, ...set }, state: after };
+    return { notified, row: { ...row, ...set, title }, state: after };
   }
 
 }

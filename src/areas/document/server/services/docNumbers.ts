@@ -299,7 +299,7 @@ async function lockNumber(trx: Transaction<DB>, c: NumberCaller, numberId: numbe
  * Reserved → used: the document holding reservation `numberId` is numbered for good. A used number is answered
  * as it is; a cancelled one (or an unknown id) throws -1 naming number_id.
  */
-export function useNumber(db: Db, input: NumberCaller & { numberId: number }): Promise<NumberView> {
+export function markNumberUsed(db: Db, input: NumberCaller & { numberId: number }): Promise<NumberView> {
   return inTransaction(db, async (trx) => {
     const { row, mark } = await lockNumber(trx, input, input.numberId);
     if (row.status === 'used') return view(row, mark.org_code);

@@ -13,7 +13,7 @@
 import { registerFlowService, hasFlowService, type FlowServiceCall } from '../../../../server/engine/flow/services.js';
 import { translate } from '../../../../server/i18n/index.js';
 import { badInput } from '../../../../server/lib/errors.js';
-import { documentNumber, markNumberSent, takeNumber, useNumber } from './docNumbers.js';
+import { documentNumber, markNumberSent, takeNumber, markNumberUsed } from './docNumbers.js';
 import { timeZone, zoneDate } from '../../../../../engine/expr/zone.js';
 import { distribute } from './receipts.js';
 
@@ -39,13 +39,13 @@ async function numberService(call: FlowServiceCall): Promise<Record<string, unkn
   const caller = { userId: call.actor ?? call.instance.initiatorId, locale: call.locale };
   const held = await documentNumber(call.trx, SEND_ENTITY, docId);
   if (held?.status === 'used') return { docNumber: held.number };
-  if (held?.status === 'reserved') return { docNumber: (await useNumber(call.trx, { ...caller, numberId: held.id })).number };
+  if (held?.status === 'reserved') return { docNumber: (await markNumberUsed(call.trx, { ...caller, numberId: held.id })).number };
   const markId = Number(call.state.data.markId);
   if (!Number.isInteger(markId) || markId < 1) {
     throw badInput(translate(call.locale, 'validate.required', { field: translate(call.locale, 'field.docMark') }));
   }
   const v = await takeNumber(call.trx, { ...caller, markId, docEntity: SEND_ENTITY, docId });
-  return { docNumber: (v.status === 'reserved' ? await useNumber(call.trx, { ...caller, numberId: v.id }) : v).number };
+  return { docNumber: (v.status === 'reserved' ? await markNumberUsed(call.trx, { ...caller, numberId: v.id }) : v).number };
 }
 
 async function sealService(call: FlowServiceCall): Promise<Record<string, unknown>> {
