@@ -55,6 +55,8 @@ export default defineConfig({
           root: r('.'),
           include: DOM_TESTS,
           environment: './tests/unit/happy-dom-env.ts',
+          // antd pages rendered in happy-dom take seconds on a busy 2-core runner; 5 s (the default) flakes there
+          testTimeout: 20_000,
           // the shipped areas' routes in the route table, as after sign-in
           setupFiles: ['./tests/unit/routeTreeSetup.ts'],
         },
