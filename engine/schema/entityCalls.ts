@@ -15,6 +15,9 @@ export type EntityCallOp = (typeof ENTITY_CALL_OPS)[number];
 /** Operation → name of the call (within the entity's group) that serves it. */
 export type EntityCalls = Partial<Record<EntityCallOp, string>>;
 
+/** The generic calls the server derives for a table entity (src/server/engine/api.ts GENERIC_CALLS). */
+export const TABLE_GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import', 'aggregate'] as const;
+
 /** What the call names depend on: the entity's `calls` and `storage`. */
 export interface CallsOwner {
   calls?: EntityCalls;
@@ -29,4 +32,19 @@ export function callName(entity: CallsOwner | null | undefined, op: EntityCallOp
   const declared = entity?.calls?.[op];
   if (declared) return declared;
   return entity?.calls && entity.storage === 'custom' ? undefined : op;
+}
+
+/**
+ * Every call name of its group an entity claims, with what serves it (`operation "list"`, `action "archive"`): a table
+ * entity its generic calls and the names its `calls` add; a custom entity the names of its `calls`, else the generic
+ * list, info, add, edit, del; both their declared actions. Two entities of one group must claim no name twice.
+ */
+export function claimedCalls(entity: CallsOwner & { actions?: { id: string }[] }): { name: string; what: string }[] {
+  const out: { name: string; what: string }[] = [];
+  const custom = entity.storage === 'custom';
+  if (!custom) for (const op of TABLE_GENERIC_CALLS) out.push({ name: op, what: `operation "${op}"` });
+  else if (!entity.calls) for (const op of ENTITY_CALL_OPS) out.push({ name: op, what: `operation "${op}"` });
+  for (const [op, name] of Object.entries(entity.calls ?? {})) if (name && (custom || name !== op)) out.push({ name, what: `operation "${op}"` });
+  for (const a of entity.actions ?? []) out.push({ name: a.id, what: `action "${a.id}"` });
+  return out;
 }

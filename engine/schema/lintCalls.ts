@@ -10,12 +10,9 @@
  */
 import type { Registry } from './loader';
 import type { EntityDef } from './types';
-import { ENTITY_CALL_OPS, type EntityCallOp } from './entityCalls';
+import { claimedCalls, type EntityCallOp } from './entityCalls';
 import type { TabsPageDef } from './tabsPage';
 import { checkPermission, type Ctx } from './lintContext';
-
-/** The generic calls the server derives for a table entity (src/server/engine/api.ts GENERIC_CALLS). */
-export const TABLE_GENERIC_CALLS = ['list', 'info', 'add', 'edit', 'del', 'export', 'import', 'aggregate'] as const;
 
 /** Who serves a call name of a group: an entity's operation or declared action. */
 interface Claim {
@@ -27,13 +24,7 @@ interface Claim {
 function claimsOf(registry: Registry, group: string): Map<string, Claim[]> {
   const out = new Map<string, Claim[]>();
   const claim = (name: string, c: Claim) => out.set(name, [...(out.get(name) ?? []), c]);
-  for (const e of registry.entities().filter((x) => x.group === group)) {
-    const custom = e.storage === 'custom';
-    if (!custom) for (const op of TABLE_GENERIC_CALLS) claim(op, { entity: e.id, what: `operation "${op}"` });
-    else if (!e.calls) for (const op of ENTITY_CALL_OPS) claim(op, { entity: e.id, what: `operation "${op}"` });
-    for (const [op, name] of Object.entries(e.calls ?? {})) if (name && (custom || name !== op)) claim(name, { entity: e.id, what: `operation "${op}"` });
-    for (const a of e.actions ?? []) claim(a.id, { entity: e.id, what: `action "${a.id}"` });
-  }
+  for (const e of registry.entities().filter((x) => x.group.toLowerCase() === group.toLowerCase())) for (const c of claimedCalls(e)) claim(c.name, { entity: e.id, what: c.what });
   return out;
 }
 
