@@ -16,8 +16,8 @@ export interface PublicEntity {
   permissions?: EntityDef['permissions'];
   actions?: EntityDef['actions'];
   titleField?: string;
-  /** `custom` when a hand-written API group serves it (with `calls`: only the operations named there). */
-  storage?: 'custom';
+  /** `custom` when a hand-written API group serves it (with `calls`: only the operations named there); the server sends only `custom`. */
+  storage?: EntityDef['storage'];
   /** The calls serving its generic operations (./entityCalls.ts). */
   calls?: EntityDef['calls'];
 }
