@@ -5,6 +5,7 @@
  * (-1 toast, -99 login) and rejects with the server's message.
  */
 import type { PageBundle } from '../schema/bundle';
+import { callName, type CallsOwner, type EntityCallOp } from '../schema/entityCalls';
 import type { RefNames, SelectorDept, SelectorUser } from '../../src/shared/org';
 import { host, type HostCallOptions, type HostFile } from '../host';
 
@@ -89,15 +90,23 @@ export interface Resource {
   importXlsx(file: File, page?: string): Promise<ImportReport>;
 }
 
-/** The calls of API group `group` (an entity's `group`, e.g. 'receptions'). */
-export function resource(group: string): Resource {
+/**
+ * The calls of API group `group` (an entity's `group`, e.g. 'receptions'); with the entity (`owner`), its generic
+ * operations go to the calls its `calls` names (../schema/entityCalls.ts). An operation the entity does not offer (a
+ * custom entity whose `calls` leaves it out) rejects without a request.
+ */
+export function resource(group: string, owner?: CallsOwner | null): Resource {
   const url = (call: string) => `${group}/${call}`;
+  const op = <T>(name: EntityCallOp, body: object): Promise<T> => {
+    const call = callName(owner, name);
+    return call ? post<T>(url(call), body) : Promise.reject(new Error(`${group}: no "${name}" call`));
+  };
   return {
-    list: (params) => post<ListAnswer>(url('list'), params),
-    info: (id) => post<EntityRecord>(url('info'), { id }),
-    add: (record) => post<EntityRecord>(url('add'), record),
-    edit: (record) => post<EntityRecord>(url('edit'), record),
-    del: (ids) => post<{ deleted: number }>(url('del'), { ids }),
+    list: (params) => op<ListAnswer>('list', params),
+    info: (id) => op<EntityRecord>('info', { id }),
+    add: (record) => op<EntityRecord>('add', record),
+    edit: (record) => op<EntityRecord>('edit', record),
+    del: (ids) => op<{ deleted: number }>('del', { ids }),
     action: (actionId, id, version) => post<EntityRecord>(url(actionId), version === undefined ? { id } : { id, version }),
     exportXlsx: (params) => postBlob(url('export'), params),
     importXlsx: (file, page) => {

@@ -14,6 +14,7 @@ import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from
 import { useTranslation } from 'react-i18next';
 import { loadPage, loadRecordPage, resource, type Attachment, type EntityRecord } from '../data/api';
 import type { PageBundle } from '../schema/bundle';
+import { callName } from '../schema/entityCalls';
 import type { LayoutNode } from '../schema/types';
 import { AttachmentList, sanitizeHtml, upperOf } from '../../widgets';
 import { EnginePage } from './EnginePage';
@@ -88,7 +89,7 @@ function renderNodes(nodes: LayoutNode[], bundle: PageBundle, record: EntityReco
 }
 
 /** Renders a detail page definition (see the module comment). */
-export function DetailPage({ bundle, recordId, onDone, onCancel, embedded }: PageKindProps) {
+export function DetailPage({ bundle, recordId, record: row, onDone, onCancel, embedded }: PageKindProps) {
   const { t } = useTranslation('form');
   const [record, setRecord] = useState<EntityRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -97,7 +98,10 @@ export function DetailPage({ bundle, recordId, onDone, onCancel, embedded }: Pag
   const group = bundle.entity?.group;
   useEffect(() => {
     if (!group || !recordId) return;
-    resource(group).info(recordId).then(setRecord, (e: unknown) => setError(e instanceof Error ? e.message : t('form.loadFailed')));
+    // An entity without an `info` call shows the list row it was opened from.
+    const load = row && !callName(bundle.entity, 'info') ? Promise.resolve(row) : resource(group, bundle.entity).info(recordId);
+    load.then(setRecord, (e: unknown) => setError(e instanceof Error ? e.message : t('form.loadFailed')));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the row and the entity come with the record id
   }, [group, recordId, attempt, t]);
   const page = bundle.page;
   if (editing) {
@@ -105,6 +109,7 @@ export function DetailPage({ bundle, recordId, onDone, onCancel, embedded }: Pag
       <FormPage
         bundle={editing}
         recordId={recordId}
+        record={row}
         embedded={embedded}
         onCancel={() => setEditing(null)}
         onDone={(r) => {

@@ -5,7 +5,7 @@
  * page kind is the definition error box naming the page id and its `pageKind`; a failed load shows the
  * message with a retry button. The bundle is loaded again when the language changes (texts are per locale).
  * A record's detail or form page (`recordId`) renders with the form revision the record pinned (issue 6,
- * Template/page {id, recordId}); when that cannot be had, with the page as loaded.
+ * Template/page {id, recordId}); when that cannot be had, or the entity is a custom one, with the page as loaded.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
@@ -39,7 +39,8 @@ export function EnginePage(props: EnginePageProps) {
     let live = true;
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
     loadPage(id ? { id } : { route: route! })
-      .then((b) => (kindProps.recordId && (b.page.pageKind === 'form' || b.page.pageKind === 'detail') ? withPinned(b, kindProps.recordId) : b))
+      // records of a custom entity (a hand-written API group) pin no form revision
+      .then((b) => (kindProps.recordId && (b.page.pageKind === 'form' || b.page.pageKind === 'detail') && b.entity?.storage !== 'custom' ? withPinned(b, kindProps.recordId) : b))
       .then(
       (bundle) => live && setState({ kind: 'ready', bundle }),
       (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('engine.loadFailed') }),

@@ -2,7 +2,8 @@
  * The `form` page kind (DESIGN §4, issue: form renderer): an rjsf form (antd theme, ajv8 validator with
  * ajv-i18n messages) compiled from the page definition by engine/form — layout (sections, tabs, grids,
  * sub-tables, attachments, texts), widgets by kind, rules, computed fields and cross-field validators.
- * With `recordId` (or the page's own `record`) it loads the record (`<group>/info`) and saves with `<group>/edit` and the version read;
+ * With `recordId` (or the page's own `record`) it loads the record (`<group>/info`; an entity without an `info` call
+ * takes the list row it was opened from, `record`) and saves with `<group>/edit` and the version read;
  * without, it starts from the model defaults plus `initial` and saves with `<group>/add`. A refusal (-1,
  * e.g. a stale version) is shown above the form and the input kept; success toasts and calls `onDone`.
  * Leaving with unsaved changes asks first (cancel button, and the browser's beforeunload).
@@ -20,6 +21,7 @@ import { host } from '../host';
 import { applyRules, type CompiledForm, type FormLogic } from '../form';
 import { resource, type RefNames } from '../data/api';
 import { flowApi } from '../data/flow';
+import { callName } from '../schema/entityCalls';
 import type { FormPageDef } from '../schema/types';
 import { widgetOf } from '../../widgets';
 import { DefinitionError } from './DefinitionError';
@@ -77,7 +79,7 @@ function fromSession(fields: Record<string, 'user' | 'dept'>, user: UserInfo | n
   return out;
 }
 
-function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, preview, compiled, logic, page }: EditorProps) {
+function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, embedded, preview, compiled, logic, page }: EditorProps) {
   const { t } = useTranslation('form');
   const user = host().useIdentity();
   const group = bundle.entity!.group;
@@ -110,8 +112,8 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
     if (!recordId) return;
     let live = true;
     setLoad({ kind: 'loading' });
-    resource(group)
-      .info(recordId)
+    // An entity without an `info` call edits the list row it was opened from.
+    (row && !callName(bundle.entity, 'info') ? Promise.resolve(row) : resource(group, bundle.entity).info(recordId))
       .then(
         (record) => {
           if (!live) return;
@@ -156,7 +158,7 @@ function FormEditor({ bundle, recordId, initial, onDone, onCancel, embedded, pre
     setSaving(true);
     setRefusal(null);
     try {
-      const api = resource(group);
+      const api = resource(group, bundle.entity);
       const stored = recordId ? await api.edit({ ...body, id: recordId, version: version.current ?? 0 }) : await api.add(body);
       if (typeof stored?.version === 'number') version.current = stored.version;
       baseline.current = dataRef.current;

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListPageDef, PageAction } from '../schema/types';
 import { resource, type EntityRecord } from '../data/api';
 import { host } from '../host';
+import { callName } from '../schema/entityCalls';
 import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
 import { buildColumns, type CellContext } from './list/columns';
@@ -55,13 +56,16 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const codes = user?.access ?? [];
   // A route opened with ?filters=…&keyword=… (a chart's drill-down) starts filtered, the filter form showing it.
   const start = useMemo(() => (embedded ? {} : currentListQuery()), [embedded]);
-  const data = useListData(page, group, filters ?? initial, undefined, start);
+  const data = useListData(page, group, filters ?? initial, undefined, start, bundle.entity);
   const { query, update, reload } = data;
   const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const api$ = useMemo(() => resource(group), [group]);
+  const entity = bundle.entity;
+  const api$ = useMemo(() => resource(group, entity), [group, entity]);
+  // An entity without an `info` call: the drawer's page shows and edits the row itself.
+  const rowRecord = (record: EntityRecord) => (callName(entity, 'info') ? undefined : record);
 
   // Column settings: remembered per user under the page id (Person/saveListSetting → user info list_settings).
   const [setting, setSetting] = useState<ColumnSetting | null>(() => readColumnSetting(user?.list_settings?.[page.id]));
@@ -84,7 +88,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
     if (!a.target) return;
     const title = tx(a.label, t(`list.action.${a.type}`));
     const name = bundle.entity?.titleField ? record[bundle.entity.titleField] : undefined;
-    setDrawer({ page: a.target, recordId: record.id, mode: a.type === 'edit' ? 'edit' : 'view', title: name ? `${title} · ${String(name)}` : title });
+    setDrawer({ page: a.target, recordId: record.id, record: rowRecord(record), mode: a.type === 'edit' ? 'edit' : 'view', title: name ? `${title} · ${String(name)}` : title });
   };
 
   const runRow = async (a: RowAction, record: EntityRecord) => {

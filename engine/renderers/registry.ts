@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { PageBundle } from '../schema/bundle';
+import type { EntityRecord } from '../data/api';
 
 /**
  * Props every page-kind component receives. `bundle` is the page's effective definition (Template/page);
@@ -15,6 +16,11 @@ import type { PageBundle } from '../schema/bundle';
 export interface PageKindProps {
   bundle: PageBundle;
   recordId?: number;
+  /**
+   * The record as a list row holds it: a form or detail page of an entity without an `info` call (a custom entity
+   * whose `calls` leave it out, engine/schema/entityCalls.ts) shows and edits it instead of loading it.
+   */
+  record?: EntityRecord;
   /** Initial values for a new record (e.g. the filter a related list was opened with). */
   initial?: Record<string, unknown>;
   /** A list's fixed filters when they differ from `initial` (a tree node with its descendants: `{field: {op: 'in', value}}`). */

@@ -16,6 +16,10 @@ export interface PublicEntity {
   permissions?: EntityDef['permissions'];
   actions?: EntityDef['actions'];
   titleField?: string;
+  /** `custom` when a hand-written API group serves it (with `calls`: only the operations named there); the server sends only `custom`. */
+  storage?: EntityDef['storage'];
+  /** The calls serving its generic operations (./entityCalls.ts). */
+  calls?: EntityDef['calls'];
 }
 
 /**
@@ -45,4 +49,9 @@ export interface PageBundle {
   records?: Record<string, RecordTarget>;
   /** With Template/page {id, revision | recordId}: the form page whose revision this is, the revision shown and the newest published (0: none). */
   revision?: { form: string; number: number; latest: number };
+  /**
+   * A tabs page: per tab key the permission codes a user needs to see it (the tab's `access` and the `view` code of
+   * its page's entity); a tab whose page is missing is left out.
+   */
+  tabs?: Record<string, string[]>;
 }

@@ -16,7 +16,8 @@
  * - flows: engine/flow's validateFlow, the entity, fields named by field permissions and formField rules,
  *   branch conditions (bool over the entity's fields), and the work-item title template `title.cel` (a string
  *   over record, initiator, form and flow; missing in a file of `schemas/` is an error).
- * - entities: a `permissions` block is required (without one the entity is closed to everyone);
+ * - entities: a `permissions` block is required (without one the entity is closed to everyone); `calls` names
+ *   collide with no other call of the group (./lintCalls.ts);
  * - areas (./lintArea.ts): default grants name known roles, the area's own codes and routes, and no business for the 三员.
  * Pages are linted by ./lintPage.ts; the reference checks all parts share are in ./lintContext.ts.
  * Pure: no file system; the caller passes the registry, the locale files and the key lists.
@@ -31,6 +32,7 @@ import type { FlowNode } from '../flow/types';
 import { checkExpr, checkField, checkPermission, type Ctx } from './lintContext';
 import { lintPage } from './lintPage';
 import { lintArea } from './lintArea';
+import { lintEntityCalls } from './lintCalls';
 
 /** A locale file: path, locale (`zh-CN` | `en-US`) and its parsed JSON (a flat map key → text). */
 export interface LocaleFile {
@@ -255,6 +257,7 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
     for (const f of Object.keys(a.set ?? {})) field(f, `/actions/${i}/set/${esc(f)}`);
     if (a.visibleWhen) checkExpr(ctx, model, a.visibleWhen.cel, `/actions/${i}/visibleWhen/cel`, 'record', 'bool');
   });
+  lintEntityCalls(ctx, def);
 }
 
 /**

@@ -2,7 +2,8 @@
  * The definition lint of pages (./lint.ts; DESIGN §4 Page): the page kind and custom component are registered;
  * entity, fields of columns, filters, sort, layout, rules, computed fields and validators resolve; renderers and
  * `between` filters fit the field's kind; required fields are in a form's layout; actions name existing pages,
- * entity actions, routes and permission codes; CEL type-checks. Pure: no file system.
+ * entity actions, routes and permission codes; CEL type-checks; a list's entity has a list call; tabs pages by
+ * ./lintCalls.ts. Pure: no file system.
  */
 import { translateCondition } from '../expr/condition';
 import { celTypeOfProperty } from './expr';
@@ -10,6 +11,8 @@ import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, Pag
 import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
 import { lintViewPage } from './lintViews';
 import { lintChart } from './lintChart';
+import { lintTabsPage } from './lintCalls';
+import { callName } from './entityCalls';
 
 /** Lints one page definition into `ctx`. */
 export function lintPage(ctx: Ctx, page: PageDef) {
@@ -17,6 +20,7 @@ export function lintPage(ctx: Ctx, page: PageDef) {
   if (opts.pageKinds && !opts.pageKinds.includes(page.pageKind)) add(file, '/pageKind', `page kind "${page.pageKind}" is not registered`);
   if (page.route) checkRoute(ctx, page.route, '/route');
   if (page.pageKind === 'calendar' || page.pageKind === 'tree') return lintViewPage(ctx, page);
+  if (page.pageKind === 'tabs') return lintTabsPage(ctx, page);
   let entityId = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
   if (page.pageKind === 'chart') entityId = page.entity;
   const entity = entityId === undefined ? undefined : registry.get('entity', entityId);
@@ -26,6 +30,7 @@ export function lintPage(ctx: Ctx, page: PageDef) {
 
   if (page.pageKind === 'list') {
     if (page.source.type === 'dict' && !registry.get('dict', page.source.code)) add(file, '/source/code', `unknown dictionary "${page.source.code}"`);
+    if (entity && !callName(entity, 'list')) add(file, '/source/entity', `entity "${entity.id}" names no "list" in its calls`);
     page.columns.forEach((c, i) => {
       field(c.field, `/columns/${i}/field`);
       const prop = model?.properties[c.field];

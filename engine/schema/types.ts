@@ -6,6 +6,8 @@
  * Pure types: no React, no Node.
  */
 import type { FlowDef } from '../flow/types';
+import type { EntityCalls } from './entityCalls';
+import type { TabsPageDef } from './tabsPage';
 
 /** Current format version of every definition file (`schemaVersion`). */
 export const SCHEMA_VERSION = 2;
@@ -159,6 +161,8 @@ export interface EntityDef extends DefinitionBase {
    * field is read-only then. While the flow runs, only the flow writes (the step's W fields, through flow/act).
    */
   editableAfterFlow?: string[];
+  /** The SPEC calls of `group` serving its generic operations (./entityCalls.ts; FORMATS.md "Entity calls"). */
+  calls?: EntityCalls;
 }
 
 /** An enumeration (`schemas/common/dicts/<code>.json` or an area's dicts/): the codes of /codes. */
@@ -534,7 +538,9 @@ export interface ChartPageDef extends PageBase {
   drill?: { page: string; route: string };
 }
 
-export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef;
+export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef | TabsPageDef;
+export type { EntityCalls, EntityCallOp } from './entityCalls';
+export type { PageTab, TabsPageDef } from './tabsPage';
 
 /**
  * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a property path on the

@@ -1,5 +1,5 @@
 /**
- * 公文设置 (/document/gwsz, src/areas/document/client/pages/DocSettings) and 授权查询 (/document/authquery,
+ * The custom tabs of 公文设置 (/document/gwsz, src/areas/document/client/pages/DocSettings) and 授权查询 (/document/authquery,
  * src/areas/document/client/pages/DocAuthQuery): the 通用设置 tab shows the stored values and saves the edited ones with the version read;
  * 操作设置 lists each step with its actions by name; 节点权限 shows a refusal in the tab; both point to the flow
  * designer. 授权查询 lists 委托人, 受托人 and the scope. The client API is mocked.
@@ -50,9 +50,9 @@ vi.mock('../../src/areas/document/client/data/docSettings', () => ({
   },
 }));
 
-const { DocSettings } = await import('../../src/areas/document/client/pages/DocSettings');
+const { DocActionSettings, DocFieldPermissions, DocGeneralSettings } = await import('../../src/areas/document/client/pages/DocSettings');
 const { DocAuthQuery } = await import('../../src/areas/document/client/pages/DocAuthQuery');
-const props = { bundle: { page: { id: 'document.gwsz', pageKind: 'custom', component: 'document.settings' } } } as unknown as PageKindProps;
+const props = { bundle: { page: { id: 'document.gwsz', pageKind: 'custom', component: 'document.settings.general' } } } as unknown as PageKindProps;
 
 const renderPage = (el: ReactElement) => render(<MemoryRouter>{el}</MemoryRouter>);
 
@@ -66,7 +66,7 @@ afterEach(cleanup);
 
 describe('公文设置 (/document/gwsz)', () => {
   it('通用设置 shows the stored values and saves the edited ones with the version read', async () => {
-    renderPage(<DocSettings {...props} />);
+    renderPage(<DocGeneralSettings {...props} />);
     const days = (await screen.findByTestId('docsettings-days')) as HTMLInputElement;
     await waitFor(() => expect(days.value).toBe('5'));
     expect(screen.getByText('签收后自动登记')).toBeTruthy();
@@ -79,8 +79,7 @@ describe('公文设置 (/document/gwsz)', () => {
   });
 
   it('操作设置 lists each step with its actions by name and points to the flow designer', async () => {
-    renderPage(<DocSettings {...props} />);
-    fireEvent.click(await screen.findByText('操作设置'));
+    renderPage(<DocActionSettings {...props} />);
     const table = await screen.findByTestId('docsettings-actions');
     expect(await within(table).findByText('领导签发')).toBeTruthy();
     expect(within(table).getByText('同意')).toBeTruthy();
@@ -90,8 +89,7 @@ describe('公文设置 (/document/gwsz)', () => {
 
   it('节点权限 shows a refusal in the tab', async () => {
     calls.deny = true;
-    renderPage(<DocSettings {...props} />);
-    fireEvent.click(await screen.findByText('节点权限'));
+    renderPage(<DocFieldPermissions {...props} />);
     expect((await screen.findByTestId('docsettings-error')).textContent).toContain('您没有该操作的权限');
   });
 });

@@ -7,6 +7,7 @@
 import { Drawer } from 'antd';
 import { useRef } from 'react';
 import { EnginePage } from '../EnginePage';
+import type { EntityRecord } from '../../data/api';
 import { LeaveGuardContext, type LeaveGuard } from '../leaveGuard';
 
 /** What the drawer shows. */
@@ -18,6 +19,8 @@ export interface DrawerTarget {
   mode: 'add' | 'edit' | 'view';
   /** Initial values of a new record. */
   initial?: Record<string, unknown>;
+  /** The row itself, for an entity without an `info` call (the page shows it instead of loading it). */
+  record?: EntityRecord;
 }
 
 /** Props of {@link RecordDrawer}. */
@@ -48,7 +51,7 @@ export function RecordDrawer({ target, onDone, onClose }: RecordDrawerProps) {
       {target && (
         <LeaveGuardContext.Provider value={guard}>
           <div data-testid={`record-drawer-${target.mode}`}>
-            <EnginePage key={`${target.page}:${target.recordId ?? 'new'}`} id={target.page} recordId={target.recordId} initial={target.initial} embedded onDone={onDone} onCancel={onClose} />
+            <EnginePage key={`${target.page}:${target.recordId ?? 'new'}`} id={target.page} recordId={target.recordId} record={target.record} initial={target.initial} embedded onDone={onDone} onCancel={onClose} />
           </div>
         </LeaveGuardContext.Provider>
       )}

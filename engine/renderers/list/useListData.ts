@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListPageDef } from '../../schema/types';
 import { resource, type EntityRecord, type ListParams, type RefNames } from '../../data/api';
 import type { SortState } from './columns';
+import type { CallsOwner } from '../../schema/entityCalls';
 
 /** The query part of the list state. */
 export interface ListQueryState {
@@ -38,9 +39,17 @@ const NO_REFS: RefNames = { users: {}, depts: {} };
 /**
  * Loads the rows of list page `page` from API group `group` whenever the query changes. `fixed` filters
  * (a related list's parent record) apply to every request whatever the filter form says; `start` is the keyword
- * and filters the list opens with (a chart's drill-down, ./urlQuery.ts).
+ * and filters the list opens with (a chart's drill-down, ./urlQuery.ts); `owner` the entity, whose `calls` may name
+ * the list call.
  */
-export function useListData(page: ListPageDef, group: string | undefined, fixed?: Record<string, unknown>, initialPageSize?: number, start?: { keyword?: string; filters?: Record<string, unknown> }): ListData {
+export function useListData(
+  page: ListPageDef,
+  group: string | undefined,
+  fixed?: Record<string, unknown>,
+  initialPageSize?: number,
+  start?: { keyword?: string; filters?: Record<string, unknown> },
+  owner?: CallsOwner | null,
+): ListData {
   const [query, setQuery] = useState<ListQueryState>(() => ({
     view: page.views?.[0]?.id,
     ...(start?.keyword ? { keyword: start.keyword } : {}),
@@ -74,7 +83,7 @@ export function useListData(page: ListPageDef, group: string | undefined, fixed?
     if (!group) return;
     const n = ++seq.current;
     setLoading(true);
-    resource(group)
+    resource(group, owner)
       .list(params)
       .then(
         (r) => {
@@ -94,6 +103,7 @@ export function useListData(page: ListPageDef, group: string | undefined, fixed?
           setLoading(false);
         },
       );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the entity's calls change with its group only
   }, [group, params, tick]);
 
   const update = useCallback((change: Partial<ListQueryState>) => {

@@ -15,6 +15,8 @@ export interface DocRelationKindTable {
   order_by: number;
   created_at: number;
   updated_at: number;
+  /** Raised by every edit (migration 0046); an edit naming another is refused. */
+  version: Generated<number>;
 }
 
 /** An authorisation of a 关联 (authorizethgl): the participants of `reader_flow_id` may read `target_flow_id`. */

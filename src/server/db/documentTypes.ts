@@ -30,6 +30,8 @@ export interface DocMarkTable {
   print_org: string | null;
   /** '#RRGGBB' of the red header; default #E60012. */
   red_color: Generated<string>;
+  /** Raised by every edit (migration 0046); an edit naming another is refused. */
+  version: Generated<number>;
 }
 
 /** A 正文 template of a 公文种类 (migration 0022); `unit_id` null: everyone's. */

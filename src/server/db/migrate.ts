@@ -34,6 +34,7 @@ import { migration as m0028 } from './migrations/0028_gwdb_supervision.js';
 import { migration as m0030 } from './migrations/0030_session_activity.js';
 import { migration as m0034 } from './migrations/0034_sanyuan_no_business.js';
 import { migration as m0045 } from './migrations/0045_area_grants.js';
+import { migration as m0046 } from './migrations/0046_settings_versions.js';
 
 /** Portable DDL helpers handed to every migration. */
 export interface Ddl {
@@ -54,7 +55,7 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0026, m0027, m0028, m0030, m0034, m0045];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0026, m0027, m0028, m0030, m0034, m0045, m0046];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {

@@ -1,13 +1,15 @@
 /**
  * The generic entity API (DESIGN §6): for every entity definition, `POST /api/<group>/list`,
  * `info`, `add`, `edit`, `del`, `export` (.xlsx answer), `import` (multipart), `aggregate` (./aggregate.ts) and one call per declared
- * action (`/api/<group>/<actionId>`).
+ * action (`/api/<group>/<actionId>`); an operation the entity's `calls` names (engine/schema/entityCalls.ts) is also
+ * served under that name (`"calls": {"list": "pageNotebooks"}` → `/api/<group>/pageNotebooks` as `list`).
  * Handlers are thin: authenticate (-99) → route schema → one EntityService call (which validates,
  * authorises, scopes, writes and audits) → present.
  */
 import { entityPermission } from './permissions.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../../engine/schema/types.js';
+import type { EntityCallOp } from '../../../engine/schema/entityCalls.js';
 import { call, type BodySchema, type Guard } from '../lib/route.js';
 import { requirePermission } from '../plugins/auth.js';
 import type { ListBody } from './query.js';
@@ -157,11 +159,13 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
   const svc = new EntityService(def, app.ctx.db, app.ctx.dialect);
   const g = def.group;
   const p = (op: (typeof GENERIC_CALLS)[number]) => permitted(genericPermission(def, op));
-  call<ListBody>(app, `${g}/list`, { guard: p('list'), body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body));
-  call<{ id: number }>(app, `${g}/info`, { guard: p('info'), body: ID_BODY }, (req) => svc.info(callerOf(req), req.body));
-  call<Record<string, unknown>>(app, `${g}/add`, { guard: p('add'), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
-  call<Record<string, unknown>>(app, `${g}/edit`, { guard: p('edit'), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
-  call<{ id?: number; ids?: number[] | string }>(app, `${g}/del`, { guard: p('del'), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
+  // Each operation under its generic name and, when the entity's `calls` names another, under that one too.
+  const names = (op: EntityCallOp) => [...new Set([op, def.calls?.[op] ?? op])];
+  for (const name of names('list')) call<ListBody>(app, `${g}/${name}`, { guard: p('list'), body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body));
+  for (const name of names('info')) call<{ id: number }>(app, `${g}/${name}`, { guard: p('info'), body: ID_BODY }, (req) => svc.info(callerOf(req), req.body));
+  for (const name of names('add')) call<Record<string, unknown>>(app, `${g}/${name}`, { guard: p('add'), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
+  for (const name of names('edit')) call<Record<string, unknown>>(app, `${g}/${name}`, { guard: p('edit'), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
+  for (const name of names('del')) call<{ id?: number; ids?: number[] | string }>(app, `${g}/${name}`, { guard: p('del'), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
   // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
   call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: p('export'), body: EXPORT_BODY }, async (req, reply) => {
     const file = await exportXlsx(svc, callerOf(req), req.body);
@@ -175,6 +179,7 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
   call<AggregateRequest>(app, `${g}/aggregate`, { guard: p('aggregate'), body: AGGREGATE_BODY }, (req) => aggregate(svc, callerOf(req), req.body));
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
+    if (Object.values(def.calls ?? {}).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is one of its calls`);
     const body: BodySchema = { type: 'object', required: ['id'], properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } } };
     call<{ id: number; version?: number | null }>(app, `${g}/${act.id}`, { guard: permitted(act.permission ?? entityPermission(def, 'edit')), body }, (req) => svc.action(callerOf(req), act, req.body));
   }

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildRegistry, type DefinitionFile } from '../../../engine/schema/loader.js';
+import { claimedCalls } from '../../../engine/schema/entityCalls.js';
 import type { EntityDef, FlowDef } from '../../../engine/schema/types.js';
 import { mergeLocaleFiles, type LocaleMessages } from '../../../engine/schema/text.js';
 import type { Locale } from '../../shared/constants.js';
@@ -66,7 +67,8 @@ export function readDefinitionFiles(dirs: string[] = schemaDirs()): DefinitionFi
 /**
  * The entity definitions of `dirs` (default `schemaDirs()`), in file order. Throws an Error listing
  * file, JSON path and problem when an entity file is not JSON or fails loading (format, $ref), and
- * when two entities share a group (their calls would collide). Entities with `storage: 'custom'` are
+ * when two entities of a group claim the same call (engine/schema/entityCalls.ts claimedCalls: only entities whose
+ * `calls` keep them apart share a group). Entities with `storage: 'custom'` are
  * left out (their API group serves them; no table is derived): see `loadAllEntities` for every entity.
  */
 export function loadEntities(dirs: string[] = schemaDirs()): EntityDef[] {
@@ -81,11 +83,14 @@ export function loadAllEntities(dirs: string[] = schemaDirs()): EntityDef[] {
   const issues = registry.errors.filter((e) => entityFiles.has(e.file));
   if (issues.length) throw new Error(`entity definitions do not load:\n${issues.map((i) => `  ${i.file} ${i.path || '/'}: ${i.message}`).join('\n')}`);
   const entities = registry.entities();
-  const groups = new Map<string, string>();
+  const claimed = new Map<string, string>();
   for (const e of entities) {
-    const g = e.group.toLowerCase();
-    if (groups.has(g)) throw new Error(`entity ${e.id} (${registry.fileOf('entity', e.id)}): group "${e.group}" is also the group of ${groups.get(g)}`);
-    groups.set(g, e.id);
+    for (const c of claimedCalls(e)) {
+      const key = `${e.group.toLowerCase()}/${c.name.toLowerCase()}`;
+      const other = claimed.get(key);
+      if (other !== undefined && other !== e.id) throw new Error(`entity ${e.id} (${registry.fileOf('entity', e.id)}): group "${e.group}" is also the group of ${other} (both claim ${e.group}/${c.name})`);
+      claimed.set(key, e.id);
+    }
   }
   return entities;
 }

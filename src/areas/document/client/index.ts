@@ -5,8 +5,8 @@
  *
  * - custom pages: `document.signFor` 公文签收 (./pages/SignForList), `document.savePdf` 正式文件 PDF and DOCX
  *   (./pages/SavePdfPage), `document.stat` 公文统计 (./pages/DocumentStat), `document.favorites` 收藏公文
- *   (./pages/FavoriteList), `document.search` 公文检索 (./pages/DocumentSearch), `document.settings` 公文设置
- *   (./pages/DocSettings), `document.authQuery` 授权查询 (./pages/DocAuthQuery), `document.supervise` 公文督办
+ *   (./pages/FavoriteList), `document.search` 公文检索 (./pages/DocumentSearch), `document.settings.general`,
+ *   `.actions` and `.permissions`: the custom tabs of 公文设置 (./pages/DocSettings), `document.authQuery` 授权查询 (./pages/DocAuthQuery), `document.supervise` 公文督办
  *   (./pages/DocSupervise);
  * - widgets: `docMark` (发文字号 mark, ./widgets/DocMark), `docBody` (正文 with templates, ./widgets/DocBody);
  * - approval extras: `favorite` 收藏 star and `attachmentsZip` 附件打包下载 in the header, `related` 关联文件 beside
@@ -20,7 +20,7 @@ import { SavePdfPage } from './pages/SavePdfPage';
 import { DocumentStat } from './pages/DocumentStat';
 import { FavoriteList } from './pages/FavoriteList';
 import { DocumentSearch } from './pages/DocumentSearch';
-import { DocSettings } from './pages/DocSettings';
+import { DocActionSettings, DocFieldPermissions, DocGeneralSettings } from './pages/DocSettings';
 import { DocAuthQuery } from './pages/DocAuthQuery';
 import { DocSupervise } from './pages/DocSupervise';
 import { AttachmentsZip, FavoriteStar, RelatedPanel } from './pages/DocExtras';
@@ -33,7 +33,9 @@ const PAGES: Record<string, ComponentType<PageKindProps>> = {
   'document.stat': DocumentStat,
   'document.favorites': FavoriteList,
   'document.search': DocumentSearch,
-  'document.settings': DocSettings,
+  'document.settings.general': DocGeneralSettings,
+  'document.settings.actions': DocActionSettings,
+  'document.settings.permissions': DocFieldPermissions,
   'document.authQuery': DocAuthQuery,
   'document.supervise': DocSupervise,
 };

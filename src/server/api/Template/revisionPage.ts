@@ -41,11 +41,16 @@ export function formPageOf(s: EffectiveSchema, page: PageDef): FormPageDef | und
   return forms.find((p) => p.id === page.id.replace(/\.[a-z]+$/, '.form')) ?? forms[0];
 }
 
-/** The revision record `recordId` of `form`'s entity pinned (-1 entity.notFound when the caller may not read it). */
+/**
+ * The revision record `recordId` of `form`'s entity pinned (-1 entity.notFound when the caller may not read it); the
+ * newest for a custom entity (its records are not the engine's).
+ */
 export async function pinnedRevision(req: FastifyRequest, s: EffectiveSchema, form: FormPageDef, recordId: number): Promise<number> {
   const designed = s.designed.find((f) => f.formId === form.id);
   const entity = designed?.entity ?? s.registry.get('entity', form.entity);
   if (!entity) throw badInput(req.t('template.notFound', { id: form.entity }));
+  // a custom entity's records live in a platform table its own API group serves: they pin no revision
+  if (entity.storage === 'custom') return latestRevision(req.server.ctx.db, form.id);
   const record = await serviceOf(req, entity).info(callerOf(req), { id: recordId });
   const at = await revisionAt(req.server.ctx.db, form.id, Number(record.created_at));
   return designed && at === 0 ? 1 : at;

@@ -6,12 +6,13 @@
  */
 import { pinyin } from 'pinyin-pro';
 import { textOf } from '../../../../engine/schema/text.js';
-import type { DictDef, EntityDef, FieldKind, FormPageDef, ListPageDef, ModelProperty, PageDef, Text } from '../../../../engine/schema/types.js';
+import type { DictDef, EntityDef, FieldKind, FormPageDef, ListPageDef, ModelProperty, PageDef, TabsPageDef, Text } from '../../../../engine/schema/types.js';
 import { checkExpression, FUNCTIONS } from '../../../../engine/expr/index.js';
 import { exprEnv } from '../../../../engine/schema/expr.js';
 import type { Locale } from '../../../shared/constants.js';
 import { compositeEtag, type EffectiveSchema } from '../../engine/schemaStore.js';
 import { recordTargets } from '../../engine/records.js';
+import { entityPermission } from '../../engine/permissions.js';
 import type { PageBundle, PublicEntity } from '../../../../engine/schema/bundle.js';
 
 export type { PublicEntity };
@@ -27,8 +28,8 @@ export function localText(s: EffectiveSchema, locale: Locale, text: Text | undef
 
 /** An entity without its storage internals. */
 export function publicEntity(e: EntityDef): PublicEntity {
-  const { id, title, group, model, searchable, scope, permissions, actions, titleField } = e;
-  return { id, title, group, model, searchable, scope, permissions, actions, titleField };
+  const { id, title, group, model, searchable, scope, permissions, actions, titleField, calls } = e;
+  return { id, title, group, model, searchable, scope, permissions, actions, titleField, ...(e.storage === 'custom' ? { storage: 'custom' as const } : {}), ...(calls ? { calls } : {}) };
 }
 
 /** Dictionary codes (`x-dict`) used anywhere in a model, sub-tables included, plus a page's dict source. */
@@ -74,19 +75,34 @@ export function pageAnswer(s: EffectiveSchema, locale: Locale, route: string, by
     .filter((d): d is DictDef => !!d);
   const texts = pageTexts(s, locale, page);
   const records = recordTargets(s.registry, entity);
+  const tabs = page.pageKind === 'tabs' ? tabCodes(s, page) : undefined;
   // a reference field's target may be another area's: its title in the page's texts (the picker's placeholder)
   for (const r of Object.values(records ?? {})) texts[r.title.t] ??= localText(s, locale, r.title) ?? r.title.d;
   const etag = compositeEtag([
     records ?? null,
+    tabs ?? null,
     s.registry.etag('page', page.id),
     entity ? s.registry.etag('entity', entity.id) : null,
     dicts.map((d) => s.registry.etag('dict', d.id)),
     locale,
     texts,
   ]);
-  const answer: PageAnswer = { page, entity: entity ? publicEntity(entity) : null, dicts, texts, etag, ...(records ? { records } : {}) };
+  const answer: PageAnswer = { page, entity: entity ? publicEntity(entity) : null, dicts, texts, etag, ...(records ? { records } : {}), ...(tabs ? { tabs } : {}) };
   s.memo.set(key, answer);
   return answer;
+}
+
+/** Per tab of a tabs page, the codes a user needs to see it: its `access` and its page's entity `view` code (PageBundle.tabs). */
+function tabCodes(s: EffectiveSchema, page: TabsPageDef): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const tab of page.tabs) {
+    const target = s.registry.get('page', tab.page);
+    if (!target) continue;
+    const entity = s.registry.entityOf(target);
+    const view = entity ? entityPermission(entity, 'view') : undefined;
+    out[tab.key] = [...new Set([...(tab.access ?? []), ...(view ? [view] : [])])];
+  }
+  return out;
 }
 
 /** Form templates (form pages) for Template/list: [{id, title, entity, route?}]. */

@@ -1,6 +1,7 @@
 /**
- * 公文设置 (custom component `document.settings`, /document/gwsz; SPEC §2.3 gwsz: 通用设置, 操作设置, 节点权限) in three
- * tabs over ../data/docSettings:
+ * The three custom tabs of 公文设置 (/document/gwsz, the `tabs` page schemas/document/pages/gwsz.page.json; SPEC §2.3
+ * gwsz: 通用设置, 操作设置, 节点权限; its 发文字号 and 关联类型 tabs are generic list pages) over ../data/docSettings,
+ * the components `document.settings.general`, `document.settings.actions` and `document.settings.permissions`:
  * - 通用设置: 默认密级, 办理期限默认工作日, 是否允许退回收文 edited and saved together (document/submitSetting, with the
  *   version read, so a concurrent change is refused); 签收后自动登记 shown as a fixed behaviour;
  * - 操作设置: each step of the document flows with the actions it offers (tags, labels of `approval:action.*`);
@@ -9,7 +10,7 @@
  * where they are changed. A refusal (no `document:setting`) is shown in the tab.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,7 +22,7 @@ const PERM_COLOR: Record<string, string> = { W: 'green', R: 'blue', H: 'default'
 const LEVELS = [0, 1, 2, 3];
 
 /** 通用设置 (see the module comment). */
-function GeneralTab() {
+export function DocGeneralSettings(_props: PageKindProps) {
   const { t } = useTranslation('docsettings');
   const [form] = Form.useForm();
   const [data, setData] = useState<Settings | null>(null);
@@ -98,7 +99,7 @@ function DesignerNote() {
 }
 
 /** 操作设置 (see the module comment). */
-function ActionsTab() {
+export function DocActionSettings(_props: PageKindProps) {
   const { t } = useTranslation('docsettings');
   const { t: ta } = useTranslation('approval');
   const { rows, error, loading } = useRows<ActionSettingRow>(docSettingsApi.actions);
@@ -116,7 +117,7 @@ function ActionsTab() {
 }
 
 /** 节点权限 (see the module comment). */
-function PermissionsTab() {
+export function DocFieldPermissions(_props: PageKindProps) {
   const { t } = useTranslation('docsettings');
   const { rows, error, loading } = useRows<FieldPermissionRow>(docSettingsApi.fieldPermissions);
   const columns: ColumnsType<FieldPermissionRow> = [
@@ -160,25 +161,5 @@ function PermissionsTab() {
         />
       )}
     </>
-  );
-}
-
-/** The page (see the module comment). */
-export function DocSettings(_props: PageKindProps) {
-  const { t } = useTranslation('docsettings');
-  return (
-    <Card data-testid="docsettings">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <Tabs
-        destroyOnHidden
-        items={[
-          { key: 'general', label: t('tab.general'), children: <GeneralTab /> },
-          { key: 'actions', label: t('tab.actions'), children: <ActionsTab /> },
-          { key: 'permissions', label: t('tab.permissions'), children: <PermissionsTab /> },
-        ]}
-      />
-    </Card>
   );
 }

@@ -3,13 +3,18 @@
  * "发文字号 … mark management"), plus the numbering calls the 编号 step needs. SQL in services/docMarks.ts and
  * services/docNumbers.ts (GB/T 9704-2012 7.2.4). Other files of this folder register the group's other calls.
  *
- * - `markList` {keyword?, unit_id?, status?, current?, pageSize? ≤ 200} → {list: MarkView[], total}: any signed-in
- *   user sees the enabled marks (the 编号 step picks one); holders of `document:number` or `document:setting` also
- *   the disabled ones (and may filter by status). Each row has `next_seq` and `preview` (the next number's text).
- * - `mark` {name, org_code, unit_id?, doc_kinds?, start_seq?, sort?, status?, organ_mark?, issuer_org?, print_org?,
- *   red_color?} → MarkView (the last four: the 套红 of the issuing organ, migration 0022);
- *   `editMark` {id, …the same fields, all optional} → MarkView; `deleteMark` {id} → {deleted}, refused (-1) while
- *   numbers under the mark are reserved or used (disable it instead). These need `document:setting`.
+ * These four serve the generic list and form of entity `document.mark` (schemas/document/entities/mark.json, its
+ * `calls`), so they also answer and take what the generic pages do (FORMATS.md "storage custom"):
+ * - `markList` {keyword?, unit_id?, status?, current?, pageSize? ≤ 200, page?, view?, sort?} → {list: MarkView[], total,
+ *   refs}: any signed-in user sees the enabled marks (the 编号 step picks one); holders of `document:number` or
+ *   `document:setting` also the disabled ones (and may filter by status). Each row has `next_seq` and `preview` (the
+ *   next number's text), `enabled` (status as a flag), `version` and `_actions` (edit, delete for `document:setting`);
+ *   `refs.depts` names the units. `page` and `view` (the list page's) are accepted and change nothing.
+ * - `mark` {name, org_code, unit_id?, doc_kinds?, start_seq?, sort?, status? | enabled?, organ_mark?, issuer_org?,
+ *   print_org?, red_color?} → MarkView (the last four: the 套红 of the issuing organ, migration 0022);
+ *   `editMark` {id, version?, …the same fields, all optional} → MarkView (a version other than the stored one: -1
+ *   entity.stale); `deleteMark` {id} → {deleted: id} or {ids} → {deleted: count}, all or none, refused (-1) while
+ *   numbers under a mark are reserved or used (disable it instead). These need `document:setting`.
  * - `takeNumber` {mark_id, entity, id, year?} → NumberView: 编号 of document `entity`/`id` (idempotent);
  *   `reserveNumber` (same body) → NumberView: 预留; `cancelNumber` {number_id, reason} → NumberView: 作废;
  *   `numberList` {mark_id, year?, status?, current?, pageSize? ≤ 100} → {list, total, next_seq, preview}.
@@ -23,7 +28,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../../../server/lib/route.js';
 import { badInput } from '../../../../server/lib/errors.js';
 import { userMenus } from '../../../../server/services/menu.js';
-import { createMark, deleteMark, editMark, listMarks, ORG_CODE_MAX, MARK_NAME_MAX, ORGAN_TEXT_MAX, SORT_MAX, START_SEQ_MAX, type MarkInput } from '../services/docMarks.js';
+import {
+  createMark,
+  deleteMark,
+  deleteMarks,
+  editMark,
+  listMarks,
+  MARK_SORT_FIELDS,
+  ORG_CODE_MAX,
+  MARK_NAME_MAX,
+  ORGAN_TEXT_MAX,
+  SORT_MAX,
+  START_SEQ_MAX,
+  type MarkInput,
+} from '../services/docMarks.js';
 import {
   cancelNumber,
   listNumbers,
@@ -62,7 +80,9 @@ const markFields = {
   issuer_org: { type: ['string', 'null'], maxLength: ORGAN_TEXT_MAX, title: 'field.issuerOrg' },
   print_org: { type: ['string', 'null'], maxLength: ORGAN_TEXT_MAX, title: 'field.printOrg' },
   red_color: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$', title: 'field.redColor' },
+  enabled: { type: 'boolean', title: 'field.status' },
 };
+const version = { type: 'integer', minimum: 1, maximum: 2_147_483_647, title: 'field.version' };
 const numberBody = {
   type: 'object' as const,
   required: ['mark_id', 'entity', 'id'],
@@ -86,15 +106,15 @@ async function must(req: FastifyRequest, code: string): Promise<void> {
 
 /** The mark fields of a body (without `id`). */
 function markInput(b: MarkInput): MarkInput {
-  const { name, org_code, unit_id, doc_kinds, start_seq, sort, status, organ_mark, issuer_org, print_org, red_color } = b;
-  return { name, org_code, unit_id, doc_kinds, start_seq, sort, status, organ_mark, issuer_org, print_org, red_color };
+  const { name, org_code, unit_id, doc_kinds, start_seq, sort, status, organ_mark, issuer_org, print_org, red_color, enabled } = b;
+  return { name, org_code, unit_id, doc_kinds, start_seq, sort, status, organ_mark, issuer_org, print_org, red_color, enabled };
 }
 
 /** Registers the calls of the module comment. */
 export function register(app: FastifyInstance): void {
   const db = app.ctx.db;
 
-  call<{ keyword?: string; unit_id?: number; status?: number; current?: number; pageSize?: number }>(
+  call<{ keyword?: string; unit_id?: number; status?: number; current?: number; pageSize?: number; sort?: { field: string; order: 'asc' | 'desc' } | null }>(
     app,
     'document/markList',
     {
@@ -106,13 +126,26 @@ export function register(app: FastifyInstance): void {
           status: markFields.status,
           current,
           pageSize: pageSize(MARK_MAX_PAGE_SIZE),
+          page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' },
+          view: { type: ['string', 'null'], maxLength: 200, title: 'field.view' },
+          sort: {
+            type: ['object', 'null'],
+            required: ['field', 'order'],
+            additionalProperties: false,
+            properties: { field: { type: 'string', enum: [...MARK_SORT_FIELDS] }, order: { type: 'string', enum: ['asc', 'desc'] } },
+            title: 'field.sort',
+          },
         },
       },
     },
     async (req) => {
       const codes = await codesOf(req);
       const includeDisabled = codes.includes(DOCUMENT_NUMBER) || codes.includes(DOCUMENT_SETTING);
-      return listMarks(db, { ...req.body, includeDisabled, locale: req.locale });
+      const { keyword, unit_id, status, current, pageSize: size, sort } = req.body;
+      const r = await listMarks(db, { keyword, unit_id, status, current, pageSize: size, sort: sort ?? undefined, includeDisabled, locale: req.locale });
+      const actions = codes.includes(DOCUMENT_SETTING) ? ['edit', 'delete'] : [];
+      const depts = Object.fromEntries(r.list.filter((m) => m.unit_id !== null).map((m) => [String(m.unit_id), m.unit_name ?? '']));
+      return { list: r.list.map((m) => ({ ...m, _actions: actions })), total: r.total, refs: { users: {}, depts } };
     },
   );
 
@@ -120,18 +153,32 @@ export function register(app: FastifyInstance): void {
     return createMark(db, callerOf(req), markInput(req.body));
   });
 
-  call<MarkInput & { id: number }>(
+  call<MarkInput & { id: number; version?: number }>(
     app,
     'document/editMark',
-    { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['id'], properties: { id: id('field.markId'), ...markFields } } },
+    { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['id'], properties: { id: id('field.markId'), version, ...markFields } } },
     async (req) => {
-      return editMark(db, callerOf(req), req.body.id, markInput(req.body));
+      return editMark(db, callerOf(req), req.body.id, markInput(req.body), req.body.version);
     },
   );
 
-  call<{ id: number }>(app, 'document/deleteMark', { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['id'], properties: { id: id('field.markId') } } }, async (req) => {
-    return deleteMark(db, callerOf(req), req.body.id);
-  });
+  call<{ id?: number; ids?: number[] }>(
+    app,
+    'document/deleteMark',
+    {
+      guard: (r) => must(r, DOCUMENT_SETTING),
+      body: {
+        type: 'object',
+        properties: { id: id('field.markId'), ids: { type: 'array', minItems: 1, maxItems: MARK_MAX_PAGE_SIZE, items: id('field.markId'), title: 'field.ids' } },
+      },
+    },
+    async (req) => {
+      const { id: one, ids } = req.body;
+      if (one !== undefined) return deleteMark(db, callerOf(req), one);
+      if (!ids?.length) throw badInput(req.t('validate.required', { field: req.t('field.markId') }));
+      return { deleted: await deleteMarks(db, callerOf(req), [...new Set(ids)]) };
+    },
+  );
 
   call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/takeNumber', { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody }, async (req) => {
     return takeNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });

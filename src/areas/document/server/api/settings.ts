@@ -13,13 +13,17 @@
  *   `gwszCzszAdd|Edit|Del`, `gwszJdqxAdd|Edit|Del` → always -1 document.setting.inDesigner: the flow definitions are
  *   the one source of a step's actions and field permissions; the flow designer (/flowset) edits and publishes
  *   them as a new version, which these lists then show. All of these need `document:setting`.
- * - 关联类型 (why documents are linked, services/relationKinds.ts): `gwszThglList` {keyword?, current?,
- *   pageSize?} → {list: [{id, code, name, customName, orderBy, builtin, used, updatedAt}], total} and `gwszThglInfo`
- *   {id} → one kind, for any signed-in user (the 关联文件 picker offers them; editthgl takes `kind`);
+ * - 关联类型 (why documents are linked, services/relationKinds.ts), also the calls of entity `document.relationKind`
+ *   (schemas/document/entities/relationKind.json, its `calls`: the generic list and form, FORMATS.md "storage
+ *   custom"): `gwszThglList` {keyword?, current?, pageSize?, page?, view?} → {list: [{id, code, name, customName,
+ *   orderBy, builtin, used, updatedAt, version, _actions}], total, refs} and `gwszThglInfo` {id} → one kind (with
+ *   `_refs`), for any signed-in user (the 关联文件 picker offers them; editthgl takes `kind`); `_actions` holds edit,
+ *   and delete while no link uses the kind, for `document:setting`;
  *   `gwszThglLastOrderBy` {} → {orderBy, next}: the largest sort number and the next one; `gwszThglAdd` {name,
- *   orderBy?} → the kind; `gwszThglEdit` {id, name? (null: a built-in kind's own name again), orderBy?} → the kind;
- *   `gwszThglDel` {id} → {id} (-1 while a link uses it) — these four need `document:setting`. A name used by another
- *   kind is -1 naming the name; an unknown id -1 naming id.
+ *   orderBy?} → the kind; `gwszThglEdit` {id, version?, name? (null: a built-in kind's own name again), orderBy?} →
+ *   the kind (another version: -1 entity.stale); `gwszThglDel` {id} → {id} or {ids} → {deleted: count}, all or none
+ *   (-1 while a link uses one) — these four need `document:setting`. A name used by another kind is -1 naming the
+ *   name; an unknown id -1 naming id.
  * - `authQuery` {} → AuthorizationRow[]: the 委托 in force for document flows that the caller gave or received
  *   (every one for holders of `document:setting`).
  */
@@ -38,7 +42,18 @@ import {
   type TextOf,
 } from '../services/settings.js';
 import { DOCUMENT_SETTING } from './marks.js';
-import { addKind, deleteKind, editKind, lastKindOrder, relationKinds, RELATION_KIND_NAME_MAX, RELATION_KIND_ORDER_MAX, type KindRefusal } from '../services/relationKinds.js';
+import {
+  addKind,
+  deleteKind,
+  deleteKinds,
+  editKind,
+  lastKindOrder,
+  relationKinds,
+  RELATION_KIND_NAME_MAX,
+  RELATION_KIND_ORDER_MAX,
+  type KindRefusal,
+  type RelationKindRow,
+} from '../services/relationKinds.js';
 
 const kindId = { type: 'integer', minimum: 1, maximum: 2_147_483_647, title: 'field.id' };
 const kindName = { type: 'string', minLength: 1, maxLength: RELATION_KIND_NAME_MAX, pattern: '\\S', title: 'field.relationKindName' };
@@ -138,29 +153,45 @@ export function register(app: FastifyInstance): void {
 function registerRelationKinds(app: FastifyInstance): void {
   const db = app.ctx.db;
   const callerOf = (req: FastifyRequest) => ({ userId: req.user.userId, username: req.user.username, ip: req.ip, locale: req.locale });
+  const noRefs = { users: {}, depts: {} };
+  /** What the caller may do with a kind (the generic list's row actions): edit, and delete while no link uses it. */
+  const withActions = (row: RelationKindRow, admin: boolean) => ({ ...row, _actions: admin ? (row.used ? ['edit'] : ['edit', 'delete']) : [] });
   /** The kind `id` in the caller's language; -1 naming id when there is none. */
   const kindOf = async (req: FastifyRequest, id: number) => {
     const row = (await relationKinds(db, req.locale)).find((k) => k.id === id);
     if (!row) throw badInput(req.t('error.badParam', { field: req.t('field.id') }));
-    return row;
+    return { ...withActions(row, await isDocAdmin(req)), _refs: noRefs };
   };
   const refuse = (req: FastifyRequest, r: KindRefusal): never => {
     if (r === 'nameTaken') throw badInput(req.t('document.relationKindNameTaken', { field: req.t('field.relationKindName') }));
     if (r === 'nameRequired') throw badInput(req.t('validate.required', { field: req.t('field.relationKindName') }));
     if (r === 'inUse') throw badInput(req.t('document.relationKindInUse'));
     if (r === 'full') throw badInput(req.t('document.relationKindsFull'));
+    if (r === 'stale') throw badInput(req.t('entity.stale'));
     throw badInput(req.t('error.badParam', { field: req.t('field.id') }));
   };
 
   call<{ keyword?: string; current?: number; pageSize?: number }>(
     app,
     'document/gwszThglList',
-    { body: { type: 'object', properties: { keyword: listBody.properties.keyword, current: listBody.properties.current, pageSize: listBody.properties.pageSize } } },
+    {
+      body: {
+        type: 'object',
+        properties: {
+          keyword: listBody.properties.keyword,
+          current: listBody.properties.current,
+          pageSize: listBody.properties.pageSize,
+          page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' },
+          view: { type: ['string', 'null'], maxLength: 200, title: 'field.view' },
+        },
+      },
+    },
     async (req) => {
       const rows = await relationKinds(db, req.locale, req.body.keyword);
       const size = req.body.pageSize ?? 50;
       const from = ((req.body.current ?? 1) - 1) * size;
-      return { list: rows.slice(from, from + size), total: rows.length };
+      const admin = await isDocAdmin(req);
+      return { list: rows.slice(from, from + size).map((r) => withActions(r, admin)), total: rows.length, refs: noRefs };
     },
   );
   call<{ id: number }>(app, 'document/gwszThglInfo', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => kindOf(req, req.body.id));
@@ -178,20 +209,30 @@ function registerRelationKinds(app: FastifyInstance): void {
       return kindOf(req, r);
     },
   );
-  call<{ id: number; name?: string | null; orderBy?: number }>(
+  call<{ id: number; version?: number; name?: string | null; orderBy?: number }>(
     app,
     'document/gwszThglEdit',
-    { guard: mustAdmin, body: { type: 'object', required: ['id'], properties: { id: kindId, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } } },
+    {
+      guard: mustAdmin,
+      body: { type: 'object', required: ['id'], properties: { id: kindId, version: { ...kindId, title: 'field.version' }, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } },
+    },
     async (req) => {
       const name = req.body.name == null ? req.body.name : req.body.name.trim();
-      const r = await editKind(db, app.ctx.dialect, callerOf(req), req.body.id, { name, orderBy: req.body.orderBy });
+      const r = await editKind(db, app.ctx.dialect, callerOf(req), req.body.id, { name, orderBy: req.body.orderBy, version: req.body.version });
       if (r !== true) return refuse(req, r);
       return kindOf(req, req.body.id);
     },
   );
-  call<{ id: number }>(app, 'document/gwszThglDel', { guard: mustAdmin, body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => {
-    const r = await deleteKind(db, app.ctx.dialect, callerOf(req), req.body.id);
-    if (r !== true) return refuse(req, r);
-    return { id: req.body.id };
-  });
+  call<{ id?: number; ids?: number[] }>(
+    app,
+    'document/gwszThglDel',
+    { guard: mustAdmin, body: { type: 'object', properties: { id: kindId, ids: { type: 'array', minItems: 1, maxItems: 200, items: kindId, title: 'field.ids' } } } },
+    async (req) => {
+      const { id, ids } = req.body;
+      if (id === undefined && !ids?.length) throw badInput(req.t('validate.required', { field: req.t('field.id') }));
+      const r = id !== undefined ? await deleteKind(db, app.ctx.dialect, callerOf(req), id) : await deleteKinds(db, app.ctx.dialect, callerOf(req), [...new Set(ids)]);
+      if (r !== true) return refuse(req, r);
+      return id !== undefined ? { id } : { deleted: new Set(ids).size };
+    },
+  );
 }

@@ -45,6 +45,8 @@ export interface MarkInput {
   issuer_org?: string | null;
   print_org?: string | null;
   red_color?: string;
+  /** The same as `status` as a flag (the generic form's switch); `status` wins when both are given. */
+  enabled?: boolean;
 }
 
 /** A mark as the API answers it, with the seq and text the next number of this year would get. */
@@ -69,6 +71,10 @@ export interface MarkView {
   issuer_org: string | null;
   print_org: string | null;
   red_color: string;
+  /** `status` as a flag (the generic list and form, schemas/document/entities/mark.json). */
+  enabled: boolean;
+  /** Raised by every edit; editMark with another one is refused. */
+  version: number;
 }
 
 /** markList filters; `includeDisabled` false shows enabled marks only whatever `status` says. */
@@ -78,9 +84,14 @@ export interface MarkQuery {
   status?: number;
   current?: number;
   pageSize?: number;
+  /** Order of the generic list (`sort`: name, org_code, sort, status, start_seq); default sort then id. */
+  sort?: { field: string; order: 'asc' | 'desc' };
   includeDisabled: boolean;
   locale?: Locale;
 }
+
+/** Fields markList may be sorted by. */
+export const MARK_SORT_FIELDS = ['name', 'org_code', 'sort', 'status', 'start_seq'] as const;
 
 type MarkRow = Selectable<DocMarkTable>;
 
@@ -121,6 +132,8 @@ async function present(db: Kysely<DB> | Transaction<DB>, rows: MarkRow[], year: 
     issuer_org: r.issuer_org,
     print_org: r.print_org,
     red_color: r.red_color,
+    enabled: r.status === 1,
+    version: Number(r.version),
   }));
 }
 
@@ -139,7 +152,12 @@ export async function listMarks(db: Kysely<DB>, q: MarkQuery): Promise<{ list: M
   const pageSize = q.pageSize ?? 20;
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('sort').orderBy('id').limit(pageSize).offset((current - 1) * pageSize).execute(),
+    (q.sort && (MARK_SORT_FIELDS as readonly string[]).includes(q.sort.field) ? base.selectAll().orderBy(q.sort.field as (typeof MARK_SORT_FIELDS)[number], q.sort.order) : base.selectAll())
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
+      .execute(),
   ]);
   return { list: await present(db, rows, numberingYear()), total: Number(count.n) };
 }
@@ -184,6 +202,9 @@ async function checked(db: Kysely<DB>, c: NumberCaller, input: MarkInput, creati
   if (input.status !== undefined) {
     if (input.status !== 0 && input.status !== 1) throw badInput(t(c, 'validate.enum', { field: field(c, 'status') }));
     out.status = input.status;
+  } else if (input.enabled !== undefined) {
+    if (typeof input.enabled !== 'boolean') throw badInput(t(c, 'validate.type', { field: field(c, 'status') }));
+    out.status = input.enabled ? 1 : 0;
   }
   const optional = (v: unknown, key: string): string | null => {
     if (v === null) return null;
@@ -263,29 +284,49 @@ async function lockMark(trx: Transaction<DB>, c: NumberCaller, id: number): Prom
   return row;
 }
 
-/** Changes the fields present in `input`; -1 for an unknown id, a 机关代字 taken or changed under live numbers. */
-export async function editMark(db: Kysely<DB>, c: NumberCaller, id: number, input: MarkInput): Promise<MarkView> {
+/**
+ * Changes the fields present in `input`; -1 for an unknown id, a 机关代字 taken or changed under live numbers, or a
+ * `version` other than the stored one (entity.stale). Raises the version.
+ */
+export async function editMark(db: Kysely<DB>, c: NumberCaller, id: number, input: MarkInput, version?: number): Promise<MarkView> {
   const values = await checked(db, c, input, false);
   return db.transaction().execute(async (trx) => {
     const before = await lockMark(trx, c, id);
+    if (version !== undefined && version !== Number(before.version)) throw badInput(t(c, 'entity.stale'));
     if (values.org_code !== undefined && values.org_code !== before.org_code) {
       await uniqueCode(trx, c, values.org_code, id);
       if (await liveNumbers(trx, id)) throw badInput(t(c, 'docNumber.orgCodeInUse', { field: field(c, 'orgCode') }));
     }
-    const row = await trx.updateTable('doc_marks').set({ ...values, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('doc_marks')
+      .set({ ...values, updated_at: now(), version: Number(before.version) + 1 })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await record(trx, c, 'docMark.edit', id, { before, after: row });
     return (await present(trx, [row], numberingYear()))[0];
   });
 }
 
-/** Deletes mark `id` with its cancelled numbers; -1 for an unknown id or when numbers are live under it (disable it instead). */
-export async function deleteMark(db: Kysely<DB>, c: NumberCaller, id: number): Promise<{ deleted: number }> {
+/**
+ * Deletes the marks `ids` with their cancelled numbers, all or none in one transaction; -1 for an unknown id or when
+ * numbers are live under one (disable it instead). Answers how many.
+ */
+export async function deleteMarks(db: Kysely<DB>, c: NumberCaller, ids: number[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const before = await lockMark(trx, c, id);
-    if (await liveNumbers(trx, id)) throw badInput(t(c, 'docNumber.markInUse', { field: field(c, 'markId'), name: before.name }));
-    await trx.deleteFrom('doc_mark_numbers').where('mark_id', '=', id).execute();
-    await trx.deleteFrom('doc_marks').where('id', '=', id).execute();
-    await record(trx, c, 'docMark.delete', id, { before });
-    return { deleted: id };
+    for (const id of ids) {
+      const before = await lockMark(trx, c, id);
+      if (await liveNumbers(trx, id)) throw badInput(t(c, 'docNumber.markInUse', { field: field(c, 'markId'), name: before.name }));
+      await trx.deleteFrom('doc_mark_numbers').where('mark_id', '=', id).execute();
+      await trx.deleteFrom('doc_marks').where('id', '=', id).execute();
+      await record(trx, c, 'docMark.delete', id, { before });
+    }
+    return ids.length;
   });
+}
+
+/** Deletes mark `id` (see deleteMarks); answers its id. */
+export async function deleteMark(db: Kysely<DB>, c: NumberCaller, id: number): Promise<{ deleted: number }> {
+  await deleteMarks(db, c, [id]);
+  return { deleted: id };
 }

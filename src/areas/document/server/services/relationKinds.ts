@@ -37,6 +37,8 @@ export interface RelationKindRow {
   /** How many links use it. */
   used: number;
   updatedAt: number;
+  /** Raised by every edit (migration 0046). */
+  version: number;
 }
 
 /** Who changes kinds (audit row). */
@@ -72,6 +74,7 @@ export async function relationKinds(db: Db, locale: Locale, keyword?: string): P
     builtin: r.code != null,
     used: used.get(r.id) ?? 0,
     updatedAt: Number(r.updated_at),
+    version: Number(r.version),
   }));
   const k = keyword?.trim();
   return k ? out.filter((r) => r.name.includes(k)) : out;
@@ -89,7 +92,7 @@ export async function kindExists(db: Db, id: number): Promise<boolean> {
 }
 
 /** Why a change of kinds was refused. */
-export type KindRefusal = 'notFound' | 'nameTaken' | 'nameRequired' | 'inUse' | 'full';
+export type KindRefusal = 'notFound' | 'nameTaken' | 'nameRequired' | 'inUse' | 'full' | 'stale';
 
 /** Whether `name` is the name (zh-CN or `locale`) of a kind other than `exceptId`. */
 async function nameTaken(trx: Transaction<DB>, locale: Locale, name: string, exceptId?: number): Promise<boolean> {
@@ -118,13 +121,20 @@ export async function addKind(db: Kysely<DB>, dialect: Dialect, c: KindCaller, i
 
 /**
  * Renames (`name`; null gives a built-in kind its catalogue name back) and/or reorders kind `id` in one
- * transaction.
+ * transaction; `version`, when given, must be the stored one ('stale' otherwise). Raises the version.
  */
-export async function editKind(db: Kysely<DB>, dialect: Dialect, c: KindCaller, id: number, input: { name?: string | null; orderBy?: number }): Promise<true | KindRefusal> {
+export async function editKind(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  c: KindCaller,
+  id: number,
+  input: { name?: string | null; orderBy?: number; version?: number },
+): Promise<true | KindRefusal> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('doc_relation_kinds').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return 'notFound' as const;
-    const patch: { name?: string | null; order_by?: number; updated_at: number } = { updated_at: now() };
+    if (input.version !== undefined && input.version !== Number(row.version)) return 'stale' as const;
+    const patch: { name?: string | null; order_by?: number; updated_at: number; version: number } = { updated_at: now(), version: Number(row.version) + 1 };
     if (input.name !== undefined) {
       if (input.name === null && row.code == null) return 'nameRequired' as const;
       if (input.name !== null && (await nameTaken(trx, c.locale, input.name, id))) return 'nameTaken' as const;
@@ -139,12 +149,26 @@ export async function editKind(db: Kysely<DB>, dialect: Dialect, c: KindCaller, 
 
 /** Deletes kind `id` in one transaction, unless a link still uses it. */
 export async function deleteKind(db: Kysely<DB>, dialect: Dialect, c: KindCaller, id: number): Promise<true | KindRefusal> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('doc_relation_kinds').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return 'notFound' as const;
-    if (await trx.selectFrom('doc_relations').select('id').where('kind_id', '=', id).limit(1).executeTakeFirst()) return 'inUse' as const;
-    await trx.deleteFrom('doc_relation_kinds').where('id', '=', id).execute();
-    await record(trx, dialect, c, 'del', id, { code: row.code, name: row.name, orderBy: row.order_by }, null);
-    return true as const;
-  });
+  return deleteKinds(db, dialect, c, [id]);
+}
+
+/** Deletes the kinds `ids`, all or none in one transaction: refused when one is unknown or used by a link. */
+export async function deleteKinds(db: Kysely<DB>, dialect: Dialect, c: KindCaller, ids: number[]): Promise<true | KindRefusal> {
+  const refused = new Error('refused');
+  let why: KindRefusal = 'notFound';
+  try {
+    return await db.transaction().execute(async (trx) => {
+      for (const id of ids) {
+        const row = await trx.selectFrom('doc_relation_kinds').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!row) throw ((why = 'notFound'), refused);
+        if (await trx.selectFrom('doc_relations').select('id').where('kind_id', '=', id).limit(1).executeTakeFirst()) throw ((why = 'inUse'), refused);
+        await trx.deleteFrom('doc_relation_kinds').where('id', '=', id).execute();
+        await record(trx, dialect, c, 'del', id, { code: row.code, name: row.name, orderBy: row.order_by }, null);
+      }
+      return true as const;
+    });
+  } catch (e) {
+    if (e === refused) return why;
+    throw e;
+  }
 }
