@@ -111,6 +111,10 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       checkRoute(ctx, page.pdf.split('?')[0], '/pdf');
       if (!page.pdf.includes(':id')) add(file, '/pdf', `the pdf route needs ":id" (the instance)`);
     }
+    const declared = new Set(registry.areas().flatMap((a) => a.approvalExtras ?? []));
+    (page.extras ?? []).forEach((x, i) => {
+      if (!declared.has(x)) add(file, `/extras/${i}`, `approval extra "${x}" is not declared by any area (area.json approvalExtras)`);
+    });
   } else if (page.pageKind === 'chart') {
     lintChart(ctx, page, entity);
   } else if (page.pageKind === 'worklist') {

@@ -45,6 +45,10 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a duplicate work list view', () => has('pages/item.worklist.page.json', '/views/1/id', /duplicate view "mine"/));
   it('reports a status filter outside the supervise list', () => has('pages/item.worklist.page.json', '/views/1/filters/status', /only the supervise list/));
   it('reports a view route no area route renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area route renders this page at "\/receptions\/index"/));
+  it('reports an approval extra no area declares', () => has('pages/item.approval.page.json', '/extras/1', /approval extra "nope" is not declared by any area/));
+  it('accepts an approval extra its area declares', () => {
+    expect(issues.filter((i) => i.path === '/extras/0')).toEqual([]);
+  });
   it('reports a scopeDept field that is not a department', () => has('entities/item.json', '/scopeDept', /needs a field of kind "dept", not "date"/));
   it('reports an unknown field editable after the flow', () => has('entities/item.json', '/editableAfterFlow/0', /unknown field "nope"/));
   it('reports an entity without a permissions block', () => has('entities/open.json', '/permissions', /no "permissions" block: the entity is closed to everyone/));
