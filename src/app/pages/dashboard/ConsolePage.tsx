@@ -64,7 +64,7 @@ export default function ConsolePage() {
 
       <CalendarNotice status={calendar} onOpen={() => navigate('/setting/holiday')} />
 
-      {data.business && <ConsoleCounts counts={data.counts} />}
+      {data.business && <ConsoleCounts counts={data.counts} panels={data.panels} />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

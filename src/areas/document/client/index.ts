@@ -10,10 +10,11 @@
  *   (./pages/DocSupervise);
  * - widgets: `docMark` (发文字号 mark, ./widgets/DocMark), `docBody` (正文 with templates, ./widgets/DocBody);
  * - approval extras: `favorite` 收藏 star and `attachmentsZip` 附件打包下载 in the header, `related` 关联文件 beside
- *   the history (./pages/DocExtras).
+ *   the history (./pages/DocExtras), declared in schemas/document/area.json `approvalExtras`;
+ * - console panel: `sign` 待签收 (./console/signForPanel).
  */
 import type { ComponentType } from 'react';
-import { customPageComponent, hasApprovalExtra, registerApprovalExtra, registerCustomPage, type PageKindProps } from '../../../../engine/renderers/registry';
+import { customPageComponent, hasApprovalExtra, hasConsolePanel, registerApprovalExtra, registerConsolePanel, registerCustomPage, type PageKindProps } from '../../../../engine/renderers/registry';
 import { registerWidget, widgetOf, type FormWidget } from '../../../../widgets/registry';
 import { SignForList } from './pages/SignForList';
 import { SavePdfPage } from './pages/SavePdfPage';
@@ -26,6 +27,7 @@ import { DocSupervise } from './pages/DocSupervise';
 import { AttachmentsZip, FavoriteStar, RelatedPanel } from './pages/DocExtras';
 import { DocMarkWidget } from './widgets/DocMark';
 import { DocBodyWidget } from './widgets/DocBody';
+import { signForPanel } from './console/signForPanel';
 
 const PAGES: Record<string, ComponentType<PageKindProps>> = {
   'document.signFor': SignForList,
@@ -49,3 +51,4 @@ for (const [key, w] of Object.entries(WIDGETS)) if (!widgetOf(key)) registerWidg
 if (!hasApprovalExtra('favorite')) registerApprovalExtra('favorite', 'header', FavoriteStar);
 if (!hasApprovalExtra('attachmentsZip')) registerApprovalExtra('attachmentsZip', 'header', AttachmentsZip);
 if (!hasApprovalExtra('related')) registerApprovalExtra('related', 'side', RelatedPanel);
+if (!hasConsolePanel(signForPanel.key)) registerConsolePanel(signForPanel);
