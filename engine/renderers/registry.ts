@@ -151,3 +151,32 @@ export function consolePanels(): readonly ConsolePanel[] {
 export function hasConsolePanel(key: string): boolean {
   return consolePanelList.some((p) => p.key === key);
 }
+
+/**
+ * Props of a row dialog of a declared work list (engine/schema/worklistDecl.ts WorkListRowAction): the row acted on
+ * (as the list's call answered it; null = closed), `onClose`, and `onDone` after a change (the list reloads, with the
+ * menu badges).
+ */
+export interface RowDialogProps {
+  row: Record<string, unknown> | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+const rowDialogs = new Map<string, ComponentType<RowDialogProps>>();
+
+/** Registers row dialog `key` (the engine's `urge`, an area's own); throws when `key` is already registered. */
+export function registerRowDialog(key: string, component: ComponentType<RowDialogProps>): void {
+  if (rowDialogs.has(key)) throw new Error(`row dialog "${key}" is registered twice`);
+  rowDialogs.set(key, component);
+}
+
+/** The row dialog registered under `key`, or undefined. */
+export function rowDialogComponent(key: string): ComponentType<RowDialogProps> | undefined {
+  return rowDialogs.get(key);
+}
+
+/** Registered row dialogs (for the lint). */
+export function rowDialogKeys(): string[] {
+  return [...rowDialogs.keys()].sort();
+}

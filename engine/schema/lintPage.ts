@@ -10,6 +10,7 @@ import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, Pag
 import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
 import { lintViewPage } from './lintViews';
 import { lintChart } from './lintChart';
+import { lintDeclaredWorkList } from './lintWorkList';
 
 /** Lints one page definition into `ctx`. */
 export function lintPage(ctx: Ctx, page: PageDef) {
@@ -118,6 +119,7 @@ export function lintPage(ctx: Ctx, page: PageDef) {
   } else if (page.pageKind === 'chart') {
     lintChart(ctx, page, entity);
   } else if (page.pageKind === 'worklist') {
+    lintDeclaredWorkList(ctx, page);
     (page.flows ?? []).forEach((f, i) => {
       if (!registry.get('flow', f)) add(file, `/flows/${i}`, `unknown flow "${f}"`);
     });

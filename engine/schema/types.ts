@@ -7,6 +7,7 @@
  */
 import type { FlowDef } from '../flow/types';
 import type { AreaProvides } from './areaProvides';
+import type { WorkListDeclared } from './worklistDecl';
 
 /** Current format version of every definition file (`schemaVersion`). */
 export const SCHEMA_VERSION = 2;
@@ -416,9 +417,10 @@ export type WorkListKind = 'todo' | 'done' | 'cc' | 'sent' | 'drafts' | 'supervi
  * flow step, who started it, when, deadline (overdue marked); a row opens `open` (a route with `:id`, the
  * instance id), else the approval page of its flow's area (the row's `open` from the server).
  */
-export interface WorkListPageDef extends PageBase {
+export interface WorkListPageDef extends PageBase, WorkListDeclared {
   pageKind: 'worklist';
-  list: WorkListKind;
+  /** The runtime list; a page with `source` (./worklistDecl.ts) has none. */
+  list?: WorkListKind;
   flows?: string[];
   open?: string;
   /** Tabs over several lists (the document list types of SPEC §3 "Document list query"); without, one list. */

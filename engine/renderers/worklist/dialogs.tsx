@@ -2,7 +2,8 @@
  * The dialogs of the work lists (engine/renderers/WorkListPage.tsx):
  * - BatchApproveDialog (批量同意): one opinion (with 常用语) for the selected 待办, sent through flow/batch; then a
  *   summary — 成功 N 项, 失败 M 项 with each failure's title and reason — and `onDone` (the list reloads);
- * - UrgeDialog (催办): an optional message, sent as the machine's urge action through flow/act; then `onDone`.
+ * - UrgeDialog (催办): an optional message, sent as the machine's urge action through flow/act; then `onDone`; also
+ *   the row dialog `urge` of declared work lists (UrgeRowDialog, registered by ./DeclaredWorkList.tsx).
  */
 import { useState } from 'react';
 import { Alert, Input, Modal, Typography } from 'antd';
@@ -11,6 +12,7 @@ import { flowApi, type BatchAnswer, type SuperviseRow, type TaskRow } from '../.
 import { host } from '../../host';
 import { OpinionBox } from '../approval/OpinionBox';
 import { OPINION_MAX } from '../approval/limits';
+import type { RowDialogProps } from '../registry';
 
 /** Props of BatchApproveDialog. */
 export interface BatchApproveDialogProps {
@@ -140,4 +142,9 @@ export function UrgeDialog({ row, onClose, onDone }: UrgeDialogProps) {
       />
     </Modal>
   );
+}
+
+/** 催办 as the row dialog `urge` of declared work lists (registerRowDialog): the row needs instanceId, title and handlers. */
+export function UrgeRowDialog({ row, onClose, onDone }: RowDialogProps) {
+  return <UrgeDialog row={row as SuperviseRow | null} onClose={onClose} onDone={onDone} />;
 }
