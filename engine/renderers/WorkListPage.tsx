@@ -12,7 +12,7 @@
  */
 import { routeWithId } from '../../src/shared/routes';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Input, Space, Table, Tabs } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { workListColumns, type WorkRow } from './worklist/columns';
 import { WorkListFilterBar, type WorkListFilters } from './worklist/Filters';
 import { BatchApproveDialog, UrgeDialog } from './worklist/dialogs';
 import { useWorkListReload } from './worklist/useReload';
+import { WorkListHeading, workListPagination } from './worklist/frame';
 import { DeclaredWorkList } from './worklist/DeclaredWorkList';
 
 const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId));
@@ -118,14 +119,7 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
   const batch = page.list === 'todo';
   return (
     <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
-      {!embedded && (
-        <Space align="baseline" style={{ marginBottom: 8 }}>
-          <Typography.Title level={4} data-testid="list-title" style={{ margin: 0 }}>
-            {bundleText(bundle)(page.title)}
-          </Typography.Title>
-          <Tag data-testid="worklist-total">{t('list.total', { count: data.total })}</Tag>
-        </Space>
-      )}
+      {!embedded && <WorkListHeading title={bundleText(bundle)(page.title)} total={data.total} />}
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           allowClear
@@ -168,14 +162,7 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
               }
             : undefined
         }
-        pagination={{
-          current: query.current,
-          pageSize: query.pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          showTotal: (n) => t('list.total', { count: n }),
-          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
-        }}
+        pagination={workListPagination(query, data.total, setQuery, t)}
       />
       {batch && <BatchApproveDialog rows={selected} open={batchOpen} onClose={() => setBatchOpen(false)} onDone={afterAction} />}
       <UrgeDialog row={urging} onClose={() => setUrging(null)} onDone={afterAction} />

@@ -9,7 +9,7 @@
  */
 import { routeWithId } from '../../../src/shared/routes';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Input, Space, Table } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { host } from '../../host';
@@ -20,6 +20,7 @@ import { UrgeRowDialog } from './dialogs';
 import { bundleText } from '../text';
 import { declaredColumns, type DeclaredRow } from './declaredColumns';
 import { useWorkListReload } from './useReload';
+import { WorkListHeading, workListPagination } from './frame';
 
 // The engine's own row dialog (module state survives hot reloads: register once).
 if (!rowDialogComponent('urge')) registerRowDialog('urge', UrgeRowDialog);
@@ -75,14 +76,7 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
   const dialogs = [...new Set((page.rowActions ?? []).map((a) => a.dialog))];
   return (
     <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
-      {!embedded && (
-        <Space align="baseline" style={{ marginBottom: 8 }}>
-          <Typography.Title level={4} data-testid="list-title" style={{ margin: 0 }}>
-            {tx(page.title)}
-          </Typography.Title>
-          <Tag data-testid="worklist-total">{t('list.total', { count: data.total })}</Tag>
-        </Space>
-      )}
+      {!embedded && <WorkListHeading title={tx(page.title)} total={data.total} />}
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           allowClear
@@ -115,14 +109,7 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
         columns={columns}
         dataSource={data.list}
         locale={{ emptyText: t('list.empty') }}
-        pagination={{
-          current: query.current,
-          pageSize: query.pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          showTotal: (n) => t('list.total', { count: n }),
-          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
-        }}
+        pagination={workListPagination(query, data.total, setQuery, t)}
         data-testid="worklist-table"
       />
       {dialogs.map((key) => {
