@@ -6,6 +6,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 /** A work list's query: the page (1-based), its size and the keyword. */
 export interface WorkListQuery {
@@ -28,7 +29,7 @@ export function WorkListHeading({ title, total }: { title: string; total: number
 }
 
 /** The table's paging over `total` rows, moving `query`. */
-export function workListPagination<Q extends WorkListQuery>(query: Q, total: number, setQuery: Dispatch<SetStateAction<Q>>, t: (key: string, o: object) => string): TablePaginationConfig {
+export function workListPagination<Q extends WorkListQuery>(query: Q, total: number, setQuery: Dispatch<SetStateAction<Q>>, t: TFunction): TablePaginationConfig {
   return {
     current: query.current,
     pageSize: query.pageSize,
