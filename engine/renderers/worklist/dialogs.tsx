@@ -13,6 +13,7 @@ import { host } from '../../host';
 import { OpinionBox } from '../approval/OpinionBox';
 import { OPINION_MAX } from '../approval/limits';
 import type { RowDialogProps } from '../registry';
+import { useDialogSubmit } from './useDialogSubmit';
 
 /** Props of BatchApproveDialog. */
 export interface BatchApproveDialogProps {
@@ -100,22 +101,14 @@ export interface UrgeDialogProps {
 export function UrgeDialog({ row, onClose, onDone }: UrgeDialogProps) {
   const { t } = useTranslation('renderer');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!row) return;
-    setBusy(true);
-    try {
+  const { busy, run } = useDialogSubmit(onClose, onDone);
+  const submit = () =>
+    row &&
+    run(async () => {
       await flowApi.act(row.instanceId, undefined, { type: 'urge', ...(message.trim() ? { opinion: message.trim() } : {}) });
       host().notify.success(t('worklist.urge.done', { names: row.handlers.join(t('worklist.separator')) }));
       setMessage('');
-      onClose();
-      onDone();
-    } catch {
-      /* the HTTP layer has shown the refusal */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       open={!!row}

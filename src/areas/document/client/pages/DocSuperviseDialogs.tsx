@@ -14,6 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type GwdbItem } from '../data/document';
 import type { RowDialogProps } from '../../../../../engine/renderers/registry';
+import { useDialogSubmit } from '../../../../../engine/renderers/worklist/useDialogSubmit';
 import { PersonPicker } from '../../../../../engine/renderers/approval/PersonPicker';
 import { currentSupervisor } from './docSuperviseModel';
 import { host } from '../../../../../engine/host';
@@ -27,7 +28,7 @@ export function SuperviseDialog({ row: item, onClose, onDone }: RowDialogProps) 
   const row = item as GwdbItem | null;
   const { t } = useTranslation('docsupervise');
   const [form] = Form.useForm<{ deadline?: Dayjs | null; remark: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogSubmit(onClose, onDone);
   const submit = async () => {
     if (!row) return;
     let v: { deadline?: Dayjs | null; remark: string };
@@ -36,18 +37,11 @@ export function SuperviseDialog({ row: item, onClose, onDone }: RowDialogProps) 
     } catch {
       return; // the form shows what is missing
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await documentApi.saveDb(row.instanceId, v.remark.trim(), v.deadline ? v.deadline.endOf('day').valueOf() : null);
       host().notify.success(t('supervise.done', { title: row.title }));
       form.resetFields();
-      onClose();
-      onDone();
-    } catch {
-      /* the HTTP layer has shown the refusal */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
@@ -82,7 +76,7 @@ export function ReassignDialog({ row: item, onClose, onDone }: RowDialogProps) {
   const row = item as GwdbItem | null;
   const { t } = useTranslation('docsupervise');
   const [form] = Form.useForm<{ userId?: number; remark?: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogSubmit(onClose, onDone);
   /** The current 督办人: undefined while loading, null when the document has no 督办 entry. */
   const [current, setCurrent] = useState<{ id: number; name: string | null } | null | undefined>(undefined);
   const id = row?.instanceId;
@@ -108,18 +102,11 @@ export function ReassignDialog({ row: item, onClose, onDone }: RowDialogProps) {
     } catch {
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await documentApi.dbUpdateDbr(row.instanceId, v.userId!, v.remark?.trim() || undefined);
       host().notify.success(t('reassign.done', { name: r?.supervisorName ?? '' }));
       form.resetFields();
-      onClose();
-      onDone();
-    } catch {
-      /* the HTTP layer has shown the refusal */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const blocked = current === null;
   return (
