@@ -6,11 +6,13 @@
  * opens `open` (else the approval page the server names for the row) with the instance id, in a new browser
  * tab from a list page per SPEC §2.2. 待办 rows can be selected and approved together (批量同意); 督办 rows
  * offer 催办 where the caller may urge (./worklist/dialogs.tsx). The list reloads when the window regains
- * focus (an item handled in the other tab) and when a reminder arrives (a new task, return or urge).
+ * focus (an item handled in the other tab) and when a reminder arrives (a new task, return or urge). A page with
+ * `source` is a declared list instead (./worklist/DeclaredWorkList.tsx: an area's call, declared columns, toggles and
+ * row actions opening registered dialogs).
  */
 import { routeWithId } from '../../src/shared/routes';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, Space, Table, Tabs } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +24,9 @@ import { bundleText } from './text';
 import { workListColumns, type WorkRow } from './worklist/columns';
 import { WorkListFilterBar, type WorkListFilters } from './worklist/Filters';
 import { BatchApproveDialog, UrgeDialog } from './worklist/dialogs';
+import { useWorkListReload } from './worklist/useReload';
+import { WorkListHeading, workListPagination } from './worklist/frame';
+import { DeclaredWorkList } from './worklist/DeclaredWorkList';
 
 const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId));
 
@@ -32,6 +37,7 @@ const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId))
  */
 export function WorkListPage(props: PageKindProps) {
   const page = props.bundle.page as WorkListPageDef;
+  if (page.source) return <DeclaredWorkList {...props} page={page} source={page.source} />;
   return page.views?.length ? <WorkListViews {...props} page={page} views={page.views} /> : <WorkList {...props} page={page} />;
 }
 
@@ -60,7 +66,8 @@ function WorkListViews({ page, views, ...props }: PageKindProps & { page: WorkLi
 }
 
 /** One work list: the page's `list` and `flows`, starting with the `preset` filters. */
-function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: WorkListPageDef; preset?: WorkListFilters }) {
+function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { page: WorkListPageDef; preset?: WorkListFilters }) {
+  const page = { ...def, list: def.list ?? 'todo' };
   const { t } = useTranslation('renderer');
   const openDetail = host().useOpenRecord();
   const [query, setQuery] = useState({ current: 1, pageSize: 20, keyword: '' });
@@ -68,17 +75,11 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
   const [typed, setTyped] = useState('');
   const [data, setData] = useState<{ list: WorkRow[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
   const [selected, setSelected] = useState<TaskRow[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
   const [urging, setUrging] = useState<SuperviseRow | null>(null);
   const seenFlows = useRef(new Map<string, string>());
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  /** After one's own 批量同意 or 催办: the list and the menu badges (which no reminder refreshes then). */
-  const afterAction = useCallback(() => {
-    reload();
-    host().refreshBadges().catch(() => undefined);
-  }, [reload]);
+  const { round: attempt, reload, afterAction } = useWorkListReload();
 
   useEffect(() => {
     let live = true;
@@ -100,19 +101,6 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
     };
   }, [page.list, page.flows, query, filters, attempt]);
 
-  useEffect(() => {
-    window.addEventListener('focus', reload);
-    return () => window.removeEventListener('focus', reload);
-  }, [reload]);
-
-  // A reminder (the bell's newest message id grows) usually means this list changed: read it again.
-  const lastReminder = host().useReminders().lastId;
-  const seenReminder = useRef(lastReminder);
-  useEffect(() => {
-    if (lastReminder > seenReminder.current) reload();
-    seenReminder.current = lastReminder;
-  }, [lastReminder, reload]);
-
   const columns = useMemo(() => {
     const target = (r: WorkRow) => page.open ?? r.open ?? null;
     return workListColumns({
@@ -131,14 +119,7 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
   const batch = page.list === 'todo';
   return (
     <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
-      {!embedded && (
-        <Space align="baseline" style={{ marginBottom: 8 }}>
-          <Typography.Title level={4} data-testid="list-title" style={{ margin: 0 }}>
-            {bundleText(bundle)(page.title)}
-          </Typography.Title>
-          <Tag data-testid="worklist-total">{t('list.total', { count: data.total })}</Tag>
-        </Space>
-      )}
+      {!embedded && <WorkListHeading title={bundleText(bundle)(page.title)} total={data.total} />}
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           allowClear
@@ -181,14 +162,7 @@ function WorkList({ bundle, embedded, page, preset }: PageKindProps & { page: Wo
               }
             : undefined
         }
-        pagination={{
-          current: query.current,
-          pageSize: query.pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          showTotal: (n) => t('list.total', { count: n }),
-          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
-        }}
+        pagination={workListPagination(query, data.total, setQuery, t)}
       />
       {batch && <BatchApproveDialog rows={selected} open={batchOpen} onClose={() => setBatchOpen(false)} onDone={afterAction} />}
       <UrgeDialog row={urging} onClose={() => setUrging(null)} onDone={afterAction} />

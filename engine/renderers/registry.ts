@@ -3,7 +3,7 @@
  * component that renders it. Registering a key twice throws; an unknown key renders an error box naming the
  * definition (engine/renderers/DefinitionError.tsx).
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { PageBundle } from '../schema/bundle';
 import type { EntityRecord } from '../data/api';
 
@@ -99,4 +99,90 @@ export function approvalExtrasOf(keys: ReadonlySet<string>, slot: ApprovalExtraS
 /** Whether approval extra `key` is registered. */
 export function hasApprovalExtra(key: string): boolean {
   return approvalExtras.has(key);
+}
+
+/** One line of a console panel's list: title with tags, who (initiator, sending unit), what (step, 文号), when (epoch ms). */
+export interface ConsoleItem {
+  key: string;
+  title: string;
+  tags?: ReactNode;
+  who: string;
+  what: string;
+  at: number;
+  /** Opens the item as its list page does (null: not openable). */
+  open: (() => void) | null;
+}
+
+/** What a console panel shows: its count (undefined while unknown) and its first items (null while not loaded). */
+export interface ConsolePanelData {
+  count?: number;
+  items: ConsoleItem[] | null;
+}
+
+/**
+ * A panel an area adds to the console (/dashboard/console): a count button and a tab of the to-do card, after the
+ * shell's own, in `order`. Test ids as the shell's: console-todo-<key>, console-count-<key>, console-tab-<key>,
+ * console-list-<key>, console-item-<key>, console-empty-<key>.
+ */
+export interface ConsolePanel {
+  key: string;
+  order: number;
+  /** The list page (the count button and 更多 go there). */
+  path: string;
+  icon: ReactNode;
+  /** i18n namespace and keys of the count button's and the tab's labels. */
+  labels: { ns: string; count: string; tab: string };
+  /**
+   * React hook answering the panel's data: at most `size` items, read again whenever `refresh` changes (the menu
+   * badges were reloaded); asks the server nothing while `enabled` is false (the 三员, who do no business).
+   */
+  useData: (size: number, refresh: unknown, enabled: boolean) => ConsolePanelData;
+}
+
+const consolePanelList: ConsolePanel[] = [];
+
+/** Registers console panel `panel` (an area's client module does); throws when its key is already registered. */
+export function registerConsolePanel(panel: ConsolePanel): void {
+  if (consolePanelList.some((p) => p.key === panel.key)) throw new Error(`console panel "${panel.key}" is registered twice`);
+  consolePanelList.push(panel);
+  consolePanelList.sort((a, b) => a.order - b.order);
+}
+
+/** The registered console panels in order (a stable list once the area modules are loaded). */
+export function consolePanels(): readonly ConsolePanel[] {
+  return consolePanelList;
+}
+
+/** Whether console panel `key` is registered. */
+export function hasConsolePanel(key: string): boolean {
+  return consolePanelList.some((p) => p.key === key);
+}
+
+/**
+ * Props of a row dialog of a declared work list (engine/schema/worklistDecl.ts WorkListRowAction): the row acted on
+ * (as the list's call answered it; null = closed), `onClose`, and `onDone` after a change (the list reloads, with the
+ * menu badges).
+ */
+export interface RowDialogProps {
+  row: Record<string, unknown> | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+const rowDialogs = new Map<string, ComponentType<RowDialogProps>>();
+
+/** Registers row dialog `key` (the engine's `urge`, an area's own); throws when `key` is already registered. */
+export function registerRowDialog(key: string, component: ComponentType<RowDialogProps>): void {
+  if (rowDialogs.has(key)) throw new Error(`row dialog "${key}" is registered twice`);
+  rowDialogs.set(key, component);
+}
+
+/** The row dialog registered under `key`, or undefined. */
+export function rowDialogComponent(key: string): ComponentType<RowDialogProps> | undefined {
+  return rowDialogs.get(key);
+}
+
+/** Registered row dialogs (for the lint). */
+export function rowDialogKeys(): string[] {
+  return [...rowDialogs.keys()].sort();
 }

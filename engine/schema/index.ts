@@ -4,6 +4,8 @@
  * FORMATS.md beside this file is the implementer's guide.
  */
 export * from './types';
+export * from './worklistDecl';
+export * from './areaProvides';
 export { buildRegistry, ajvIssues, expectedSchemaRef, getPointer, type DefinitionFile, type LoadOptions, type Registry, type RegistryEntry, type SchemaIssue } from './loader';
 export { applyOverlay, CHILD_LISTS, type ConflictKind, type OverlayConflict, type OverlayResult } from './overlay';
 export { canonicalJson, fnv1a64, hashDefinition } from './hash';

@@ -52,6 +52,8 @@ export interface LintOptions {
   pageKinds?: string[];
   /** Registered custom page components. */
   components?: string[];
+  /** Registered row dialogs of declared work lists (engine/renderers/registry.ts registerRowDialog). */
+  rowDialogs?: string[];
   /** CEL checker; default `checkCel` (engine/expr). `false` skips expression checks. */
   checkExpr?: ExprChecker | false;
   /** Locales every Text key must be in; default zh-CN and en-US. */

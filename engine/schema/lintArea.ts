@@ -1,6 +1,7 @@
 /**
  * Lint of area files (`schemas/<area>/area.json`): its menu icon (`section.icon`; routes carry none) is one of the
- * icons the shell ships (./menuIcons.ts MENU_ICONS; another name would show a file icon), its default grants (its routes' pages and sections are checked in lint.ts)
+ * icons the shell ships (./menuIcons.ts MENU_ICONS; another name would show a file icon), an approval extra it declares
+ * is no other area's; its default grants (its routes' pages and sections are checked in lint.ts)
  * (FORMATS.md "Area"): each grant names a known role (LintOptions.roles), permission codes the area itself declares and
  * routes the area itself declares (the `path` of its `routes`); the 三员 (LintOptions.sanyuan,
  * DESIGN §7 三员分立) are never granted a business code or route. Pure: no file system.
@@ -36,8 +37,12 @@ export function unknownIconMessage(name: unknown): string {
 
 /** Lints one area definition (see the module comment). */
 export function lintArea(ctx: Ctx, def: AreaDef): void {
-  const { add, file, opts } = ctx;
+  const { add, file, opts, registry } = ctx;
   if (def.section && !isMenuIcon(def.section.icon)) add(file, '/section/icon', unknownIconMessage(def.section.icon));
+  (def.approvalExtras ?? []).forEach((x, i) => {
+    const other = registry.areas().find((a) => a.id !== def.id && a.approvalExtras?.includes(x));
+    if (other) add(file, `/approvalExtras/${i}`, `approval extra "${x}" is also declared by area "${other.id}"`);
+  });
   const codes = new Set(def.permissions.map((p) => p.code));
   const routes = new Set(areaRoutes(def));
   const roles = opts.roles ? new Set(opts.roles) : null;

@@ -13,6 +13,7 @@ import { lintViewPage } from './lintViews';
 import { lintChart } from './lintChart';
 import { lintTabsPage } from './lintCalls';
 import { callName } from './entityCalls';
+import { lintDeclaredWorkList } from './lintWorkList';
 
 /** Lints one page definition into `ctx`. */
 export function lintPage(ctx: Ctx, page: PageDef) {
@@ -116,9 +117,14 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       checkRoute(ctx, page.pdf.split('?')[0], '/pdf');
       if (!page.pdf.includes(':id')) add(file, '/pdf', `the pdf route needs ":id" (the instance)`);
     }
+    const declared = new Set(registry.areas().flatMap((a) => a.approvalExtras ?? []));
+    (page.extras ?? []).forEach((x, i) => {
+      if (!declared.has(x)) add(file, `/extras/${i}`, `approval extra "${x}" is not declared by any area (area.json approvalExtras)`);
+    });
   } else if (page.pageKind === 'chart') {
     lintChart(ctx, page, entity);
   } else if (page.pageKind === 'worklist') {
+    lintDeclaredWorkList(ctx, page);
     (page.flows ?? []).forEach((f, i) => {
       if (!registry.get('flow', f)) add(file, `/flows/${i}`, `unknown flow "${f}"`);
     });

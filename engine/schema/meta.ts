@@ -13,10 +13,14 @@ import dict from '../../schemas/_meta/dict.schema.json';
 import area from '../../schemas/_meta/area.schema.json';
 import overlay from '../../schemas/_meta/overlay.schema.json';
 import flow from '../../schemas/_meta/flow.schema.json';
+import worklist from '../../schemas/_meta/worklist.schema.json';
 import type { DefinitionKind } from './types';
 
 /** Meta schema per definition kind (the file name is `_meta/<kind>.schema.json`). */
 export const META_SCHEMAS: Record<DefinitionKind, object> = { entity, page, dict, area, overlay, flow };
+
+/** Definitions the page schema refers to besides the shared ones: the declared worklist's (worklist.schema.json). */
+const META_PARTS: Record<string, object> = { 'worklist.schema.json': worklist };
 
 /** The shared definitions (text, expr, action, layout node, data source). */
 export const META_DEFS: object = defs;
@@ -29,6 +33,7 @@ export function metaValidators(): Record<DefinitionKind, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   ajv.addSchema(defs as object, 'defs.schema.json');
+  for (const [name, schema] of Object.entries(META_PARTS)) ajv.addSchema(schema, name);
   const out = {} as Record<DefinitionKind, ValidateFunction>;
   for (const [kind, schema] of Object.entries(META_SCHEMAS)) {
     ajv.addSchema(schema, `${kind}.schema.json`);

@@ -8,6 +8,8 @@
 import type { FlowDef } from '../flow/types';
 import type { EntityCalls } from './entityCalls';
 import type { TabsPageDef } from './tabsPage';
+import type { AreaProvides } from './areaProvides';
+import type { WorkListDeclared } from './worklistDecl';
 
 /** Current format version of every definition file (`schemaVersion`). */
 export const SCHEMA_VERSION = 2;
@@ -219,7 +221,7 @@ export interface AreaRoute {
 }
 
 /** An area (`schemas/<area>/area.json`, format v2): its section, routes → pages, permission codes, default grants. */
-export interface AreaDef extends DefinitionBase {
+export interface AreaDef extends DefinitionBase, AreaProvides {
   kind: 'area';
   title: Text;
   section?: AreaSection;
@@ -401,12 +403,15 @@ export interface ApprovalPageDef extends PageBase {
   print?: string;
   /** Route of the official PDF view (正式文件) of the instance, with `:id`, e.g. `/document/savepdf?id=:id`. */
   pdf?: string;
-  /** Optional panels: 收藏 star (`favorite`), 附件打包下载 (`attachmentsZip`), 关联文件 (`related`). */
+  /** Optional panels, each declared by some area's `approvalExtras` (e.g. 公文's `favorite`, `attachmentsZip`, `related`). */
   extras?: ApprovalExtra[];
 }
 
-/** Optional panels of an approval page, registered by area modules (engine/renderers/registry.ts registerApprovalExtra). */
-export type ApprovalExtra = 'favorite' | 'attachmentsZip' | 'related';
+/**
+ * The key of an optional approval-page panel: declared by an area (AreaDef `approvalExtras`), registered by its client
+ * module (engine/renderers/registry.ts registerApprovalExtra).
+ */
+export type ApprovalExtra = string;
 
 /** Work lists of the approval runtime (待办, 已办, 已发, 待发, 抄送我, 督办), limited to `flows`. */
 export type WorkListKind = 'todo' | 'done' | 'cc' | 'sent' | 'drafts' | 'supervise';
@@ -416,9 +421,10 @@ export type WorkListKind = 'todo' | 'done' | 'cc' | 'sent' | 'drafts' | 'supervi
  * flow step, who started it, when, deadline (overdue marked); a row opens `open` (a route with `:id`, the
  * instance id), else the approval page of its flow's area (the row's `open` from the server).
  */
-export interface WorkListPageDef extends PageBase {
+export interface WorkListPageDef extends PageBase, WorkListDeclared {
   pageKind: 'worklist';
-  list: WorkListKind;
+  /** The runtime list; a page with `source` (./worklistDecl.ts) has none. */
+  list?: WorkListKind;
   flows?: string[];
   open?: string;
   /** Tabs over several lists (the document list types of SPEC §3 "Document list query"); without, one list. */

@@ -41,6 +41,10 @@ describe('gwdbList columns: 文号, 督办人, 督办期限', () => {
     expect((await row('liqiang', plain)).docNumber).toBeNull();
   });
 
+  it('names the approval page a row opens (the generic list opens it)', async () => {
+    expect((await row('liqiang', numbered)).open).toBe('/document/show-audit/:id');
+  });
+
   it('answers 督办人 and 督办期限 as soon as a 督办 is recorded, and follows 更换督办人 and later 督办', async () => {
     const deadline = Date.UTC(2026, 11, 20, 1);
     await ok('document/saveDb', { id: numbered, deadline, remark: '请于12月20日前印发' }, 'liqiang');

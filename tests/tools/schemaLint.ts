@@ -1,7 +1,7 @@
 /**
  * The definition lint as `npm test` (tests/unit/schemas.lint.test.ts) and `npm run lint:schemas` (./lintSchemas.ts) run
  * it: every definition and locale file of the folders (and the demo content files, engine/schema/lintDemo.ts), linted together against the shell's routes, the roles of the
- * demo organisation, the 三员 rule and the front end's registered widgets, page kinds and custom pages (`FrontKeys`,
+ * demo organisation, the 三员 rule and the front end's registered widgets, page kinds, custom pages and row dialogs (`FrontKeys`,
  * passed in because only a Vite-aware loader can import the front end: ./frontKeys.ts).
  */
 import { resolve } from 'node:path';
@@ -20,6 +20,8 @@ export interface FrontKeys {
   widgets: string[];
   pageKinds: string[];
   components: string[];
+  /** Row dialogs of declared work lists. */
+  rowDialogs: string[];
 }
 
 /** What a lint run found: the definition files read, files that are not JSON, and the issues. */
@@ -32,7 +34,7 @@ export interface SchemaLintResult {
 /** The options of the schema lint in this repository (routes, roles, 三员 rule) plus the front end's keys. */
 export function lintOptions(keys: FrontKeys): LintOptions {
   const routes = flattenRoutes([...SHELL_SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
-  return { routes, pageKinds: keys.pageKinds, components: keys.components, widgets: keys.widgets, roles: ROLES.map((r) => r.code), sanyuan: { roles: SANYUAN_ROLES, mayHold: sanyuanMayHold } };
+  return { routes, pageKinds: keys.pageKinds, components: keys.components, rowDialogs: keys.rowDialogs, widgets: keys.widgets, roles: ROLES.map((r) => r.code), sanyuan: { roles: SANYUAN_ROLES, mayHold: sanyuanMayHold } };
 }
 
 /** Lints the definition folders `dirs` (repository-relative or absolute; default `schemas/`) together. */

@@ -1,11 +1,14 @@
 /**
- * 收藏公文 (/document/scgw, src/areas/document/client/pages/FavoriteList) and the approval-page pieces of
- * ./flowpages/DocExtras (收藏 star, 关联文件 panel): rows from document/favorites with the columns 标题 / 流程 / 状态 /
- * 收藏时间, a title opening the server's approval route, 取消收藏 after a confirmation; the star toggles; the panel
- * lists related documents and links chosen ones. The client API is mocked.
+ * 收藏公文 (/document/scgw: the definition schemas/document/pages/scgw.page.json through the generic work list, with
+ * the area's 取消收藏 row dialog) and the approval-page pieces of src/areas/document/client/pages/DocExtras (收藏
+ * star, 关联文件 panel): rows from document/favorites with the columns 标题 / 流程 / 状态 / 收藏时间, a title opening
+ * the server's approval route, 取消收藏 after a confirmation; the star toggles; the panel lists related documents and
+ * links chosen ones. The client API and the list's call are mocked.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
 import { installTestHost } from './testHost';
@@ -50,12 +53,25 @@ vi.mock('../../src/areas/document/client/data/docExtras', () => ({
     attachments: async () => [],
   },
 }));
-installTestHost({ openRecord: (p: string) => void calls.opened.push(p) });
+installTestHost({
+  openRecord: (p: string) => void calls.opened.push(p),
+  useOpenRecord: () => (p: string) => void calls.opened.push(p),
+  call: async <T,>(api: string, body?: object) => {
+    if (api !== 'document/favorites') throw new Error(`unexpected call ${api}`);
+    calls.favorites.push(body as Record<string, unknown>);
+    return { list: calls.rows, total: calls.rows.length } as T;
+  },
+});
 
-const { FavoriteList } = await import('../../src/areas/document/client/pages/FavoriteList');
+// The area module registers its row dialogs, as the shell loads it.
+await import('../../src/areas/document/client');
+const { WorkListPage } = await import('../../engine/renderers/WorkListPage');
 const { FavoriteStar, RelatedDocs } = await import('../../src/areas/document/client/pages/DocExtras');
 
-const props = { bundle: { page: { id: 'document.scgw', pageKind: 'custom', component: 'document.favorites' } } } as unknown as PageKindProps;
+const ROOT = join(__dirname, '../..');
+const page = JSON.parse(readFileSync(join(ROOT, 'schemas/document/pages/scgw.page.json'), 'utf8'));
+const texts = JSON.parse(readFileSync(join(ROOT, 'schemas/document/locales/zh-CN.json'), 'utf8'));
+const props = { bundle: { page, entity: null, dicts: [], texts, etag: '' } } as unknown as PageKindProps;
 const row = (id: number, title: string, status = 'running') => ({ id, title, defId: 'document.send', status, initiator: 1, flowTitle: '发文', initiatorName: '张伟', open: '/document/show-audit/:id', favoritedAt: Date.UTC(2026, 10, 20, 2, 0) });
 
 beforeEach(() => {
@@ -74,12 +90,12 @@ describe('收藏公文 (/document/scgw)', () => {
   it('lists the favourites with 流程, 状态 and 收藏时间; a title opens its approval page', async () => {
     render(
       <MemoryRouter>
-        <FavoriteList {...props} />
+        <WorkListPage {...props} />
       </MemoryRouter>,
     );
     const title = await screen.findByText('关于开展安全生产大检查的通知');
-    const table = screen.getByTestId('favorite-table');
-    for (const head of ['标题', '流程', '状态', '收藏时间']) expect(within(table).getByText(head)).toBeTruthy();
+    const table = screen.getByTestId('worklist-table');
+    for (const head of ['标题', '流程', '状态', '收藏时间', '操作']) expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
     expect(within(table).getByText('已办结')).toBeTruthy();
     expect(within(table).getAllByText('发文')).toHaveLength(2);
     fireEvent.click(title);
@@ -89,11 +105,11 @@ describe('收藏公文 (/document/scgw)', () => {
   it('取消收藏 asks first, then removes the row', async () => {
     render(
       <MemoryRouter>
-        <FavoriteList {...props} />
+        <WorkListPage {...props} />
       </MemoryRouter>,
     );
     await screen.findByText('关于开展安全生产大检查的通知');
-    fireEvent.click(screen.getAllByTestId('favorite-remove')[0]);
+    fireEvent.click(screen.getAllByTestId('worklist-action-remove')[0]);
     fireEvent.click(await screen.findByTestId('favorite-remove-ok'));
     await waitFor(() => expect(screen.queryByText('关于开展安全生产大检查的通知')).toBeNull());
     expect(calls.removed).toEqual([11]);

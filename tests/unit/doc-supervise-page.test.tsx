@@ -1,12 +1,16 @@
 /**
- * 公文督办 (/document/gwdb, src/areas/document/client/pages/DocSupervise): rows of document/gwdbList with 发文/收文, 文号 (under the title),
- * 当前环节, 当前办理人, 办理期限 (已超期 in red), 督办人, 督办期限, 催办次数; a title opens its approval page; search and 只看超期 ask the
- * server again; 督办 needs a 督办意见 and records it (saveDb) with the chosen 督办期限; 催办 goes through flow/act;
- * 督办记录 shows 督办, 更换督办人 and 催办 newest first; 更换督办人 only for holders of document:supervise, naming the
- * picked person (dbUpdateDbr). The client API is mocked.
+ * 公文督办 (/document/gwdb): the definition schemas/document/pages/supervise.page.json through the generic work list
+ * (engine/renderers/WorkListPage, a declared list over document/gwdbList) with the area's row dialogs
+ * (src/areas/document/client: 督办, 督办记录, 更换督办人) — rows with 发文/收文, 文号 (under the title), 当前环节,
+ * 当前办理人, 办理期限 (已超期 in red), 督办人, 督办期限, 催办次数; a title opens its approval page (the row's `open`);
+ * search and 只看超期 ask the server again; 督办 needs a 督办意见 and records it (saveDb) with the chosen 督办期限;
+ * 催办 goes through flow/act; 督办记录 shows 督办, 更换督办人 and 催办 newest first; 更换督办人 only for holders of
+ * document:supervise, naming the picked person (dbUpdateDbr). The calls are answered by the test host.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MemoryRouter } from 'react-router-dom';
 import '@app/i18n';
 import type { PageKindProps } from '../../engine/renderers/registry';
@@ -19,31 +23,32 @@ const calls = vi.hoisted(() => ({
   saved: [] as { id: number; remark: string; deadline: number | null }[],
   acts: [] as { id: number; body: Record<string, unknown> }[],
   reassigned: [] as { id: number; userId: number; remark?: string }[],
-  opened: [] as string[],
   history: {} as Record<number, Record<string, unknown>[]>,
   urges: {} as Record<number, Record<string, unknown>[]>,
 }));
 
-vi.mock('../../src/areas/document/client/data/document', () => ({
-  documentApi: {
-    gwdbList: async (q: Record<string, unknown>) => {
-      calls.queries.push(q);
-      const list = q.overdue ? calls.rows.filter((r) => r.overdue) : calls.rows;
+/** The server's answers, by call. */
+const answer = async (api: string, b: Record<string, unknown> = {}): Promise<unknown> => {
+  const id = b.id as number;
+  switch (api) {
+    case 'document/gwdbList': {
+      calls.queries.push(b);
+      const list = b.overdue ? calls.rows.filter((r) => r.overdue) : calls.rows;
       return { list, total: list.length };
-    },
-    saveDb: async (id: number, remark: string, deadline: number | null) => {
-      calls.saved.push({ id, remark, deadline });
-      return { id: 1, instanceId: id, remark, deadline, kind: 'supervise' };
-    },
-    dbHistory: async (id: number) => calls.history[id] ?? [],
-    cbHistory: async (id: number) => calls.urges[id] ?? [],
-    checkSupervision: async (id: number) => ({ supervised: !!calls.history[id]?.length }),
-    dbUpdateDbr: async (id: number, userId: number, remark?: string) => {
-      calls.reassigned.push({ id, userId, remark });
-      return { id: 9, instanceId: id, kind: 'reassign', supervisorId: userId, supervisorName: '王芳' };
-    },
-  },
-}));
+    }
+    case 'document/saveDb':
+      calls.saved.push({ id, remark: b.remark as string, deadline: b.deadline as number | null });
+      return { id: 1, instanceId: id, remark: b.remark, deadline: b.deadline, kind: 'supervise' };
+    case 'document/dbHistory':
+      return calls.history[id] ?? [];
+    case 'document/cbHistory':
+      return calls.urges[id] ?? [];
+    case 'document/dbUpdateDbr':
+      calls.reassigned.push({ id, userId: b.userId as number, remark: b.remark as string | undefined });
+      return { id: 9, instanceId: id, kind: 'reassign', supervisorId: b.userId, supervisorName: '王芳' };
+  }
+  throw new Error(`unexpected call ${api}`);
+};
 vi.mock('../../engine/data/flow', () => ({
   flowApi: {
     act: async (id: number, _version: number | undefined, body: Record<string, unknown>) => {
@@ -53,7 +58,7 @@ vi.mock('../../engine/data/flow', () => ({
     },
   },
 }));
-const shell = installTestHost({ useOpenRecord: () => (p: string) => void calls.opened.push(p) });
+const shell = installTestHost({ call: <T,>(api: string, body?: object) => answer(api, body as Record<string, unknown>) as Promise<T> });
 // The organisation picker asks the server; here a plain field of user ids stands in for it.
 vi.mock('../../engine/renderers/approval/PersonPicker', () => ({
   PersonPicker: ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => (
@@ -61,14 +66,20 @@ vi.mock('../../engine/renderers/approval/PersonPicker', () => ({
   ),
 }));
 
-const { DocSupervise } = await import('../../src/areas/document/client/pages/DocSupervise');
+// The area module registers its row dialogs, as the shell loads it.
+await import('../../src/areas/document/client');
+const { WorkListPage } = await import('../../engine/renderers/WorkListPage');
 
-const props = { bundle: { page: { id: 'document.supervise', pageKind: 'custom', component: 'document.supervise' } } } as unknown as PageKindProps;
+const ROOT = join(__dirname, '../..');
+const page = JSON.parse(readFileSync(join(ROOT, 'schemas/document/pages/supervise.page.json'), 'utf8'));
+const texts = JSON.parse(readFileSync(join(ROOT, 'schemas/document/locales/zh-CN.json'), 'utf8'));
+const props = { bundle: { page, entity: null, dicts: [], texts, etag: '' } } as unknown as PageKindProps;
 const DAY = 86_400_000;
 const row = (instanceId: number, title: string, extra: Record<string, unknown> = {}) => ({
   instanceId,
   title,
   defId: 'document.send',
+  open: '/document/show-audit/:id',
   status: 'running',
   initiator: 7,
   startedAt: Date.UTC(2026, 10, 20, 2),
@@ -90,7 +101,7 @@ const HOLDER = userWith(['document:supervise']);
 const show = (user = HOLDER) =>
   renderWithUser(
     <MemoryRouter>
-      <DocSupervise {...props} />
+      <WorkListPage {...props} />
     </MemoryRouter>,
     user,
   );
@@ -102,10 +113,9 @@ beforeEach(() => {
   calls.saved = [];
   calls.acts = [];
   calls.reassigned = [];
-  calls.opened = [];
   calls.rows = [
     row(11, '关于做好冬季供暖保障工作的通知', { docNumber: '京政办发〔2026〕12号', supervisorId: 5, supervisorName: '王芳', supervisionDeadline: SUPERVISION_DUE }),
-    row(12, '关于报送2026年度部门预算执行情况的报告', { defId: 'document.receive', nodes: [{ id: 'handle', title: '承办' }], handlers: ['李娜', '张伟'], deadline: Date.now() - DAY, overdue: true, urgeCount: 2 }),
+    row(12, '关于报送2026年度部门预算执行情况的报告', { defId: 'document.receive', open: '/document/show/:id?', nodes: [{ id: 'handle', title: '承办' }], handlers: ['李娜', '张伟'], deadline: Date.now() - DAY, overdue: true, urgeCount: 2 }),
   ];
   calls.history = {
     11: [
@@ -117,12 +127,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('公文督办 (/document/gwdb)', () => {
+describe('公文督办 (/document/gwdb)', { timeout: 20_000 }, () => {
   it('lists the documents with step, handlers, deadline (overdue in red) and urge count; a title opens its approval page', async () => {
     show();
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
-    const table = screen.getByTestId('docsupervise-table');
+    const table = screen.getByTestId('worklist-table');
     for (const head of ['标题', '当前环节', '办理期限', '督办', '催办次数', '操作']) expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
     expect(within(sent).getByText('发文')).toBeTruthy();
     expect(within(sent).getByText('办公室核稿')).toBeTruthy();
@@ -130,23 +140,23 @@ describe('公文督办 (/document/gwdb)', () => {
     expect(within(received).getByText('收文')).toBeTruthy();
     expect(within(received).getByText('李娜、张伟')).toBeTruthy();
     expect(within(received).getByText('已超期')).toBeTruthy();
-    expect(within(received).getByTestId('docsupervise-urged').textContent).toBe('2');
-    expect(screen.getByTestId('docsupervise-total').textContent).toBe('共 2 件');
+    expect(within(received).getByTestId('worklist-cell-urged').textContent).toBe('2');
+    expect(screen.getByTestId('worklist-total').textContent).toBe('共 2 条');
     fireEvent.click(within(sent).getByText('关于做好冬季供暖保障工作的通知'));
     fireEvent.click(within(received).getByText('关于报送2026年度部门预算执行情况的报告'));
-    expect(calls.opened).toEqual(['/document/show-audit/11', '/document/show/12']);
+    expect(shell.opened).toEqual(['/document/show-audit/11', '/document/show/12']);
   });
 
   it('shows 文号 under the title and 督办人 with 督办期限 under 督办; 无文号 and 未督办 where there are none', async () => {
     show();
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
-    expect(within(sent).getByTestId('docsupervise-number').textContent).toBe('京政办发〔2026〕12号');
-    expect(within(sent).getByTestId('docsupervise-supervisor').textContent).toBe('王芳');
-    expect(within(sent).getByTestId('docsupervise-supervision-deadline').textContent).toBe('期限 2026-12-31 23:59'); // the organisation's zone (Asia/Shanghai), not the machine's
+    expect(within(sent).getByTestId('worklist-cell-title-0').textContent).toBe('京政办发〔2026〕12号');
+    expect(within(sent).getByTestId('worklist-cell-supervision').textContent).toBe('王芳');
+    expect(within(sent).getByTestId('worklist-cell-supervision-0').textContent).toBe('期限 2026-12-31 23:59'); // the organisation's zone (Asia/Shanghai), not the machine's
     expect(within(received).getByText('无文号')).toBeTruthy();
     expect(within(received).getByText('未督办')).toBeTruthy();
-    expect(within(received).queryByTestId('docsupervise-supervision-deadline')).toBeNull();
+    expect(within(received).queryByTestId('worklist-cell-supervision-0')).toBeNull();
   });
 
   it('search and 只看超期 ask the server again from the first page', async () => {
@@ -155,7 +165,7 @@ describe('公文督办 (/document/gwdb)', () => {
     fireEvent.click(screen.getByText('只看超期'));
     await waitFor(() => expect(screen.queryByText('关于做好冬季供暖保障工作的通知')).toBeNull());
     expect(calls.queries.at(-1)).toMatchObject({ current: 1, overdue: true });
-    const search = within(screen.getByTestId('docsupervise-search')).getByRole('searchbox');
+    const search = within(screen.getByTestId('worklist-keyword')).getByRole('searchbox');
     fireEvent.change(search, { target: { value: ' 预算 ' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(calls.queries.at(-1)).toMatchObject({ keyword: '预算', overdue: true }));
@@ -164,7 +174,7 @@ describe('公文督办 (/document/gwdb)', () => {
   it('督办 needs a 督办意见, then records it with the 督办期限 and reloads', async () => {
     show();
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
-    fireEvent.click(within(sent).getByTestId('docsupervise-supervise'));
+    fireEvent.click(within(sent).getByTestId('worklist-action-supervise'));
     fireEvent.click(await screen.findByTestId('docsupervise-save'));
     expect(await screen.findByText('请填写督办意见')).toBeTruthy();
     expect(calls.saved).toEqual([]);
@@ -185,17 +195,17 @@ describe('公文督办 (/document/gwdb)', () => {
   it('催办 urges through the flow and the count goes up', async () => {
     show();
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
-    fireEvent.click(within(received).getByTestId('docsupervise-urge'));
+    fireEvent.click(within(received).getByTestId('worklist-action-urge'));
     fireEvent.change(await screen.findByTestId('worklist-urge-message'), { target: { value: '请今日办理' } });
     fireEvent.click(screen.getByTestId('worklist-urge-ok'));
     await waitFor(() => expect(calls.acts).toEqual([{ id: 12, body: { type: 'urge', opinion: '请今日办理' } }]));
-    await waitFor(async () => expect(within(await rowOf('关于报送2026年度部门预算执行情况的报告')).getByTestId('docsupervise-urged').textContent).toBe('3'));
+    await waitFor(async () => expect(within(await rowOf('关于报送2026年度部门预算执行情况的报告')).getByTestId('worklist-cell-urged').textContent).toBe('3'));
   });
 
   it('督办记录 shows the current 督办人, the latest 督办期限 and 督办, 更换督办人 and 催办 newest first', async () => {
     show();
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
-    fireEvent.click(within(sent).getByTestId('docsupervise-history-open'));
+    fireEvent.click(within(sent).getByTestId('worklist-action-history'));
     const drawer = await screen.findByTestId('docsupervise-history');
     const summary = await within(drawer).findByTestId('docsupervise-history-summary');
     expect(within(summary).getByText('王芳')).toBeTruthy();
@@ -213,7 +223,7 @@ describe('公文督办 (/document/gwdb)', () => {
   it('更换督办人 names the picked person for holders of document:supervise; an unsupervised document cannot', async () => {
     show();
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
-    fireEvent.click(within(sent).getByTestId('docsupervise-reassign'));
+    fireEvent.click(within(sent).getByTestId('worklist-action-reassign'));
     expect((await screen.findByTestId('docsupervise-reassign-current')).textContent).toBe('王芳');
     fireEvent.change(screen.getByTestId('person-picker'), { target: { value: '8' } });
     fireEvent.change(screen.getByTestId('docsupervise-reassign-remark'), { target: { value: '分管调整' } });
@@ -222,7 +232,7 @@ describe('公文督办 (/document/gwdb)', () => {
     await waitFor(() => expect(shell.toasts).toContainEqual({ kind: 'success', text: '督办人已更换为 王芳' }));
 
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
-    fireEvent.click(within(received).getByTestId('docsupervise-reassign'));
+    fireEvent.click(within(received).getByTestId('worklist-action-reassign'));
     expect(await screen.findByTestId('docsupervise-reassign-blocked')).toBeTruthy();
     expect((screen.getByTestId('docsupervise-reassign-ok') as HTMLButtonElement).disabled).toBe(true);
   });
@@ -230,12 +240,12 @@ describe('公文督办 (/document/gwdb)', () => {
   it('without document:supervise: no 更换督办人, and 督办 only on the documents one drafted', async () => {
     show({ ...userWith([]), id: 7 } as typeof HOLDER);
     await rowOf('关于做好冬季供暖保障工作的通知');
-    expect(screen.queryAllByTestId('docsupervise-reassign')).toHaveLength(0);
-    expect(screen.getAllByTestId('docsupervise-supervise')).toHaveLength(2);
+    expect(screen.queryAllByTestId('worklist-action-reassign')).toHaveLength(0);
+    expect(screen.getAllByTestId('worklist-action-supervise')).toHaveLength(2);
     cleanup();
     show({ ...userWith([]), id: 99 } as typeof HOLDER);
     await rowOf('关于做好冬季供暖保障工作的通知');
-    expect(screen.queryAllByTestId('docsupervise-supervise')).toHaveLength(0);
-    expect(screen.getAllByTestId('docsupervise-history-open')).toHaveLength(2);
+    expect(screen.queryAllByTestId('worklist-action-supervise')).toHaveLength(0);
+    expect(screen.getAllByTestId('worklist-action-history')).toHaveLength(2);
   });
 });

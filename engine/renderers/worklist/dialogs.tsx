@@ -2,7 +2,8 @@
  * The dialogs of the work lists (engine/renderers/WorkListPage.tsx):
  * - BatchApproveDialog (批量同意): one opinion (with 常用语) for the selected 待办, sent through flow/batch; then a
  *   summary — 成功 N 项, 失败 M 项 with each failure's title and reason — and `onDone` (the list reloads);
- * - UrgeDialog (催办): an optional message, sent as the machine's urge action through flow/act; then `onDone`.
+ * - UrgeDialog (催办): an optional message, sent as the machine's urge action through flow/act; then `onDone`; also
+ *   the row dialog `urge` of declared work lists (UrgeRowDialog, registered by ./DeclaredWorkList.tsx).
  */
 import { useState } from 'react';
 import { Alert, Input, Modal, Typography } from 'antd';
@@ -11,6 +12,8 @@ import { flowApi, type BatchAnswer, type SuperviseRow, type TaskRow } from '../.
 import { host } from '../../host';
 import { OpinionBox } from '../approval/OpinionBox';
 import { OPINION_MAX } from '../approval/limits';
+import type { RowDialogProps } from '../registry';
+import { useDialogSubmit } from './useDialogSubmit';
 
 /** Props of BatchApproveDialog. */
 export interface BatchApproveDialogProps {
@@ -98,22 +101,14 @@ export interface UrgeDialogProps {
 export function UrgeDialog({ row, onClose, onDone }: UrgeDialogProps) {
   const { t } = useTranslation('renderer');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!row) return;
-    setBusy(true);
-    try {
+  const { busy, run } = useDialogSubmit(onClose, onDone);
+  const submit = () =>
+    row &&
+    run(async () => {
       await flowApi.act(row.instanceId, undefined, { type: 'urge', ...(message.trim() ? { opinion: message.trim() } : {}) });
       host().notify.success(t('worklist.urge.done', { names: row.handlers.join(t('worklist.separator')) }));
       setMessage('');
-      onClose();
-      onDone();
-    } catch {
-      /* the HTTP layer has shown the refusal */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       open={!!row}
@@ -140,4 +135,9 @@ export function UrgeDialog({ row, onClose, onDone }: UrgeDialogProps) {
       />
     </Modal>
   );
+}
+
+/** 催办 as the row dialog `urge` of declared work lists (registerRowDialog): the row needs instanceId, title and handlers. */
+export function UrgeRowDialog({ row, onClose, onDone }: RowDialogProps) {
+  return <UrgeDialog row={row as SuperviseRow | null} onClose={onClose} onDone={onDone} />;
 }

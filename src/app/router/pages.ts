@@ -10,7 +10,12 @@ import { lazyPage } from './lazyPage';
 
 /** Pages inside the shell and standalone pages, by route key (or `bare` key for bare section pages). */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  'dashboard.console': lazyPage(() => import('../pages/dashboard/ConsolePage')),
+  // The console shows the panels the areas register (engine/renderers/registry.ts registerConsolePanel): load them first.
+  'dashboard.console': lazyPage(() =>
+    import('../../../engine/renderers/index')
+      .then(() => import('../../areas/clientModules'))
+      .then(() => import('../pages/dashboard/ConsolePage')),
+  ),
   'dashboard.search': lazyPage(() => import('../pages/dashboard/SearchPage')),
   'acl.setting': lazyPage(() => import('../pages/personal/PersonalSettingPage')),
   'message.index': lazyPage(() => import('../pages/message/MessagePage')),

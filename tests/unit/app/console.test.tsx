@@ -16,6 +16,8 @@ import { appStore } from '@app/stores/store';
 import { userAtom } from '@app/stores/user';
 import { badgesAtom, type BadgeCounts } from '@app/stores/badges';
 import ConsolePage from '@app/pages/dashboard/ConsolePage';
+// The 待签收 panel is the 公文 area's (registered by its client module, as the shell loads every area's).
+import '../../../src/areas/document/client';
 
 const calls: { url: string; body: Record<string, unknown> }[] = [];
 let answers: Record<string, unknown> = {};

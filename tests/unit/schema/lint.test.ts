@@ -13,7 +13,7 @@ function lintBroken(opts: Parameters<typeof lintRegistry>[2] = {}) {
   const { files, locales } = readSchemaDir(join(ROOT, ROOT_PREFIX));
   const registry = buildRegistry(files, { root: ROOT_PREFIX });
   const sanyuan = { roles: ['sysadmin', 'secadmin', 'auditor'], mayHold: (key: string) => key.startsWith('outurl') };
-  return lintRegistry(registry, locales, { routes: ['/receptions', '/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], roles: ['staff', 'auditor'], sanyuan, ...opts });
+  return lintRegistry(registry, locales, { routes: ['/receptions', '/receptions/index'], pageKinds: ['list', 'form', 'detail'], components: [], rowDialogs: ['urge'], roles: ['staff', 'auditor'], sanyuan, ...opts });
 }
 
 describe('lintRegistry on tests/fixtures/schemas/broken', () => {
@@ -45,6 +45,18 @@ describe('lintRegistry on tests/fixtures/schemas/broken', () => {
   it('reports a duplicate work list view', () => has('pages/item.worklist.page.json', '/views/1/id', /duplicate view "mine"/));
   it('reports a status filter outside the supervise list', () => has('pages/item.worklist.page.json', '/views/1/filters/status', /only the supervise list/));
   it('reports a view route no area route renders the page at', () => has('pages/item.worklist.page.json', '/views/1/route', /no area route renders this page at "\/receptions\/index"/));
+  it('reports an approval extra no area declares', () => has('pages/item.approval.page.json', '/extras/1', /approval extra "nope" is not declared by any area/));
+  it('accepts an approval extra its area declares', () => {
+    expect(issues.filter((i) => i.path === '/extras/0')).toEqual([]);
+  });
+  it('reports a declared work list column that shows no field', () => has('pages/item.declared.page.json', '/columns/1', /column "title" shows no field/));
+  it('reports a duplicate declared column', () => has('pages/item.declared.page.json', '/columns/1/id', /duplicate column "title"/));
+  it('reports row actions no column shows', () => has('pages/item.declared.page.json', '/rowActions', /no column with "actions": true/));
+  it('reports a row dialog that is not registered', () => has('pages/item.declared.page.json', '/rowActions/1/dialog', /row dialog "demo.missing" is not registered/));
+  it('reports an undeclared permission of a row action', () => has('pages/item.declared.page.json', '/rowActions/0/access/0', /"demo:nope" is declared by no area/));
+  it('accepts a registered row dialog', () => {
+    expect(issues.filter((i) => i.path === '/rowActions/0/dialog')).toEqual([]);
+  });
   it('reports a scopeDept field that is not a department', () => has('entities/item.json', '/scopeDept', /needs a field of kind "dept", not "date"/));
   it('reports an unknown field editable after the flow', () => has('entities/item.json', '/editableAfterFlow/0', /unknown field "nope"/));
   it('reports an entity without a permissions block', () => has('entities/open.json', '/permissions', /no "permissions" block: the entity is closed to everyone/));

@@ -1,7 +1,8 @@
 /**
- * The console (/dashboard/console; counts and lists filled from issues 4 and 5): greeting with the real
- * name, current department and date; the four to-do counts (ConsoleCounts); shortcuts to the personal menu and
- * common pages; the to-do tabs (ConsoleTasks); 通知公告 and 今日日程, empty until the notice and schedule areas
+ * The console (/dashboard/console): greeting with the real name, current department and date; the to-do counts
+ * (ConsoleCounts: the shell's three, then the panels areas register — engine/renderers/registry.ts
+ * registerConsolePanel, 公文's 待签收); shortcuts to the personal menu and common pages; the to-do tabs (ConsoleTasks,
+ * the same panels); 通知公告 and 今日日程, empty until the notice and schedule areas
  * exist (no server calls for them yet). Counts and lists come from useConsoleData. Holders of setting:edit are
  * warned above the counts when a year's 调休 schedule is not known (CalendarNotice, holiday/status).
  */
@@ -64,7 +65,7 @@ export default function ConsolePage() {
 
       <CalendarNotice status={calendar} onOpen={() => navigate('/setting/holiday')} />
 
-      {data.business && <ConsoleCounts counts={data.counts} />}
+      {data.business && <ConsoleCounts counts={data.counts} panels={data.panels} />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

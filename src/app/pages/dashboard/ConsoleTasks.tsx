@@ -1,8 +1,9 @@
 /**
- * The console's to-do tabs: 待办公文, 待办事务 and 待签收公文, each with its count and the first items of its list
- * (title, initiator or sending unit, the step, the time received; 超期 on overdue tasks, the 紧急程度 of a sign-for
- * item when above 一般). An item opens as on its list page (a new browser tab for detail pages, SPEC §2.2):
- * a to-do task its approval page, a sign-for item /document/gwqsshow/:id; 更多 goes to the full list.
+ * The console's to-do tabs: 待办公文 and 待办事务, then the registered panels' (engine/renderers/registry.ts
+ * registerConsolePanel; 公文's 待签收公文), each with its count and the first items of its list (title with its tags,
+ * who, what, the time received; 超期 on overdue tasks). An item opens as on its list page (a new browser tab for
+ * detail pages, SPEC §2.2): a to-do task its approval page, a panel's item what the panel says; 更多 goes to the
+ * full list.
  */
 import { useState, type ReactNode } from 'react';
 import { Badge, Card, Empty, Spin, Tabs, Tag } from 'antd';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { routeWithId } from '@shared/routes';
 import { useOpenDetail } from '../../router/openDetail';
-import type { SignForItem } from '../../../areas/document/client/data/document';
+import type { ConsoleItem } from '../../../../engine/renderers/registry';
 import type { ConsoleData, ListState, TodoRow } from './useConsoleData';
 import './console-lists.css';
 
@@ -19,12 +20,7 @@ import './console-lists.css';
 const TABS = [
   { key: 'doc', path: '/document/dbgw' },
   { key: 'affair', path: '/affair/dbsw', open: '/affair/show-audit/:id' },
-  { key: 'sign', path: '/document/gwqs' },
 ] as const;
-type TabKey = (typeof TABS)[number]['key'];
-
-/** Colours of the 紧急程度 dictionary (schemas/common/dicts/document_urgency.json), by value. */
-const URGENCY_COLOR: Record<string, string> = { '1': 'blue', '2': 'orange', '3': 'red' };
 
 const when = (ms: number) => {
   const d = orgTime(ms);
@@ -33,20 +29,12 @@ const when = (ms: number) => {
 };
 
 /** One line of a list. */
-interface Item {
-  key: string;
-  title: string;
-  tags: ReactNode;
-  who: string;
-  what: string;
-  at: number;
-  open: (() => void) | null;
-}
+type Item = ConsoleItem;
 
 /** A list's lines: a spinner while not loaded, the empty state when empty. */
-function ItemList({ tab, state, items }: { tab: TabKey; state: ListState<unknown> | null; items: Item[] }) {
+function ItemList({ tab, items }: { tab: string; items: Item[] | null }) {
   const { t } = useTranslation('console');
-  if (!state) return <Spin className="oa-console-list-loading" />;
+  if (!items) return <Spin className="oa-console-list-loading" />;
   if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tasks.empty')} data-testid={`console-empty-${tab}`} />;
   return (
     <ul className="oa-console-list" data-testid={`console-list-${tab}`}>
@@ -69,10 +57,10 @@ function ItemList({ tab, state, items }: { tab: TabKey; state: ListState<unknown
 
 /** The to-do tabs of the console (see the module comment). */
 export function ConsoleTasks({ data }: { data: ConsoleData }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const navigate = useNavigate();
   const openDetail = useOpenDetail();
-  const [active, setActive] = useState<TabKey>('doc');
+  const [active, setActive] = useState<string>('doc');
 
   const todoItems = (rows: TodoRow[], fixed?: string): Item[] =>
     rows.map((r) => {
@@ -87,43 +75,33 @@ export function ConsoleTasks({ data }: { data: ConsoleData }) {
         open: route ? () => openDetail(routeWithId(route, r.instanceId)) : null,
       };
     });
-  const signItems = (rows: SignForItem[]): Item[] =>
-    rows.map((r) => ({
-      key: String(r.id),
-      title: r.title,
-      tags: URGENCY_COLOR[r.urgency] ? <Tag color={URGENCY_COLOR[r.urgency]}>{t(`tasks.urgency.${r.urgency}`)}</Tag> : null,
-      who: r.from_unit,
-      what: r.doc_number ?? '',
-      at: r.sent_at,
-      open: () => openDetail(`/document/gwqsshow/${r.id}`),
-    }));
-
-  const lists: Record<TabKey, { state: ListState<unknown> | null; items: Item[] }> = {
-    doc: { state: data.doc, items: todoItems(data.doc?.list ?? []) },
-    affair: { state: data.affair, items: todoItems(data.affair?.list ?? [], TABS[1].open) },
-    sign: { state: data.sign, items: signItems(data.sign?.list ?? []) },
-  };
-  const more = TABS.find((x) => x.key === active)!.path;
+  const todoList = (state: ListState<TodoRow> | null, fixed?: string) => (state ? todoItems(state.list, fixed) : null);
+  const tabs: { key: string; path: string; label: ReactNode; count?: number; items: Item[] | null }[] = [
+    { ...TABS[0], label: t('tasks.doc'), count: data.counts.doc, items: todoList(data.doc) },
+    { ...TABS[1], label: t('tasks.affair'), count: data.counts.affair, items: todoList(data.affair, TABS[1].open) },
+    ...data.panels.map(({ panel, data: d }) => ({ key: panel.key, path: panel.path, label: i18n.t(panel.labels.tab, { ns: panel.labels.ns }), count: d.count, items: d.items })),
+  ];
+  const more = (tabs.find((x) => x.key === active) ?? tabs[0]).path;
 
   return (
     <Card className="oa-console-card oa-console-tasks" data-testid="console-tasks">
       <Tabs
         activeKey={active}
-        onChange={(k) => setActive(k as TabKey)}
+        onChange={setActive}
         tabBarExtraContent={
           <a onClick={() => navigate(more)} role="link" data-testid="console-tasks-more">
             {t('tasks.more')}
           </a>
         }
-        items={TABS.map((x) => ({
+        items={tabs.map((x) => ({
           key: x.key,
           label: (
             <span data-testid={`console-tab-${x.key}`}>
-              {t(`tasks.${x.key}`)}
-              <Badge count={data.counts[x.key] ?? 0} overflowCount={99} size="small" className="oa-console-tab-badge" />
+              {x.label}
+              <Badge count={x.count ?? 0} overflowCount={99} size="small" className="oa-console-tab-badge" />
             </span>
           ),
-          children: <ItemList tab={x.key} state={lists[x.key].state} items={lists[x.key].items} />,
+          children: <ItemList tab={x.key} items={x.items} />,
         }))}
       />
     </Card>

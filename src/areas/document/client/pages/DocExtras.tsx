@@ -12,9 +12,14 @@ import { Button, Card, List, Modal, Select, Space, Tooltip, Typography } from 'a
 import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { formatTime } from '../../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
-import { docExtrasApi, type RelatedItem } from '../data/docExtras';
-import { favoriteHref } from './FavoriteList';
+import { docExtrasApi, type DocFlowItem, type RelatedItem } from '../data/docExtras';
+import { routeWithId } from '../../../../shared/routes';
 import { host } from '../../../../../engine/host';
+
+/** The approval page of document `item` (the server's `open` route with its id), or null when its flow has none. */
+export function favoriteHref(item: Pick<DocFlowItem, 'id' | 'open'>): string | null {
+  return item.open ? routeWithId(item.open, item.id) : null;
+}
 
 /** The 收藏 toggle of document flow `flowId`. */
 export function FavoriteStar({ flowId }: { flowId: number }) {

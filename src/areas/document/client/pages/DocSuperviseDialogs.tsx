@@ -1,5 +1,6 @@
 /**
- * The dialogs of the 公文督办 page (./DocSupervise.tsx), texts from the `docsupervise` namespace:
+ * Row dialogs of the 公文督办 list (schemas/document/pages/supervise.page.json, a declared work list; registered by
+ * ../index.ts as `document.supervise` and `document.reassignSupervisor`), texts from the `docsupervise` namespace:
  * - SuperviseDialog (督办): 督办期限 (a date, optional; kept as the end of that day) and 督办意见 (required, ≤ 1000)
  *   → document/saveDb; a toast, then `onDone`;
  * - ReassignDialog (更换督办人): shows the current 督办人 (from document/dbHistory; a document without a 督办 entry
@@ -12,6 +13,8 @@ import { Alert, DatePicker, Descriptions, Form, Input, Modal, Spin } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type GwdbItem } from '../data/document';
+import type { RowDialogProps } from '../../../../../engine/renderers/registry';
+import { useDialogSubmit } from '../../../../../engine/renderers/worklist/useDialogSubmit';
 import { PersonPicker } from '../../../../../engine/renderers/approval/PersonPicker';
 import { currentSupervisor } from './docSuperviseModel';
 import { host } from '../../../../../engine/host';
@@ -19,20 +22,13 @@ import { host } from '../../../../../engine/host';
 /** Longest 督办意见 and 变更原因 (server SUPERVISION_REMARK_MAX). */
 export const SUPERVISION_REMARK_MAX = 1000;
 
-/** Props of both dialogs. */
-export interface SuperviseDialogProps {
-  /** The row acted on; null = closed. */
-  row: GwdbItem | null;
-  onClose: () => void;
-  /** After the call succeeded: reload the list. */
-  onDone: () => void;
-}
 
 /** 督办 (see the module comment). */
-export function SuperviseDialog({ row, onClose, onDone }: SuperviseDialogProps) {
+export function SuperviseDialog({ row: item, onClose, onDone }: RowDialogProps) {
+  const row = item as GwdbItem | null;
   const { t } = useTranslation('docsupervise');
   const [form] = Form.useForm<{ deadline?: Dayjs | null; remark: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogSubmit(onClose, onDone);
   const submit = async () => {
     if (!row) return;
     let v: { deadline?: Dayjs | null; remark: string };
@@ -41,18 +37,11 @@ export function SuperviseDialog({ row, onClose, onDone }: SuperviseDialogProps) 
     } catch {
       return; // the form shows what is missing
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await documentApi.saveDb(row.instanceId, v.remark.trim(), v.deadline ? v.deadline.endOf('day').valueOf() : null);
       host().notify.success(t('supervise.done', { title: row.title }));
       form.resetFields();
-      onClose();
-      onDone();
-    } catch {
-      /* the HTTP layer has shown the refusal */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
@@ -83,10 +72,11 @@ export function SuperviseDialog({ row, onClose, onDone }: SuperviseDialogProps) 
 }
 
 /** 更换督办人 (see the module comment). */
-export function ReassignDialog({ row, onClose, onDone }: SuperviseDialogProps) {
+export function ReassignDialog({ row: item, onClose, onDone }: RowDialogProps) {
+  const row = item as GwdbItem | null;
   const { t } = useTranslation('docsupervise');
   const [form] = Form.useForm<{ userId?: number; remark?: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogSubmit(onClose, onDone);
   /** The current 督办人: undefined while loading, null when the document has no 督办 entry. */
   const [current, setCurrent] = useState<{ id: number; name: string | null } | null | undefined>(undefined);
   const id = row?.instanceId;
@@ -112,18 +102,11 @@ export function ReassignDialog({ row, onClose, onDone }: SuperviseDialogProps) {
     } catch {
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await documentApi.dbUpdateDbr(row.instanceId, v.userId!, v.remark?.trim() || undefined);
       host().notify.success(t('reassign.done', { name: r?.supervisorName ?? '' }));
       form.resetFields();
-      onClose();
-      onDone();
-    } catch {
-      /* the HTTP layer has shown the refusal */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const blocked = current === null;
   return (

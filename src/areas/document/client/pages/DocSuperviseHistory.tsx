@@ -1,5 +1,5 @@
 /**
- * 督办记录 of one document (the drawer of ./DocSupervise.tsx): a summary — current 督办人, latest 督办期限, number
+ * 督办记录 of one document (the row dialog `document.supervisionHistory` of the 公文督办 list, registered by ../index.ts): a summary — current 督办人, latest 督办期限, number
  * of 督办 and 催办 — over one timeline, newest first, of its 督办 entries (document/dbHistory: 督办 with deadline
  * and 督办意见, 更换督办人 with the previous and new 督办人 and the reason) and the 催办 of its flow log
  * (document/cbHistory: who urged, the message, whom it reminded). Texts from the `docsupervise` namespace.
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { documentApi, type GwdbItem, type SupervisionEntry, type UrgeEntry } from '../data/document';
+import type { RowDialogProps } from '../../../../../engine/renderers/registry';
 import { currentSupervisor, latestDeadline, timelineOf, type TimelineItem } from './docSuperviseModel';
 import { formatDay, formatTime as time } from '../../../../../engine/renderers/time';
 
@@ -16,15 +17,9 @@ const COLOR: Record<TimelineItem['kind'], string> = { supervise: 'blue', reassig
 const REMARK = { whiteSpace: 'pre-wrap', marginTop: 4 } as const;
 const date = (ms: number) => formatDay(ms);
 
-/** Props of HistoryDrawer. */
-export interface HistoryDrawerProps {
-  /** The document shown; null = closed. */
-  row: GwdbItem | null;
-  onClose: () => void;
-}
-
-/** The drawer (see the module comment). */
-export function HistoryDrawer({ row, onClose }: HistoryDrawerProps) {
+/** The drawer (see the module comment); `onDone` is not used (it changes nothing). */
+export function HistoryDrawer({ row: item, onClose }: RowDialogProps) {
+  const row = item as GwdbItem | null;
   const { t } = useTranslation('docsupervise');
   const [data, setData] = useState<{ history: SupervisionEntry[]; urges: UrgeEntry[] } | null>(null);
   const id = row?.instanceId;

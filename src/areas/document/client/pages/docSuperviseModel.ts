@@ -1,22 +1,9 @@
 /**
- * What the 公文督办 page (./DocSupervise.tsx) derives from a document's 督办 and 催办 records (document/dbHistory,
- * cbHistory; the rules of src/areas/document/server/services/supervisors.ts): its current 督办人, its latest 督办期限,
- * the approval route of a row, and one timeline of both histories. No React here.
+ * What the 公文督办 dialogs (./DocSuperviseDialogs.tsx, ./DocSuperviseHistory.tsx) derive from a document's 督办 and
+ * 催办 records (document/dbHistory, cbHistory; the rules of src/areas/document/server/services/supervisors.ts): its
+ * current 督办人, its latest 督办期限, and one timeline of both histories. No React here.
  */
-import { routeWithId } from '../../../../shared/routes';
 import type { SupervisionEntry, UrgeEntry } from '../data/document';
-
-/** The approval pages of the document flows (schemas/document/pages/*.approval.page.json). */
-const APPROVAL_ROUTES: Record<string, string> = {
-  'document.send': '/document/show-audit/:id',
-  'document.receive': '/document/show/:id?',
-};
-
-/** The approval page of flow instance `instanceId` of flow `defId`, or null for a flow that is not a document's. */
-export function approvalPath(defId: string, instanceId: number): string | null {
-  const route = APPROVAL_ROUTES[defId];
-  return route ? routeWithId(route, instanceId) : null;
-}
 
 /**
  * The 督办人 of a document from its history (oldest first): the one named by the latest 'reassign' entry, else who

@@ -5,7 +5,8 @@
  * - `gwdbList` {current?, pageSize? ≤ 100, keyword?, overdue?} → {list: GwdbItem[], total}: the running 发文 /
  *   收文 the caller supervises — holders of `document:supervise` those of their data scope, others (every drafter:
  *   the staff role opens /document/gwdb) those they started — with current step, handlers, deadline, overdue,
- *   催办 count, 文号 (docNumber), 督办人 (supervisorId/Name) and 督办期限 (supervisionDeadline).
+ *   催办 count, 文号 (docNumber), 督办人 (supervisorId/Name), 督办期限 (supervisionDeadline) and `open`, the
+ *   approval route (with `:id`) of its flow (flow/lists.ts approvalRouteOfFlow).
  * - `saveDb` {id (flow instance), deadline? (epoch ms), remark} → the 督办 entry recorded; only for a running
  *   document, by a holder of `document:supervise` or its drafter.
  * - `dbHistory` {id} → its 督办 entries, oldest first; `cbHistory` {id} → the 催办 of its flow log (who urged, when,
@@ -37,6 +38,8 @@ import { registerCache } from '../../../../server/services/cacheBus.js';
 import { clearanceOf } from '../../../../server/services/clearance.js';
 import { ApiError } from '../../../../server/lib/errors.js';
 import { changeSupervisor, supervisorCandidate } from '../services/supervisors.js';
+import { schemaStore } from '../../../../server/engine/schemaStore.js';
+import { approvalRouteOfFlow } from '../../../../server/api/flow/lists.js';
 import {
   DOC_FLOWS,
   DOC_SUPERVISE_CODE,
@@ -116,7 +119,9 @@ export function register(app: FastifyInstance): void {
       const scope = docSupervisor ? await roleScope(db, roles) : 'own';
       const unitDepts = scope === 'unit' ? await departmentsOfUnit(db, await unitOf(db, req.user.deptId)) : [];
       const caller = { userId: req.user.userId, supervisor: docSupervisor, scope, deptId: req.user.deptId, unitDepts, clearance: await clearanceOf(db, req.user.userId) };
-      return gwdbList(db, caller, req.body, (t) => (t ? titleOf(req.locale, t) : ''), req.locale);
+      const page = await gwdbList(db, caller, req.body, (t) => (t ? titleOf(req.locale, t) : ''), req.locale);
+      const { registry } = await schemaStore(db);
+      return { ...page, list: page.list.map((r) => ({ ...r, open: approvalRouteOfFlow(registry, r.defId, undefined) })) };
     },
   );
 
