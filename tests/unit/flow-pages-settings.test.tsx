@@ -101,8 +101,10 @@ describe('事务设置 (flow.settings)', () => {
     const form = await screen.findByTestId('delegation-form');
     fireEvent.change(within(form).getByTestId('person-stub'), { target: { value: '5' } });
     const [from, to] = [...form.querySelectorAll('.ant-picker-input input')] as HTMLInputElement[];
-    const start = dayjs().add(1, 'day').format('YYYY-MM-DD');
-    const end = dayjs().add(3, 'day').format('YYYY-MM-DD');
+    // days of the organisation's zone (UTC+8 all year), whatever the machine's zone and hour
+    const zoneToday = dayjs(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10));
+    const start = zoneToday.add(1, 'day').format('YYYY-MM-DD');
+    const end = zoneToday.add(3, 'day').format('YYYY-MM-DD');
     fireEvent.mouseDown(from);
     fireEvent.change(from, { target: { value: start } });
     fireEvent.keyDown(from, { key: 'Enter', code: 'Enter', keyCode: 13 });

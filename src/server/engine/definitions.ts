@@ -37,7 +37,10 @@ function walk(dir: string, out: string[]): void {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== '_meta' && e.name !== 'locales' && e.name !== 'demo') walk(p, out);
+      // an area's demo content (`<area>/demo/`, engine/schema/FORMATS.md "Demo content") holds records, not
+      // definitions; a folder named demo elsewhere (an area called demo) is walked
+      const demoContent = e.name === 'demo' && fs.existsSync(path.join(dir, 'area.json'));
+      if (e.name !== '_meta' && e.name !== 'locales' && !demoContent) walk(p, out);
     } else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
   }
 }

@@ -1,6 +1,6 @@
 /** Test helpers: read definition and locale files from a folder like `schemas/` (fs only in tests). */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { DefinitionFile } from '../../../engine/schema/loader';
 import type { LocaleFile } from '../../../engine/schema/lint';
 
@@ -38,7 +38,8 @@ export function readSchemaDir(dir: string): { files: DefinitionFile[]; locales: 
     }
     const loc = /\/locales\/([A-Za-z-]+)\.json$/.exec(path);
     if (loc) locales.push({ path, locale: loc[1], messages: data });
-    else if (/\/demo\/[^/]+\.json$/.test(path)) demos.push({ path, data });
+    // demo content is `<area>/demo/*.json` beside the area's area.json (an area may itself be called demo)
+    else if (/\/demo\/[^/]+\.json$/.test(path) && existsSync(join(dirname(dirname(abs)), 'area.json'))) demos.push({ path, data });
     else files.push({ path, data });
   }
   return { files, locales, demos, parseErrors };
