@@ -137,6 +137,8 @@ describe('公文督办 (/document/gwdb)', { timeout: 20_000 }, () => {
     expect(within(sent).getByText('发文')).toBeTruthy();
     expect(within(sent).getByText('办公室核稿')).toBeTruthy();
     expect(within(sent).queryByText('已超期')).toBeNull();
+    // 办理期限 as a time of the organisation's zone, not the epoch milliseconds of the wire
+    expect(within(sent).getByTestId('worklist-cell-deadline').textContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(within(received).getByText('收文')).toBeTruthy();
     expect(within(received).getByText('李娜、张伟')).toBeTruthy();
     expect(within(received).getByText('已超期')).toBeTruthy();
