@@ -53,7 +53,8 @@ export function OptionsSelect({ p, load, multiple }: { p: WidgetProps; load: () 
 
 /** Roles of a person: several role ids (role/list, enabled roles first as the server sorts them). */
 export function RolesWidget(p: WidgetProps) {
-  const load = async () => (await resource('role').list({ current: 1, pageSize: MAX_ROLES })).list.map((r) => ({ value: r.id, label: String(r.name ?? r.code ?? r.id) }));
+  const load = async () =>
+    (await resource('role').list({ current: 1, pageSize: MAX_ROLES })).list.map((r) => ({ value: r.id, label: String(r.name ?? r.code ?? r.id) }));
   return <OptionsSelect p={p} load={load} multiple />;
 }
 

@@ -28,7 +28,19 @@ const setChildren = (nodes: TreeNode[], key: number, children: TreeNode[]): Tree
   nodes.map((n) => (n.key === key ? { ...n, children } : n.children ? { ...n, children: setChildren(n.children, key, children) } : n));
 
 /** The picker modal: department tree on the left, people (or the chosen department) on the right. */
-function PickerModal({ kind, open, value, onOk, onCancel }: { kind: Kind; open: boolean; value: number[]; onOk: (picked: { id: number; name: string }[]) => void; onCancel: () => void }) {
+function PickerModal({
+  kind,
+  open,
+  value,
+  onOk,
+  onCancel,
+}: {
+  kind: Kind;
+  open: boolean;
+  value: number[];
+  onOk: (picked: { id: number; name: string }[]) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('form');
   const people = kind === 'user' || kind === 'users';
   const multiple = kind === 'users' || kind === 'depts';
@@ -39,7 +51,10 @@ function PickerModal({ kind, open, value, onOk, onCancel }: { kind: Kind; open: 
   useEffect(() => {
     if (!open) return;
     setPicked(new Map(value.map((id) => [id, ''])));
-    selector.tree().then((r) => setTree(r.map(toNode)), () => undefined);
+    selector.tree().then(
+      (r) => setTree(r.map(toNode)),
+      () => undefined,
+    );
     if (people) selector.getrecent().then(setRecent, () => undefined);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   const toggle = (id: number, name: string) =>
@@ -147,7 +162,12 @@ function OrgPicker(p: WidgetProps & { kind: Kind }) {
     if (!keyword.trim()) return setFound([]);
     timer.current = setTimeout(() => {
       selector.search(keyword).then(
-        (r) => setFound(people ? r.users.map((u) => ({ value: u.id, label: `${u.realname} (${u.deptTitle})`, name: u.realname })) : r.depts.map((d) => ({ value: d.id, label: d.title }))),
+        (r) =>
+          setFound(
+            people
+              ? r.users.map((u) => ({ value: u.id, label: `${u.realname} (${u.deptTitle})`, name: u.realname }))
+              : r.depts.map((d) => ({ value: d.id, label: d.title })),
+          ),
         () => undefined,
       );
     }, 250);
@@ -174,7 +194,12 @@ function OrgPicker(p: WidgetProps & { kind: Kind }) {
         status={p.rawErrors?.length ? 'error' : undefined}
         onChange={(v: number | number[] | undefined) => {
           const list = ids(v);
-          remember(list.map((id) => ({ id, name: (found.find((f) => f.value === id) as { name?: string; label: string } | undefined)?.name ?? found.find((f) => f.value === id)?.label ?? '' })));
+          remember(
+            list.map((id) => ({
+              id,
+              name: (found.find((f) => f.value === id) as { name?: string; label: string } | undefined)?.name ?? found.find((f) => f.value === id)?.label ?? '',
+            })),
+          );
           set(list);
         }}
       />

@@ -123,9 +123,24 @@ export function LazyDateWidget(p: WidgetProps) {
   const value = typeof p.value === 'string' ? p.value : '';
   const placeholder = p.placeholder ?? locale?.DatePicker?.lang.placeholder ?? '';
   return (
-    <div className={`${prefix}${p.disabled ? ` ${prefix}-disabled` : ''} ${prefix}-outlined${statusCls(prefix, p)} ${root}`} style={{ width: '100%' }} onMouseDown={onMouseDown}>
+    <div
+      className={`${prefix}${p.disabled ? ` ${prefix}-disabled` : ''} ${prefix}-outlined${statusCls(prefix, p)} ${root}`}
+      style={{ width: '100%' }}
+      onMouseDown={onMouseDown}
+    >
       <div className={`${prefix}-input`}>
-        <input aria-invalid="false" autoComplete="off" size={12} id={p.id} placeholder={placeholder} disabled={p.disabled} readOnly={p.readonly} value={value} onChange={() => undefined} onFocus={onFocus} />
+        <input
+          aria-invalid="false"
+          autoComplete="off"
+          size={12}
+          id={p.id}
+          placeholder={placeholder}
+          disabled={p.disabled}
+          readOnly={p.readonly}
+          value={value}
+          onChange={() => undefined}
+          onFocus={onFocus}
+        />
         <span className={`${prefix}-suffix`}>{icon('calendar', CALENDAR, true)}</span>
         {value && !locked && <ClearButton prefix={prefix} onClear={() => p.onChange(undefined)} />}
       </div>
@@ -154,7 +169,15 @@ export function LazyDictWidget(p: WidgetProps) {
       onMouseDown={onMouseDown}
     >
       <div className={has ? `${prefix}-content ${prefix}-content-has-value` : `${prefix}-content`} title={has ? label : undefined}>
-        {has ? chosen?.color ? <Tag color={chosen.color}>{label}</Tag> : label : <div className={`${prefix}-placeholder`}>{p.placeholder || t('widget.choose')}</div>}
+        {has ? (
+          chosen?.color ? (
+            <Tag color={chosen.color}>{label}</Tag>
+          ) : (
+            label
+          )
+        ) : (
+          <div className={`${prefix}-placeholder`}>{p.placeholder || t('widget.choose')}</div>
+        )}
         <input
           id={p.id}
           readOnly

@@ -49,7 +49,10 @@ function useOptions<V>(load: () => Promise<{ value: V; label: string }[]>): { va
   const [opts, setOpts] = useState<{ value: V; label: string }[]>([]);
   useEffect(() => {
     let live = true;
-    load().then((o) => live && setOpts(o), () => undefined);
+    load().then(
+      (o) => live && setOpts(o),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -59,19 +62,45 @@ function useOptions<V>(load: () => Promise<{ value: V; label: string }[]>): { va
 
 function RolesSelect({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
   const { t } = useTranslation('flowdesigner');
-  const options = useOptions(async () => (await resource('role').list({ current: 1, pageSize: 200 })).list.map((r) => ({ value: String(r.code ?? r.id), label: `${String(r.name ?? r.code)} (${String(r.code ?? r.id)})` })));
-  return <Select mode="tags" style={{ width: '100%' }} value={value} options={options} placeholder={t('rule.roles')} onChange={onChange} optionFilterProp="label" />;
+  const options = useOptions(async () =>
+    (await resource('role').list({ current: 1, pageSize: 200 })).list.map((r) => ({
+      value: String(r.code ?? r.id),
+      label: `${String(r.name ?? r.code)} (${String(r.code ?? r.id)})`,
+    })),
+  );
+  return (
+    <Select mode="tags" style={{ width: '100%' }} value={value} options={options} placeholder={t('rule.roles')} onChange={onChange} optionFilterProp="label" />
+  );
 }
 
 function PositionsSelect({ value, onChange }: { value: number[]; onChange: (v: number[]) => void }) {
   const { t } = useTranslation('flowdesigner');
   const options = useOptions(async () => (await selector.position()).map((p) => ({ value: p.id, label: p.name })));
-  return <Select mode="multiple" style={{ width: '100%' }} value={value} options={options} placeholder={t('rule.positions')} onChange={onChange} optionFilterProp="label" />;
+  return (
+    <Select
+      mode="multiple"
+      style={{ width: '100%' }}
+      value={value}
+      options={options}
+      placeholder={t('rule.positions')}
+      onChange={onChange}
+      optionFilterProp="label"
+    />
+  );
 }
 
 /** The person picker of widgets/ outside an rjsf form (only the props it reads). */
 function UsersPicker({ id, value, onChange }: { id: string; value: number[]; onChange: (v: number[]) => void }) {
-  const props = { id, value, onChange: (v: unknown) => onChange(Array.isArray(v) ? v.map(Number) : []), disabled: false, readonly: false, rawErrors: [], placeholder: '', registry: undefined } as unknown as WidgetProps;
+  const props = {
+    id,
+    value,
+    onChange: (v: unknown) => onChange(Array.isArray(v) ? v.map(Number) : []),
+    disabled: false,
+    readonly: false,
+    rawErrors: [],
+    placeholder: '',
+    registry: undefined,
+  } as unknown as WidgetProps;
   return <UsersWidget {...props} />;
 }
 
@@ -80,7 +109,15 @@ function LeaderOfSelect({ value, model, onChange }: { value: LeaderOf | undefine
   const depts = fieldOptions(model, ['dept', 'depts']);
   const options = [{ value: '', label: t('rule.ofInitiator') }, ...depts.map((d) => ({ value: d.value, label: t('rule.ofField', { field: d.label }) }))];
   const v = !value || value === 'initiator' ? '' : value.field;
-  return <Select style={{ minWidth: 160 }} value={v} options={options} onChange={(x: string) => onChange(x ? { field: x } : 'initiator')} aria-label={t('rule.of')} />;
+  return (
+    <Select
+      style={{ minWidth: 160 }}
+      value={v}
+      options={options}
+      onChange={(x: string) => onChange(x ? { field: x } : 'initiator')}
+      aria-label={t('rule.of')}
+    />
+  );
 }
 
 /** The settings of one rule. */
@@ -93,7 +130,10 @@ function RuleSettings({ rule, model, idBase, onChange }: { rule: AssigneeRule; m
       return (
         <Space direction="vertical" style={{ width: '100%' }}>
           <RolesSelect value={rule.roles} onChange={(roles) => onChange({ ...rule, roles })} />
-          <Checkbox checked={rule.within === 'initiatorUnit'} onChange={(e) => onChange(e.target.checked ? { ...rule, within: 'initiatorUnit' } : { kind: 'roles', roles: rule.roles })}>
+          <Checkbox
+            checked={rule.within === 'initiatorUnit'}
+            onChange={(e) => onChange(e.target.checked ? { ...rule, within: 'initiatorUnit' } : { kind: 'roles', roles: rule.roles })}
+          >
             {t('rule.withinUnit')}
           </Checkbox>
         </Space>
@@ -104,14 +144,28 @@ function RuleSettings({ rule, model, idBase, onChange }: { rule: AssigneeRule; m
       return (
         <Space wrap>
           <LeaderOfSelect value={rule.of} model={model} onChange={(of) => onChange({ ...rule, of })} />
-          <InputNumber min={1} max={10} precision={0} value={rule.level} addonBefore={t('rule.level')} onChange={(level) => onChange({ ...rule, level: Number(level ?? 1) })} />
+          <InputNumber
+            min={1}
+            max={10}
+            precision={0}
+            value={rule.level}
+            addonBefore={t('rule.level')}
+            onChange={(level) => onChange({ ...rule, level: Number(level ?? 1) })}
+          />
         </Space>
       );
     case 'leaderChain':
       return (
         <Space wrap>
           <LeaderOfSelect value={rule.of} model={model} onChange={(of) => onChange({ ...rule, of })} />
-          <InputNumber min={1} max={10} precision={0} value={rule.upTo} addonBefore={t('rule.upTo')} onChange={(upTo) => onChange({ ...rule, upTo: Number(upTo ?? 1) })} />
+          <InputNumber
+            min={1}
+            max={10}
+            precision={0}
+            value={rule.upTo}
+            addonBefore={t('rule.upTo')}
+            onChange={(upTo) => onChange({ ...rule, upTo: Number(upTo ?? 1) })}
+          />
         </Space>
       );
     case 'initiatorPicks':
@@ -121,14 +175,32 @@ function RuleSettings({ rule, model, idBase, onChange }: { rule: AssigneeRule; m
         </Checkbox>
       );
     case 'formField':
-      return <Select style={{ width: '100%' }} value={rule.field || undefined} placeholder={t('rule.field')} options={fieldOptions(model, ['user', 'users'])} onChange={(field: string) => onChange({ ...rule, field })} />;
+      return (
+        <Select
+          style={{ width: '100%' }}
+          value={rule.field || undefined}
+          placeholder={t('rule.field')}
+          options={fieldOptions(model, ['user', 'users'])}
+          onChange={(field: string) => onChange({ ...rule, field })}
+        />
+      );
     case 'initiator':
       return <Typography.Text type="secondary">{t('rule.initiatorHint')}</Typography.Text>;
   }
 }
 
 /** The rule list editor: `value` the rules, `onChange` the new list. */
-export function AssigneeRules({ value, onChange, model, testId }: { value: AssigneeRule[]; onChange: (rules: AssigneeRule[]) => void; model?: EntityModel; testId: string }) {
+export function AssigneeRules({
+  value,
+  onChange,
+  model,
+  testId,
+}: {
+  value: AssigneeRule[];
+  onChange: (rules: AssigneeRule[]) => void;
+  model?: EntityModel;
+  testId: string;
+}) {
   const { t } = useTranslation('flowdesigner');
   const set = (i: number, r: AssigneeRule) => onChange(value.map((x, j) => (j === i ? r : x)));
   return (
@@ -143,14 +215,27 @@ export function AssigneeRules({ value, onChange, model, testId }: { value: Assig
               options={KINDS.map((k) => ({ value: k, label: t(`rule.kind.${k}`) }))}
               onChange={(k: AssigneeRule['kind']) => set(i, blankRule(k))}
             />
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('rule.remove')} onClick={() => onChange(value.filter((_, j) => j !== i))} />
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('rule.remove')}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            />
           </Space>
           <div className="oa-flowd-rule-body">
             <RuleSettings rule={rule} model={model} idBase={`${testId}-${i}`} onChange={(r) => set(i, r)} />
           </div>
         </div>
       ))}
-      <Dropdown trigger={['click']} menu={{ items: KINDS.map((k) => ({ key: k, label: <span data-testid={`${testId}-add-${k}`}>{t(`rule.kind.${k}`)}</span> })), onClick: ({ key }) => onChange([...value, blankRule(key as AssigneeRule['kind'])]) }}>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: KINDS.map((k) => ({ key: k, label: <span data-testid={`${testId}-add-${k}`}>{t(`rule.kind.${k}`)}</span> })),
+          onClick: ({ key }) => onChange([...value, blankRule(key as AssigneeRule['kind'])]),
+        }}
+      >
         <Button size="small" icon={<PlusOutlined />} data-testid={`${testId}-add`}>
           {t('rule.add')}
         </Button>

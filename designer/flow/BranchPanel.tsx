@@ -84,7 +84,11 @@ export function BranchPanel({ branchId, model, problems }: { branchId: string; m
           {model && mode === 'builder' ? (
             <ConditionBuilder cel={cond.condition?.cel ?? ''} model={model} onCommit={(v) => run({ kind: 'updateBranch', branchId, condition: v })} />
           ) : (
-            <ConditionInput value={cond.condition?.cel ?? ''} env={env} onCommit={(v) => run({ kind: 'updateBranch', branchId, condition: v.trim() ? v : null })} />
+            <ConditionInput
+              value={cond.condition?.cel ?? ''}
+              env={env}
+              onCommit={(v) => run({ kind: 'updateBranch', branchId, condition: v.trim() ? v : null })}
+            />
           )}
         </Form.Item>
       )}
@@ -92,10 +96,20 @@ export function BranchPanel({ branchId, model, problems }: { branchId: string; m
       <Space wrap>
         {!isDefault && (
           <>
-            <Button icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => run({ kind: 'moveBranch', branchId, delta: -1 })} data-testid="flowd-branch-up">
+            <Button
+              icon={<ArrowUpOutlined />}
+              disabled={index === 0}
+              onClick={() => run({ kind: 'moveBranch', branchId, delta: -1 })}
+              data-testid="flowd-branch-up"
+            >
               {t('panel.moveUp')}
             </Button>
-            <Button icon={<ArrowDownOutlined />} disabled={index >= lastMovable} onClick={() => run({ kind: 'moveBranch', branchId, delta: 1 })} data-testid="flowd-branch-down">
+            <Button
+              icon={<ArrowDownOutlined />}
+              disabled={index >= lastMovable}
+              onClick={() => run({ kind: 'moveBranch', branchId, delta: 1 })}
+              data-testid="flowd-branch-down"
+            >
               {t('panel.moveDown')}
             </Button>
           </>

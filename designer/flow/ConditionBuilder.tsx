@@ -10,7 +10,16 @@ import { Button, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EntityModel } from '../../engine/schema/types';
-import { compileCondition, conditionFieldType, isGroup, operatorsFor, parseCondition, type ConditionFieldType, type ConditionGroup, type ConditionLeaf } from '../form/model/conditions';
+import {
+  compileCondition,
+  conditionFieldType,
+  isGroup,
+  operatorsFor,
+  parseCondition,
+  type ConditionFieldType,
+  type ConditionGroup,
+  type ConditionLeaf,
+} from '../form/model/conditions';
 
 /** Fields a condition may test, with their condition type. */
 function testable(model: EntityModel): { key: string; label: string; type: ConditionFieldType }[] {
@@ -34,11 +43,51 @@ function ValueInput({ leaf, type, onChange }: { leaf: ConditionLeaf; type: Condi
   if (NO_VALUE.has(leaf.op)) return null;
   if (leaf.op === 'in' || leaf.op === 'notIn') {
     const vals = Array.isArray(leaf.value) ? leaf.value.map(String) : [];
-    return <Select size="small" mode="tags" style={{ minWidth: 100 }} value={vals} placeholder={t('cond.value')} onChange={(v: string[]) => onChange(type === 'string' ? v : v.map(Number).filter((n) => Number.isFinite(n)))} />;
+    return (
+      <Select
+        size="small"
+        mode="tags"
+        style={{ minWidth: 100 }}
+        value={vals}
+        placeholder={t('cond.value')}
+        onChange={(v: string[]) => onChange(type === 'string' ? v : v.map(Number).filter((n) => Number.isFinite(n)))}
+      />
+    );
   }
-  if (type === 'bool') return <Select size="small" style={{ width: 100 }} value={leaf.value as boolean | undefined} options={[{ value: true, label: t('cond.true') }, { value: false, label: t('cond.false') }]} onChange={onChange} />;
-  if (type === 'int' || type === 'double') return <InputNumber size="small" style={{ width: 100 }} value={typeof leaf.value === 'number' ? leaf.value : null} precision={type === 'int' ? 0 : undefined} onChange={(v) => onChange(v ?? undefined)} data-testid="flowd-cond-value" />;
-  return <Input size="small" style={{ width: 100 }} value={String(leaf.value ?? '')} placeholder={t('cond.value')} onChange={(e) => onChange(e.target.value)} data-testid="flowd-cond-value" />;
+  if (type === 'bool')
+    return (
+      <Select
+        size="small"
+        style={{ width: 100 }}
+        value={leaf.value as boolean | undefined}
+        options={[
+          { value: true, label: t('cond.true') },
+          { value: false, label: t('cond.false') },
+        ]}
+        onChange={onChange}
+      />
+    );
+  if (type === 'int' || type === 'double')
+    return (
+      <InputNumber
+        size="small"
+        style={{ width: 100 }}
+        value={typeof leaf.value === 'number' ? leaf.value : null}
+        precision={type === 'int' ? 0 : undefined}
+        onChange={(v) => onChange(v ?? undefined)}
+        data-testid="flowd-cond-value"
+      />
+    );
+  return (
+    <Input
+      size="small"
+      style={{ width: 100 }}
+      value={String(leaf.value ?? '')}
+      placeholder={t('cond.value')}
+      onChange={(e) => onChange(e.target.value)}
+      data-testid="flowd-cond-value"
+    />
+  );
 }
 
 /** The builder; `onCommit(cel | null)` with each change that compiles (null: no test left). */
@@ -50,7 +99,7 @@ export function ConditionBuilder({ cel, model, onCommit }: { cel: string; model:
   useEffect(() => {
     // Follow the branch (undo, the expression editor) unless the builder holds an unfinished edit of it.
     const g = builderGroup(cel, model);
-    setGroup((cur) => (cur && !incomplete ? g : cur ?? g));
+    setGroup((cur) => (cur && !incomplete ? g : (cur ?? g)));
   }, [cel, model]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!group) return <Typography.Text type="secondary">{t('cond.unavailable')}</Typography.Text>;
   const change = (next: ConditionGroup) => {
@@ -74,7 +123,10 @@ export function ConditionBuilder({ cel, model, onCommit }: { cel: string; model:
       <Select
         size="small"
         value={group.mode}
-        options={[{ value: 'all', label: t('cond.all') }, { value: 'any', label: t('cond.any') }]}
+        options={[
+          { value: 'all', label: t('cond.all') },
+          { value: 'any', label: t('cond.any') },
+        ]}
         onChange={(mode: 'all' | 'any') => change({ ...group, mode })}
         style={{ marginBottom: 6 }}
       />
@@ -93,9 +145,22 @@ export function ConditionBuilder({ cel, model, onCommit }: { cel: string; model:
               }}
               data-testid="flowd-cond-field"
             />
-            <Select size="small" style={{ width: 90 }} value={leaf.op} options={operatorsFor(type).map((op) => ({ value: op, label: t(`cond.op.${op}`) }))} onChange={(op) => setLeaf(i, { field: leaf.field, op, ...(NO_VALUE.has(op) ? {} : { value: leaf.value }) })} data-testid="flowd-cond-op" />
+            <Select
+              size="small"
+              style={{ width: 90 }}
+              value={leaf.op}
+              options={operatorsFor(type).map((op) => ({ value: op, label: t(`cond.op.${op}`) }))}
+              onChange={(op) => setLeaf(i, { field: leaf.field, op, ...(NO_VALUE.has(op) ? {} : { value: leaf.value }) })}
+              data-testid="flowd-cond-op"
+            />
             <ValueInput leaf={leaf} type={type} onChange={(value) => setLeaf(i, { ...leaf, value })} />
-            <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t('cond.remove')} onClick={() => change({ ...group, items: leaves.filter((_, j) => j !== i) })} />
+            <Button
+              size="small"
+              type="text"
+              icon={<DeleteOutlined />}
+              aria-label={t('cond.remove')}
+              onClick={() => change({ ...group, items: leaves.filter((_, j) => j !== i) })}
+            />
           </Space>
         );
       })}

@@ -10,7 +10,15 @@ import type { EntityModel } from '../../engine/schema/types';
 const PERMS: FieldPermission[] = ['R', 'W', 'H'];
 
 /** The permission table; `onChange(field, perm | null)`. */
-export function FieldPermissions({ model, value, onChange }: { model?: EntityModel; value: Record<string, FieldPermission> | undefined; onChange: (field: string, perm: FieldPermission | null) => void }) {
+export function FieldPermissions({
+  model,
+  value,
+  onChange,
+}: {
+  model?: EntityModel;
+  value: Record<string, FieldPermission> | undefined;
+  onChange: (field: string, perm: FieldPermission | null) => void;
+}) {
   const { t } = useTranslation('flowdesigner');
   const fields = Object.entries(model?.properties ?? {});
   if (!fields.length) return <Typography.Text type="secondary">{t('panel.noFields')}</Typography.Text>;

@@ -164,7 +164,12 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
     const ys = layout.nodes.map((n) => n.position.y);
     const x = Math.min(...xs);
     const y = Math.min(...ys);
-    return { x, y, width: Math.max(...layout.nodes.map((n) => n.position.x + n.width)) - x, height: Math.max(...layout.nodes.map((n) => n.position.y + n.height)) - y };
+    return {
+      x,
+      y,
+      width: Math.max(...layout.nodes.map((n) => n.position.x + n.width)) - x,
+      height: Math.max(...layout.nodes.map((n) => n.position.y + n.height)) - y,
+    };
   }, [layout]);
 
   const ctx = useMemo<DesignerContextValue>(() => ({ def, run, selection, select: setSelection, text }), [def, run, selection, text]);
@@ -175,12 +180,10 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
     <div className="oa-flowd-problem-list" data-testid="flowd-problem-list">
       {problems.map((p, i) => (
         <div key={i}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => p.nodeId && setSelection({ kind: findBranch(def, p.nodeId) ? 'branch' : 'node', id: p.nodeId })}
-          >
-            {(p.nodeId && (findNode(def, p.nodeId) ? text(findNode(def, p.nodeId)!.title) : text(findBranch(def, p.nodeId)?.branch.title ?? { t: '', d: p.nodeId }))) || '—'}
+          <Button type="link" size="small" onClick={() => p.nodeId && setSelection({ kind: findBranch(def, p.nodeId) ? 'branch' : 'node', id: p.nodeId })}>
+            {(p.nodeId &&
+              (findNode(def, p.nodeId) ? text(findNode(def, p.nodeId)!.title) : text(findBranch(def, p.nodeId)?.branch.title ?? { t: '', d: p.nodeId }))) ||
+              '—'}
           </Button>
           {t(p.key, p.params ?? {})}
         </div>
@@ -226,7 +229,9 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
               fitViewOptions={FIT}
               defaultViewport={fits ? undefined : { x: 24, y: 16, zoom: 0.8 }}
               minZoom={0.1}
-              onNodeClick={(_, n) => (n.data.node ? setSelection({ kind: 'node', id: n.id }) : n.data.branchId ? setSelection({ kind: 'branch', id: n.data.branchId }) : undefined)}
+              onNodeClick={(_, n) =>
+                n.data.node ? setSelection({ kind: 'node', id: n.id }) : n.data.branchId ? setSelection({ kind: 'branch', id: n.data.branchId }) : undefined
+              }
               onPaneClick={() => setSelection(null)}
               proOptions={{ hideAttribution: true }}
             >
@@ -237,7 +242,14 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
           <div className="oa-flowd-panel" data-testid="flowd-panel">
             {selNode || selBranch ? (
               <>
-                <Button className="oa-flowd-panel-close" type="text" size="small" icon={<CloseOutlined />} aria-label={t('panel.close')} onClick={() => setSelection(null)} />
+                <Button
+                  className="oa-flowd-panel-close"
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={t('panel.close')}
+                  onClick={() => setSelection(null)}
+                />
                 {selNode ? (
                   <NodePanel key={selNode.id} node={selNode} model={model} services={services} problems={byNode.get(selNode.id) ?? []} />
                 ) : (

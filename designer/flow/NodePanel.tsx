@@ -38,7 +38,19 @@ export function CommitInput({ value, onCommit, testId, area }: { value: string; 
 export function ProblemList({ problems }: { problems: DesignerProblem[] }) {
   const text = useProblemText();
   if (!problems.length) return null;
-  return <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="flowd-panel-problems" title={problems.map((p) => text([p])).map((m, i) => <div key={i}>{m}</div>)} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="flowd-panel-problems"
+      title={problems
+        .map((p) => text([p]))
+        .map((m, i) => (
+          <div key={i}>{m}</div>
+        ))}
+    />
+  );
 }
 
 /** The panel of `node`. */
@@ -59,23 +71,48 @@ export function NodePanel({ node, model, services, problems }: { node: FlowNode;
             <AssigneeRules value={node.assignees ?? []} model={model} onChange={(assignees) => set({ assignees })} testId="flowd-assignees" />
           </Form.Item>
           <Form.Item label={t('panel.mode')}>
-            <Select value={node.mode ?? 'any'} options={MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} onChange={(mode: ApprovalMode) => set(mode === 'vote' ? { mode, ratio: node.ratio ?? 0.5 } : { mode })} data-testid="flowd-mode" />
+            <Select
+              value={node.mode ?? 'any'}
+              options={MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+              onChange={(mode: ApprovalMode) => set(mode === 'vote' ? { mode, ratio: node.ratio ?? 0.5 } : { mode })}
+              data-testid="flowd-mode"
+            />
           </Form.Item>
           {node.mode === 'vote' && (
             <Form.Item label={t('panel.ratio')}>
-              <InputNumber min={0.01} max={1} step={0.05} value={node.ratio} onChange={(ratio) => set({ ratio: ratio ?? undefined })} data-testid="flowd-ratio" />
+              <InputNumber
+                min={0.01}
+                max={1}
+                step={0.05}
+                value={node.ratio}
+                onChange={(ratio) => set({ ratio: ratio ?? undefined })}
+                data-testid="flowd-ratio"
+              />
             </Form.Item>
           )}
           {node.type === 'handle' && (
             <Form.Item label={t('panel.handleKind')}>
-              <Select allowClear value={node.handleKind} options={HANDLE_KINDS.map((k) => ({ value: k, label: t(`handleKind.${k}`) }))} onChange={(handleKind?: HandleKind) => set({ handleKind })} />
+              <Select
+                allowClear
+                value={node.handleKind}
+                options={HANDLE_KINDS.map((k) => ({ value: k, label: t(`handleKind.${k}`) }))}
+                onChange={(handleKind?: HandleKind) => set({ handleKind })}
+              />
             </Form.Item>
           )}
           <Form.Item label={t('panel.actions')}>
-            <Checkbox.Group value={[...nodeActions(node)]} options={ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) }))} onChange={(actions) => set({ actions })} />
+            <Checkbox.Group
+              value={[...nodeActions(node)]}
+              options={ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) }))}
+              onChange={(actions) => set({ actions })}
+            />
           </Form.Item>
           <Form.Item label={t('panel.returnTargets')}>
-            <Checkbox.Group value={[...(node.returnTargets ?? DEFAULT_RETURN_TARGETS)]} options={RETURNS.map((r) => ({ value: r, label: t(`returnTarget.${r}`) }))} onChange={(returnTargets) => set({ returnTargets })} />
+            <Checkbox.Group
+              value={[...(node.returnTargets ?? DEFAULT_RETURN_TARGETS)]}
+              options={RETURNS.map((r) => ({ value: r, label: t(`returnTarget.${r}`) }))}
+              onChange={(returnTargets) => set({ returnTargets })}
+            />
           </Form.Item>
           <Form.Item label={t('panel.deadline')}>
             <InputNumber
@@ -83,12 +120,18 @@ export function NodePanel({ node, model, services, problems }: { node: FlowNode;
               precision={0}
               value={node.deadline?.workdays}
               placeholder={t('panel.deadlineNone')}
-              onChange={(w) => set({ deadline: w ? { ...node.deadline, workdays: Number(w) } : node.deadline?.hours ? { hours: node.deadline.hours } : undefined })}
+              onChange={(w) =>
+                set({ deadline: w ? { ...node.deadline, workdays: Number(w) } : node.deadline?.hours ? { hours: node.deadline.hours } : undefined })
+              }
               data-testid="flowd-deadline"
             />
           </Form.Item>
           <Form.Item label={t('panel.emptyAssignee')}>
-            <Select value={node.emptyAssignee ?? 'skip'} options={(['skip', 'toAdmin', 'error'] as const).map((k) => ({ value: k, label: t(`emptyAssignee.${k}`) }))} onChange={(emptyAssignee) => set({ emptyAssignee })} />
+            <Select
+              value={node.emptyAssignee ?? 'skip'}
+              options={(['skip', 'toAdmin', 'error'] as const).map((k) => ({ value: k, label: t(`emptyAssignee.${k}`) }))}
+              onChange={(emptyAssignee) => set({ emptyAssignee })}
+            />
           </Form.Item>
           <Form.Item label={t('panel.ccOnDone')}>
             <AssigneeRules value={node.ccOnDone ?? []} model={model} onChange={(cc) => set({ ccOnDone: cc.length ? cc : undefined })} testId="flowd-cc" />
@@ -107,8 +150,20 @@ export function NodePanel({ node, model, services, problems }: { node: FlowNode;
       )}
       {node.type === 'delay' && (
         <Form.Item label={t('panel.duration')}>
-          <InputNumber min={0} precision={0} value={node.duration?.workdays} addonAfter={t('panel.workdays')} onChange={(w) => set({ duration: { ...node.duration, workdays: w ? Number(w) : undefined } })} />
-          <InputNumber min={0} precision={0} value={node.duration?.hours} addonAfter={t('panel.hours')} onChange={(hr) => set({ duration: { ...node.duration, hours: hr ? Number(hr) : undefined } })} />
+          <InputNumber
+            min={0}
+            precision={0}
+            value={node.duration?.workdays}
+            addonAfter={t('panel.workdays')}
+            onChange={(w) => set({ duration: { ...node.duration, workdays: w ? Number(w) : undefined } })}
+          />
+          <InputNumber
+            min={0}
+            precision={0}
+            value={node.duration?.hours}
+            addonAfter={t('panel.hours')}
+            onChange={(hr) => set({ duration: { ...node.duration, hours: hr ? Number(hr) : undefined } })}
+          />
         </Form.Item>
       )}
       {node.type === 'service' && (
@@ -122,7 +177,14 @@ export function NodePanel({ node, model, services, problems }: { node: FlowNode;
       )}
       {node.type === 'parallel' && (
         <Form.Item label={t('panel.join')}>
-          <Select value={node.join} options={[{ value: 'all', label: t('panel.joinAll') }, { value: 'any', label: t('panel.joinAny') }]} onChange={(join) => set({ join })} />
+          <Select
+            value={node.join}
+            options={[
+              { value: 'all', label: t('panel.joinAll') },
+              { value: 'any', label: t('panel.joinAny') },
+            ]}
+            onChange={(join) => set({ join })}
+          />
         </Form.Item>
       )}
       {(node.type === 'start' || node.type === 'approve' || node.type === 'handle') && (

@@ -30,7 +30,12 @@ export const DesignerNodeView = memo(function DesignerNodeView({ id, data, selec
   const { run } = useDesigner();
   const problemText = useProblemText();
   const n = data.node;
-  const shape = data.kind === 'join' || data.kind === 'pass' ? 'dot' : data.kind === 'start' || data.kind === 'end' || data.kind === 'branch' || data.kind === 'parallel' ? 'pill' : 'box';
+  const shape =
+    data.kind === 'join' || data.kind === 'pass'
+      ? 'dot'
+      : data.kind === 'start' || data.kind === 'end' || data.kind === 'branch' || data.kind === 'parallel'
+        ? 'pill'
+        : 'box';
   const bad = data.problems.length > 0;
   const removable = n && n.type !== 'start' && n.type !== 'end';
   const summary = (() => {
@@ -42,7 +47,10 @@ export const DesignerNodeView = memo(function DesignerNodeView({ id, data, selec
       const mode = n.type !== 'cc' && n.mode ? ` · ${t(`mode.${n.mode}`)}` : '';
       return kinds + mode;
     }
-    if (n.type === 'delay') return [n.duration?.workdays ? `${n.duration.workdays} ${t('panel.workdays')}` : '', n.duration?.hours ? `${n.duration.hours} ${t('panel.hours')}` : ''].filter(Boolean).join(' ');
+    if (n.type === 'delay')
+      return [n.duration?.workdays ? `${n.duration.workdays} ${t('panel.workdays')}` : '', n.duration?.hours ? `${n.duration.hours} ${t('panel.hours')}` : '']
+        .filter(Boolean)
+        .join(' ');
     if (n.type === 'service') return n.action;
     return '';
   })();
@@ -103,11 +111,7 @@ export const DesignerNodeView = memo(function DesignerNodeView({ id, data, selec
       </>
     );
   return (
-    <div
-      className={className}
-      data-testid={`flowd-node-${id}`}
-      data-problems={data.problems.map((p) => p.key).join(' ')}
-    >
+    <div className={className} data-testid={`flowd-node-${id}`} data-problems={data.problems.map((p) => p.key).join(' ')}>
       <Handle type="target" position={Position.Top} isConnectable={false} style={hidden} />
       {bad ? (
         <Tooltip title={problemText(data.problems)}>
@@ -151,7 +155,10 @@ export const DesignerEdgeView = memo(function DesignerEdgeView(props: EdgeProps<
           </div>
         )}
         {insert && (
-          <div className="oa-flowd-plus nodrag nopan" style={{ position: 'absolute', transform: `translate(-50%, -50%) translate(${plusX}px, ${plusY}px)`, pointerEvents: 'all' }}>
+          <div
+            className="oa-flowd-plus nodrag nopan"
+            style={{ position: 'absolute', transform: `translate(-50%, -50%) translate(${plusX}px, ${plusY}px)`, pointerEvents: 'all' }}
+          >
             <Dropdown
               trigger={['click']}
               menu={{

@@ -132,7 +132,21 @@ const Row = memo(
     a.ancestors.join('/') === b.ancestors.join('/'),
 );
 
-function Zone({ container, ancestors, items, view, horizontal, children }: { container: string | null; ancestors: string[]; items: string[]; view: ViewProps; horizontal?: boolean; children: ReactNode }) {
+function Zone({
+  container,
+  ancestors,
+  items,
+  view,
+  horizontal,
+  children,
+}: {
+  container: string | null;
+  ancestors: string[];
+  items: string[];
+  view: ViewProps;
+  horizontal?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('designer');
   const { setNodeRef, isOver } = useDroppable({ id: dropId(container), data: { container, ancestors } satisfies CanvasDragData });
   void view;
@@ -141,7 +155,14 @@ function Zone({ container, ancestors, items, view, horizontal, children }: { con
       <div
         ref={setNodeRef}
         data-testid={`canvas-zone-${container ?? 'root'}`}
-        style={{ display: horizontal ? 'flex' : 'block', flexWrap: 'wrap', minHeight: 36, padding: 6, background: isOver ? '#e6f4ff' : undefined, borderRadius: 4 }}
+        style={{
+          display: horizontal ? 'flex' : 'block',
+          flexWrap: 'wrap',
+          minHeight: 36,
+          padding: 6,
+          background: isOver ? '#e6f4ff' : undefined,
+          borderRadius: 4,
+        }}
       >
         {children}
         {!items.length && (
@@ -165,7 +186,11 @@ function NodeView({ node, parent, ancestors, view }: { node: AnyNode; parent: st
     case 'grid':
       return (
         <Item {...item}>
-          <Head id={node.id} label={node.type === 'grid' ? `${t('palette.grid')} × ${node.columns}` : tx(node.title, t(`palette.${node.type}`))} tag={t(`palette.${node.type === 'tab' ? 'tab' : node.type}`)} />
+          <Head
+            id={node.id}
+            label={node.type === 'grid' ? `${t('palette.grid')} × ${node.columns}` : tx(node.title, t(`palette.${node.type}`))}
+            tag={t(`palette.${node.type === 'tab' ? 'tab' : node.type}`)}
+          />
           <Children nodes={node.children} container={node.id} ancestors={inner} view={view} />
         </Item>
       );
@@ -183,7 +208,8 @@ function NodeView({ node, parent, ancestors, view }: { node: AnyNode; parent: st
     case 'text':
       return <Row {...item} label={tx(node.text)} tag={t('palette.description')} />;
     case 'subtable': {
-      const rows = ((view.state.model.properties[node.field]?.items as { properties?: FormDesignState['model']['properties'] } | undefined)?.properties ?? {}) as FormDesignState['model']['properties'];
+      const rows = ((view.state.model.properties[node.field]?.items as { properties?: FormDesignState['model']['properties'] } | undefined)?.properties ??
+        {}) as FormDesignState['model']['properties'];
       return (
         <Item {...item}>
           <Head id={node.id} label={tx(view.state.model.properties[node.field]?.['x-title'], node.field)} tag={node.field} />

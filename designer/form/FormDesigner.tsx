@@ -27,7 +27,20 @@ import { Canvas, type CanvasDragData } from './Canvas';
 import { Inspector } from './Inspector';
 import { Palette } from './Palette';
 import { Preview } from './Preview';
-import { checkDesign, copyNode, insertFromPalette, insertTarget, isFieldKind, moveBy, moveNode, pasteNode, removeNode, type FormDesignState, type PaletteKind, type Target } from './model';
+import {
+  checkDesign,
+  copyNode,
+  insertFromPalette,
+  insertTarget,
+  isFieldKind,
+  moveBy,
+  moveNode,
+  pasteNode,
+  removeNode,
+  type FormDesignState,
+  type PaletteKind,
+  type Target,
+} from './model';
 import { useFormDesign, type FormDesign } from './useFormDesign';
 
 /** Props of FormDesigner. */
@@ -115,7 +128,12 @@ export const canvasCollisions: CollisionDetection = (args) => {
       const r = rect(c.id);
       if (!r) continue;
       span = span
-        ? { top: Math.min(span.top, r.top), left: Math.min(span.left, r.left), bottom: Math.max(span.bottom, r.top + r.height), right: Math.max(span.right, r.left + r.width) }
+        ? {
+            top: Math.min(span.top, r.top),
+            left: Math.min(span.left, r.left),
+            bottom: Math.max(span.bottom, r.top + r.height),
+            right: Math.max(span.right, r.left + r.width),
+          }
         : { top: r.top, left: r.left, bottom: r.top + r.height, right: r.left + r.width };
       const dist = Math.hypot(r.left + r.width / 2 - p.x, r.top + r.height / 2 - p.y);
       if (!near || dist < near.value) near = { c, value: dist };
@@ -145,10 +163,14 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
   const [mode, setMode] = useState<'design' | 'preview'>('design');
   const problems = useMemo(() => checkDesign(state, i18n.language === 'en-US' ? 'en-US' : 'zh-CN'), [state, i18n.language]);
   const [dragging, setDragging] = useState<string | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const add = useCallback(
-    (kind: PaletteKind, target?: Target) => void run((s, env) => insertFromPalette(s, kind, target ?? insertTarget(s.layout, selected, !isFieldKind(kind)), env), [design.defaultLabel(kind)]),
+    (kind: PaletteKind, target?: Target) =>
+      void run((s, env) => insertFromPalette(s, kind, target ?? insertTarget(s.layout, selected, !isFieldKind(kind)), env), [design.defaultLabel(kind)]),
     [run, selected, design],
   );
 
@@ -227,16 +249,32 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
         {selected && (
           <>
             <Tooltip title={t('canvas.moveUp')}>
-              <Button icon={<ArrowUpOutlined />} aria-label={t('canvas.moveUp')} data-testid="designer-move-up" onClick={() => void run((s) => moveBy(s, selected, -1))} />
+              <Button
+                icon={<ArrowUpOutlined />}
+                aria-label={t('canvas.moveUp')}
+                data-testid="designer-move-up"
+                onClick={() => void run((s) => moveBy(s, selected, -1))}
+              />
             </Tooltip>
             <Tooltip title={t('canvas.moveDown')}>
-              <Button icon={<ArrowDownOutlined />} aria-label={t('canvas.moveDown')} data-testid="designer-move-down" onClick={() => void run((s) => moveBy(s, selected, 1))} />
+              <Button
+                icon={<ArrowDownOutlined />}
+                aria-label={t('canvas.moveDown')}
+                data-testid="designer-move-down"
+                onClick={() => void run((s) => moveBy(s, selected, 1))}
+              />
             </Tooltip>
             <Tooltip title={t('canvas.copy')}>
               <Button icon={<CopyOutlined />} aria-label={t('canvas.copy')} data-testid="designer-copy" onClick={copy} />
             </Tooltip>
             <Tooltip title={t('canvas.remove')}>
-              <Button icon={<DeleteOutlined />} danger aria-label={t('canvas.remove')} data-testid="designer-remove" onClick={() => void run((s) => removeNode(s, selected))} />
+              <Button
+                icon={<DeleteOutlined />}
+                danger
+                aria-label={t('canvas.remove')}
+                data-testid="designer-remove"
+                onClick={() => void run((s) => removeNode(s, selected))}
+              />
             </Tooltip>
           </>
         )}
@@ -273,19 +311,32 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
       {mode === 'preview' ? (
         <Preview state={state} revision={design.revision} dicts={dicts} />
       ) : (
-        <DndContext sensors={sensors} collisionDetection={canvasCollisions} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={canvasCollisions}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragging(null)}
+        >
           <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
             <div style={{ width: 160, flex: 'none', position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
               <Palette onAdd={add} />
             </div>
-            <div style={{ flex: 1, minWidth: 0, border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, background: '#fafafa' }} onClick={() => design.select(null)}>
+            <div
+              style={{ flex: 1, minWidth: 0, border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, background: '#fafafa' }}
+              onClick={() => design.select(null)}
+            >
               <Canvas state={state} selected={selected} onSelect={design.select} onKey={onNodeKey} />
             </div>
             <div style={{ width: 320, flex: 'none', position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
               <Inspector design={design} dicts={dicts} />
             </div>
           </div>
-          <DragOverlay>{overlayKind ? <div style={{ padding: '4px 8px', background: '#fff', border: '1px solid #1677ff', borderRadius: 4 }}>{t(`palette.${overlayKind}`)}</div> : null}</DragOverlay>
+          <DragOverlay>
+            {overlayKind ? (
+              <div style={{ padding: '4px 8px', background: '#fff', border: '1px solid #1677ff', borderRadius: 4 }}>{t(`palette.${overlayKind}`)}</div>
+            ) : null}
+          </DragOverlay>
         </DndContext>
       )}
     </div>

@@ -65,7 +65,13 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
   return (
     <>
       <Item label={t('inspector.labelZh')}>
-        <LabelPair value={labelOf(state, p['x-title'])} testId="inspector-label" zhLabel={t('inspector.labelZh')} enLabel={t('inspector.labelEn')} onCommit={(label) => patch({ label }, [label.zh])} />
+        <LabelPair
+          value={labelOf(state, p['x-title'])}
+          testId="inspector-label"
+          zhLabel={t('inspector.labelZh')}
+          enLabel={t('inspector.labelEn')}
+          onCommit={(label) => patch({ label }, [label.zh])}
+        />
       </Item>
       <Item label={t('inspector.key')} extra={locked ? t('inspector.keyLocked') : undefined}>
         <CommitInput value={ref.key} testId="inspector-key" onCommit={(k) => void run((s) => setFieldKey(s, id, k.trim()))} />
@@ -90,10 +96,18 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
       {isDict && (
         <>
           <Item label={t('inspector.options')}>
-            <CommitInput multiline value={owned ? optionLines(options) : ''} testId="inspector-options" onCommit={(text) => {
-              const opts = parseOptions(text, options);
-              patch({ options: opts.length ? opts : null }, opts.map((o) => o.label.zh));
-            }} />
+            <CommitInput
+              multiline
+              value={owned ? optionLines(options) : ''}
+              testId="inspector-options"
+              onCommit={(text) => {
+                const opts = parseOptions(text, options);
+                patch(
+                  { options: opts.length ? opts : null },
+                  opts.map((o) => o.label.zh),
+                );
+              }}
+            />
           </Item>
           <Item label={t('inspector.dict')}>
             <CommitInput value={owned ? '' : String(p['x-dict'] ?? '')} testId="inspector-dict" onCommit={(code) => patch({ dict: code.trim() || null })} />
@@ -112,12 +126,24 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
       )}
       {isDict && p.type !== 'array' && options.length > 0 && (
         <Item label={t('inspector.default')}>
-          <Select allowClear style={{ width: '100%' }} value={(p.default as string | undefined) ?? undefined} options={options.map((o) => ({ value: o.value!, label: o.label.zh }))} onChange={(v) => patch({ default: v ?? null })} />
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            value={(p.default as string | undefined) ?? undefined}
+            options={options.map((o) => ({ value: o.value!, label: o.label.zh }))}
+            onChange={(v) => patch({ default: v ?? null })}
+          />
         </Item>
       )}
       {node?.type === 'field' && (
         <Item label={t('inspector.placeholder')}>
-          <LabelPair value={labelOf(state, node.placeholder)} testId="inspector-placeholder" zhLabel={t('inspector.placeholder')} enLabel={t('inspector.placeholderEn')} onCommit={(l) => patch({ placeholder: l.zh ? l : null })} />
+          <LabelPair
+            value={labelOf(state, node.placeholder)}
+            testId="inspector-placeholder"
+            zhLabel={t('inspector.placeholder')}
+            enLabel={t('inspector.placeholderEn')}
+            onCommit={(l) => patch({ placeholder: l.zh ? l : null })}
+          />
         </Item>
       )}
       {STRING_KINDS.includes(kind) && (
@@ -147,7 +173,13 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
           </Item>
           {typeof p.pattern === 'string' && (
             <Item label={t('inspector.patternMessage')}>
-              <LabelPair value={labelOf(state, p['x-pattern-message'])} testId="inspector-patternMessage" zhLabel={t('inspector.patternMessage')} enLabel={t('inspector.patternMessageEn')} onCommit={(l) => patch({ patternMessage: l.zh ? l : null })} />
+              <LabelPair
+                value={labelOf(state, p['x-pattern-message'])}
+                testId="inspector-patternMessage"
+                zhLabel={t('inspector.patternMessage')}
+                enLabel={t('inspector.patternMessageEn')}
+                onCommit={(l) => patch({ patternMessage: l.zh ? l : null })}
+              />
             </Item>
           )}
         </>
@@ -159,7 +191,11 @@ function FieldInspector({ design, id, dicts }: { design: FormDesign; id: string;
       )}
       {node?.type === 'field' && (
         <Item label={t('inspector.computed')} extra={t('inspector.computedHelp')}>
-          <CommitInput value={computedOf(state, ref.key)} testId="inspector-computed" onCommit={(cel) => void run((s) => setComputed(s, ref.key, cel, i18n.language === 'en-US' ? 'en-US' : 'zh-CN'))} />
+          <CommitInput
+            value={computedOf(state, ref.key)}
+            testId="inspector-computed"
+            onCommit={(cel) => void run((s) => setComputed(s, ref.key, cel, i18n.language === 'en-US' ? 'en-US' : 'zh-CN'))}
+          />
         </Item>
       )}
       {node?.type === 'subtable' && <TotalsInput design={design} id={id} />}
@@ -172,11 +208,20 @@ function TotalsInput({ design, id }: { design: FormDesign; id: string }) {
   const { t } = useTranslation('designer');
   const node = locate(design.state.layout, id)?.node;
   if (node?.type !== 'subtable') return null;
-  const rows = ((design.state.model.properties[node.field]?.items as { properties?: Record<string, { type?: unknown; 'x-title': { t: string; d: string } }> } | undefined)?.properties ?? {});
+  const rows =
+    (design.state.model.properties[node.field]?.items as { properties?: Record<string, { type?: unknown; 'x-title': { t: string; d: string } }> } | undefined)
+      ?.properties ?? {};
   const numeric = node.columns.filter((c) => rows[c.field]?.type === 'number' || rows[c.field]?.type === 'integer');
   return (
     <Item label={t('inspector.totals')}>
-      <Select mode="multiple" style={{ width: '100%' }} value={node.totals ?? []} data-testid="inspector-totals" options={numeric.map((c) => ({ value: c.field, label: labelOf(design.state, rows[c.field]['x-title']).zh }))} onChange={(totals: string[]) => void design.run((s) => updateNode(s, id, { totals }))} />
+      <Select
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={node.totals ?? []}
+        data-testid="inspector-totals"
+        options={numeric.map((c) => ({ value: c.field, label: labelOf(design.state, rows[c.field]['x-title']).zh }))}
+        onChange={(totals: string[]) => void design.run((s) => updateNode(s, id, { totals }))}
+      />
     </Item>
   );
 }
@@ -191,19 +236,37 @@ function NodeInspector({ design, id }: { design: FormDesign; id: string }) {
     case 'tab':
       return (
         <Item label={t('inspector.titleZh')}>
-          <LabelPair value={labelOf(state, node.title)} testId="inspector-title" zhLabel={t('inspector.titleZh')} enLabel={t('inspector.titleEn')} onCommit={(title) => void run((s, env) => updateNode(s, id, { title }, env))} />
+          <LabelPair
+            value={labelOf(state, node.title)}
+            testId="inspector-title"
+            zhLabel={t('inspector.titleZh')}
+            enLabel={t('inspector.titleEn')}
+            onCommit={(title) => void run((s, env) => updateNode(s, id, { title }, env))}
+          />
         </Item>
       );
     case 'text':
       return (
         <Item label={t('inspector.textZh')}>
-          <LabelPair value={labelOf(state, node.text)} testId="inspector-text" zhLabel={t('inspector.textZh')} enLabel={t('inspector.textEn')} onCommit={(text) => void run((s, env) => updateNode(s, id, { text }, env))} />
+          <LabelPair
+            value={labelOf(state, node.text)}
+            testId="inspector-text"
+            zhLabel={t('inspector.textZh')}
+            enLabel={t('inspector.textEn')}
+            onCommit={(text) => void run((s, env) => updateNode(s, id, { text }, env))}
+          />
         </Item>
       );
     case 'grid':
       return (
         <Item label={t('inspector.gridColumns')}>
-          <CommitNumber min={1} max={4} value={node.columns} testId="inspector-columns" onCommit={(v) => v && void run((s) => updateNode(s, id, { columns: v }))} />
+          <CommitNumber
+            min={1}
+            max={4}
+            value={node.columns}
+            testId="inspector-columns"
+            onCommit={(v) => v && void run((s) => updateNode(s, id, { columns: v }))}
+          />
         </Item>
       );
     case 'tabs':

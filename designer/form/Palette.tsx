@@ -29,7 +29,16 @@ function Entry({ kind, onAdd }: { kind: PaletteKind; onAdd: (kind: PaletteKind) 
       onClick={() => onAdd(kind)}
       className="oa-designer-palette-entry"
       data-testid={`palette-${kind}`}
-      style={{ padding: '4px 8px', margin: '0 0 6px', border: '1px solid #d9d9d9', borderRadius: 4, background: '#fff', cursor: 'grab', opacity: isDragging ? 0.5 : 1, fontSize: 13 }}
+      style={{
+        padding: '4px 8px',
+        margin: '0 0 6px',
+        border: '1px solid #d9d9d9',
+        borderRadius: 4,
+        background: '#fff',
+        cursor: 'grab',
+        opacity: isDragging ? 0.5 : 1,
+        fontSize: 13,
+      }}
     >
       {t(`palette.${kind}`)}
     </div>

@@ -49,11 +49,30 @@ function ValueInput({ leaf, ctx, onChange }: { leaf: ConditionLeaf; ctx: Ctx; on
   if (leaf.op === 'in' || leaf.op === 'notIn') {
     const list = Array.isArray(leaf.value) ? leaf.value.map(String) : [];
     return (
-      <Select mode={opts.length ? 'multiple' : 'tags'} style={{ minWidth: 160 }} value={list} options={opts} placeholder={t('rule.value')} onChange={(v: string[]) => onChange(numeric ? v.map(Number).filter(Number.isFinite) : v)} />
+      <Select
+        mode={opts.length ? 'multiple' : 'tags'}
+        style={{ minWidth: 160 }}
+        value={list}
+        options={opts}
+        placeholder={t('rule.value')}
+        onChange={(v: string[]) => onChange(numeric ? v.map(Number).filter(Number.isFinite) : v)}
+      />
     );
   }
-  if (f.type === 'bool') return <Select style={{ width: 90 }} value={leaf.value === true ? 'true' : 'false'} options={[{ value: 'true', label: 'true' }, { value: 'false', label: 'false' }]} onChange={(v) => onChange(v === 'true')} />;
-  if (opts.length) return <Select style={{ minWidth: 140 }} value={leaf.value as string | undefined} options={opts} placeholder={t('rule.value')} onChange={onChange} />;
+  if (f.type === 'bool')
+    return (
+      <Select
+        style={{ width: 90 }}
+        value={leaf.value === true ? 'true' : 'false'}
+        options={[
+          { value: 'true', label: 'true' },
+          { value: 'false', label: 'false' },
+        ]}
+        onChange={(v) => onChange(v === 'true')}
+      />
+    );
+  if (opts.length)
+    return <Select style={{ minWidth: 140 }} value={leaf.value as string | undefined} options={opts} placeholder={t('rule.value')} onChange={onChange} />;
   if (numeric) return <CommitNumber value={typeof leaf.value === 'number' ? leaf.value : undefined} onCommit={(v) => onChange(v ?? 0)} />;
   return <CommitInput value={typeof leaf.value === 'string' ? leaf.value : ''} placeholder={t('rule.value')} onCommit={onChange} />;
 }
@@ -70,7 +89,22 @@ function LeafEditor({ leaf, ctx, onChange, onRemove }: { leaf: ConditionLeaf; ct
           options={ctx.fields.map((x) => ({ value: x.key, label: x.label }))}
           onChange={(key) => onChange(newLeaf(ctx.fields.find((x) => x.key === key)!))}
         />
-        <Select style={{ minWidth: 100 }} value={leaf.op} options={(f ? operatorsFor(f.type) : []).map((op) => ({ value: op, label: t(`rule.op.${op}`) }))} onChange={(op) => onChange({ field: leaf.field, op, ...(op === 'in' || op === 'notIn' ? { value: [] } : op === 'empty' || op === 'notEmpty' ? {} : { value: leaf.value ?? (f?.type === 'string' ? '' : 0) }) })} />
+        <Select
+          style={{ minWidth: 100 }}
+          value={leaf.op}
+          options={(f ? operatorsFor(f.type) : []).map((op) => ({ value: op, label: t(`rule.op.${op}`) }))}
+          onChange={(op) =>
+            onChange({
+              field: leaf.field,
+              op,
+              ...(op === 'in' || op === 'notIn'
+                ? { value: [] }
+                : op === 'empty' || op === 'notEmpty'
+                  ? {}
+                  : { value: leaf.value ?? (f?.type === 'string' ? '' : 0) }),
+            })
+          }
+        />
         <ValueInput leaf={leaf} ctx={ctx} onChange={(value) => onChange({ ...leaf, value })} />
         <Button size="small" type="text" danger icon={<CloseOutlined />} aria-label={t('rule.remove')} onClick={onRemove} />
       </Space>
@@ -80,10 +114,20 @@ function LeafEditor({ leaf, ctx, onChange, onRemove }: { leaf: ConditionLeaf; ct
 
 function GroupEditor({ group, ctx, onChange, depth }: { group: ConditionGroup; ctx: Ctx; onChange: (g: ConditionGroup) => void; depth: number }) {
   const { t } = useTranslation('designer');
-  const set = (i: number, item: ConditionItem | null) => onChange({ ...group, items: item ? group.items.map((x, j) => (j === i ? item : x)) : group.items.filter((_, j) => j !== i) });
+  const set = (i: number, item: ConditionItem | null) =>
+    onChange({ ...group, items: item ? group.items.map((x, j) => (j === i ? item : x)) : group.items.filter((_, j) => j !== i) });
   return (
     <div style={{ borderLeft: depth ? '2px solid #d9d9d9' : undefined, paddingLeft: depth ? 8 : 0 }}>
-      <Select size="small" value={group.mode} options={[{ value: 'all', label: t('rule.all') }, { value: 'any', label: t('rule.any') }]} onChange={(mode) => onChange({ ...group, mode })} style={{ marginBottom: 4 }} />
+      <Select
+        size="small"
+        value={group.mode}
+        options={[
+          { value: 'all', label: t('rule.all') },
+          { value: 'any', label: t('rule.any') },
+        ]}
+        onChange={(mode) => onChange({ ...group, mode })}
+        style={{ marginBottom: 4 }}
+      />
       {group.items.map((item, i) => (
         <div key={i} style={{ marginBottom: 4 }}>
           {isGroup(item) ? (
@@ -98,7 +142,11 @@ function GroupEditor({ group, ctx, onChange, depth }: { group: ConditionGroup; c
           {t('rule.addCondition')}
         </Button>
         {depth < 2 && (
-          <Button size="small" disabled={!ctx.fields.length} onClick={() => onChange({ ...group, items: [...group.items, { mode: group.mode === 'all' ? 'any' : 'all', items: [newLeaf(ctx.fields[0])] }] })}>
+          <Button
+            size="small"
+            disabled={!ctx.fields.length}
+            onClick={() => onChange({ ...group, items: [...group.items, { mode: group.mode === 'all' ? 'any' : 'all', items: [newLeaf(ctx.fields[0])] }] })}
+          >
             {t('rule.addGroup')}
           </Button>
         )}
@@ -116,14 +164,22 @@ export function RuleBuilder({ design, field, dicts }: { design: FormDesign; fiel
     .map(([key, p]) => ({ key, label: labelOf(state, p['x-title']).zh, type: conditionFieldType(p) }))
     .filter((f): f is Ctx['fields'][number] => f.type !== null);
   const ctx: Ctx = { state, dicts, fields };
-  const save = (r: DesignRule, when: ConditionGroup, effect = r.effect) => void run((s) => (when.items.length ? setRule(s, { id: r.id, field, effect, when }) : removeRule(s, r.id)));
+  const save = (r: DesignRule, when: ConditionGroup, effect = r.effect) =>
+    void run((s) => (when.items.length ? setRule(s, { id: r.id, field, effect, when }) : removeRule(s, r.id)));
   return (
     <div data-testid="rule-builder">
       <Typography.Text strong>{t('inspector.rules')}</Typography.Text>
       {rulesOf(state, field).map((r) => (
         <Card key={r.id} size="small" style={{ margin: '6px 0' }} data-testid={`rule-${r.id}`}>
           <Space style={{ marginBottom: 6 }}>
-            <Select size="small" value={r.effect} style={{ minWidth: 150 }} options={(['visible', 'readOnly', 'required'] as const).map((e) => ({ value: e, label: t(`rule.effect.${e}`) }))} onChange={(effect) => ('mode' in r.when ? save(r, r.when, effect) : undefined)} disabled={!('mode' in r.when)} />
+            <Select
+              size="small"
+              value={r.effect}
+              style={{ minWidth: 150 }}
+              options={(['visible', 'readOnly', 'required'] as const).map((e) => ({ value: e, label: t(`rule.effect.${e}`) }))}
+              onChange={(effect) => ('mode' in r.when ? save(r, r.when, effect) : undefined)}
+              disabled={!('mode' in r.when)}
+            />
             <Button size="small" danger onClick={() => void run((s) => removeRule(s, r.id))}>
               {t('rule.remove')}
             </Button>
@@ -135,7 +191,12 @@ export function RuleBuilder({ design, field, dicts }: { design: FormDesign; fiel
           )}
         </Card>
       ))}
-      <Button size="small" disabled={!fields.length} data-testid="rule-add" onClick={() => void run((s) => setRule(s, { field, effect: 'visible', when: { mode: 'all', items: [newLeaf(fields[0])] } }))}>
+      <Button
+        size="small"
+        disabled={!fields.length}
+        data-testid="rule-add"
+        onClick={() => void run((s) => setRule(s, { field, effect: 'visible', when: { mode: 'all', items: [newLeaf(fields[0])] } }))}
+      >
         {t('rule.add')}
       </Button>
     </div>

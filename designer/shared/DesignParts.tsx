@@ -35,7 +35,13 @@ export function useDesignGuards(ns: ListKind['ns'], dirty: boolean, listPath: st
   }, [dirty]);
   const back = () => {
     if (!dirty) return navigate(listPath);
-    modal.confirm({ title: t('design.unsaved'), content: t('design.leaveConfirm'), okText: t('design.back'), cancelText: t('design.cancel'), onOk: () => navigate(listPath) });
+    modal.confirm({
+      title: t('design.unsaved'),
+      content: t('design.leaveConfirm'),
+      okText: t('design.back'),
+      cancelText: t('design.cancel'),
+      onOk: () => navigate(listPath),
+    });
   };
   const confirmDiscard = (onOk: () => Promise<void>) =>
     modal.confirm({ title: t('design.discard'), content: t('design.discardConfirm'), okText: t('design.discard'), cancelText: t('design.cancel'), onOk });
@@ -116,7 +122,17 @@ export function PublishAlerts({ ns, prefix, refused, serverError, onCloseRefused
           data-testid={`${prefix}-refused`}
         />
       ) : null}
-      {serverError ? <Alert type="error" showIcon closable onClose={onCloseServerError} style={{ marginBottom: 12 }} title={serverError} data-testid={`${prefix}-server-error`} /> : null}
+      {serverError ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={onCloseServerError}
+          style={{ marginBottom: 12 }}
+          title={serverError}
+          data-testid={`${prefix}-server-error`}
+        />
+      ) : null}
     </>
   );
 }
@@ -149,7 +165,14 @@ export function PublishDialog({ ns, prefix, open, busy, maxLength, onOk, onCance
       destroyOnHidden
     >
       <Typography.Paragraph>{t('design.comment')}</Typography.Paragraph>
-      <Input.TextArea rows={3} maxLength={maxLength} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('design.commentPlaceholder')} data-testid={`${prefix}-publish-comment`} />
+      <Input.TextArea
+        rows={3}
+        maxLength={maxLength}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        placeholder={t('design.commentPlaceholder')}
+        data-testid={`${prefix}-publish-comment`}
+      />
     </Modal>
   );
 }

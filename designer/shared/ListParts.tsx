@@ -61,7 +61,17 @@ export function ListToolbar({ ns, prefix, onSearch, onNew, importFile, onRefresh
         </Upload>
         <Button icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('list.refresh')} />
       </Space>
-      {importError ? <Alert type="error" showIcon closable title={importError} onClose={() => setImportError(null)} style={{ marginBottom: 12 }} data-testid={`${prefix}-import-error`} /> : null}
+      {importError ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={importError}
+          onClose={() => setImportError(null)}
+          style={{ marginBottom: 12 }}
+          data-testid={`${prefix}-import-error`}
+        />
+      ) : null}
     </>
   );
 }

@@ -152,7 +152,9 @@ export function RevisionsDrawer<R extends RevisionRowBase, C>({ adapter: a, id, 
           showIcon
           style={{ marginBottom: 12 }}
           title={t('rev.conflicts', { count: data.conflicts.length })}
-          description={<List size="small" dataSource={data.conflicts} renderItem={(c) => <List.Item>{c.message ?? `${c.targetKind} ${c.targetId}`}</List.Item>} />}
+          description={
+            <List size="small" dataSource={data.conflicts} renderItem={(c) => <List.Item>{c.message ?? `${c.targetKind} ${c.targetId}`}</List.Item>} />
+          }
         />
       ) : null}
       <Space style={{ marginBottom: 12 }}>

@@ -55,7 +55,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: SolarDay) => `${d.getYear()}-${pad(d.getMonth())}-${pad(d.getDay())}`;
 const fixed = (year: number, month: number, day: number, holiday: HolidayKey): StatutoryDay => ({ date: `${year}-${pad(month)}-${pad(day)}`, holiday });
 /** Solar date of lunar `month`/`day` (never a leap month) of the lunar year that begins in solar `year`. */
-const lunar = (year: number, month: number, day: number, holiday: HolidayKey): StatutoryDay => ({ date: iso(LunarDay.fromYmd(year, month, day).getSolarDay()), holiday });
+const lunar = (year: number, month: number, day: number, holiday: HolidayKey): StatutoryDay => ({
+  date: iso(LunarDay.fromYmd(year, month, day).getSolarDay()),
+  holiday,
+});
 
 /** 春节 days: `before` days before 正月初一 (1 = 除夕) and `count` days from 正月初一 on. */
 function springFestival(year: number, before: number, count: number): StatutoryDay[] {
@@ -72,23 +75,53 @@ const traditional = (year: number) => [qingming(year), lunar(year, 5, 5, 'dragon
 const RULES: Rules[] = [
   {
     from: '1949-12-23',
-    days: (y) => [fixed(y, 1, 1, 'newYear'), ...springFestival(y, 0, 3), fixed(y, 5, 1, 'labourDay'), fixed(y, 10, 1, 'nationalDay'), fixed(y, 10, 2, 'nationalDay')],
+    days: (y) => [
+      fixed(y, 1, 1, 'newYear'),
+      ...springFestival(y, 0, 3),
+      fixed(y, 5, 1, 'labourDay'),
+      fixed(y, 10, 1, 'nationalDay'),
+      fixed(y, 10, 2, 'nationalDay'),
+    ],
   },
   {
     from: '1999-09-18',
-    days: (y) => [fixed(y, 1, 1, 'newYear'), ...springFestival(y, 0, 3), ...[1, 2, 3].map((d) => fixed(y, 5, d, 'labourDay')), ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay'))],
+    days: (y) => [
+      fixed(y, 1, 1, 'newYear'),
+      ...springFestival(y, 0, 3),
+      ...[1, 2, 3].map((d) => fixed(y, 5, d, 'labourDay')),
+      ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay')),
+    ],
   },
   {
     from: '2008-01-01',
-    days: (y) => [fixed(y, 1, 1, 'newYear'), ...springFestival(y, 1, 2), fixed(y, 5, 1, 'labourDay'), ...traditional(y), ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay'))],
+    days: (y) => [
+      fixed(y, 1, 1, 'newYear'),
+      ...springFestival(y, 1, 2),
+      fixed(y, 5, 1, 'labourDay'),
+      ...traditional(y),
+      ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay')),
+    ],
   },
   {
     from: '2014-01-01',
-    days: (y) => [fixed(y, 1, 1, 'newYear'), ...springFestival(y, 0, 3), fixed(y, 5, 1, 'labourDay'), ...traditional(y), ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay'))],
+    days: (y) => [
+      fixed(y, 1, 1, 'newYear'),
+      ...springFestival(y, 0, 3),
+      fixed(y, 5, 1, 'labourDay'),
+      ...traditional(y),
+      ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay')),
+    ],
   },
   {
     from: '2025-01-01',
-    days: (y) => [fixed(y, 1, 1, 'newYear'), ...springFestival(y, 1, 3), fixed(y, 5, 1, 'labourDay'), fixed(y, 5, 2, 'labourDay'), ...traditional(y), ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay'))],
+    days: (y) => [
+      fixed(y, 1, 1, 'newYear'),
+      ...springFestival(y, 1, 3),
+      fixed(y, 5, 1, 'labourDay'),
+      fixed(y, 5, 2, 'labourDay'),
+      ...traditional(y),
+      ...[1, 2, 3].map((d) => fixed(y, 10, d, 'nationalDay')),
+    ],
   },
 ];
 

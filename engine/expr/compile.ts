@@ -67,7 +67,10 @@ export function checkExpression(source: string, env: ExprEnv, opts: CheckOptions
     return {
       ok: false,
       code: 'unexpected_result_type',
-      message: locale === 'en-US' ? `The expression should give ${e}, it gives ${type}` : `表达式的结果应为 ${e}（${TYPE_GLOSS[e] ?? e}），实际为 ${type}（${TYPE_GLOSS[type] ?? type}）`,
+      message:
+        locale === 'en-US'
+          ? `The expression should give ${e}, it gives ${type}`
+          : `表达式的结果应为 ${e}（${TYPE_GLOSS[e] ?? e}），实际为 ${type}（${TYPE_GLOSS[type] ?? type}）`,
     };
   }
   return { ok: true, type };

@@ -61,13 +61,21 @@ export function condFieldType(p: ModelProperty | undefined): CondFieldType | nul
   if (!p) return null;
   const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
   switch (p['x-kind']) {
-    case 'text': case 'textarea': case 'richtext': case 'date': case 'datetime':
+    case 'text':
+    case 'textarea':
+    case 'richtext':
+    case 'date':
+    case 'datetime':
       return 'string';
     case 'dict':
       return type === 'array' ? null : 'string';
-    case 'integer': case 'user': case 'dept': case 'record':
+    case 'integer':
+    case 'user':
+    case 'dept':
+    case 'record':
       return 'int';
-    case 'number': case 'money':
+    case 'number':
+    case 'money':
       return 'double';
     case 'boolean':
       return 'bool';
@@ -148,7 +156,12 @@ export function translateCondition(source: string, model: EntityModel): Translat
         return { op: n.op === '&&' ? 'and' : 'or', args: [walk(a[0]), walk(a[1])] };
       case '!_':
         return { op: 'not', arg: walk(n.args as Node) };
-      case '==': case '!=': case '<': case '<=': case '>': case '>=': {
+      case '==':
+      case '!=':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
         const left = field(a[0]);
         const right = left ? null : field(a[1]);
         if (!left && !right) throw new Untranslatable(`"${show(n)}" compares no record field`);
@@ -189,12 +202,18 @@ const BLANK: Record<CondFieldType, string | number | boolean> = { string: '', in
 
 function compare(a: unknown, cmp: CmpOp, b: unknown): boolean {
   switch (cmp) {
-    case '==': return a === b;
-    case '!=': return a !== b;
-    case '<': return (a as number) < (b as number);
-    case '<=': return (a as number) <= (b as number);
-    case '>': return (a as number) > (b as number);
-    case '>=': return (a as number) >= (b as number);
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '<':
+      return (a as number) < (b as number);
+    case '<=':
+      return (a as number) <= (b as number);
+    case '>':
+      return (a as number) > (b as number);
+    case '>=':
+      return (a as number) >= (b as number);
   }
 }
 

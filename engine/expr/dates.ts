@@ -117,7 +117,11 @@ export function dateDif(start: string, end: string, unit: string): number {
   const b = dayNumber(end);
   const u = unit.toUpperCase();
   if (!['Y', 'M', 'D', 'YM', 'MD', 'YD'].includes(u)) {
-    throw new FunctionError('invalid_unit', `DATEDIF 的单位不正确：${unit}（可用 Y、M、D、YM、MD、YD）`, `Invalid DATEDIF unit: ${unit} (use Y, M, D, YM, MD, YD)`);
+    throw new FunctionError(
+      'invalid_unit',
+      `DATEDIF 的单位不正确：${unit}（可用 Y、M、D、YM、MD、YD）`,
+      `Invalid DATEDIF unit: ${unit} (use Y, M, D, YM, MD, YD)`,
+    );
   }
   if (a === null || b === null) return 0;
   if (a > b) throw new FunctionError('start_after_end', '开始日期晚于结束日期', 'The start date is after the end date');

@@ -127,19 +127,28 @@ class TypeBuilder {
   property(rowName: string, p: ModelProperty): TypeSpec {
     const jsonType = firstType(p.type);
     switch (p['x-kind']) {
-      case 'text': case 'textarea': case 'richtext': case 'date': case 'datetime':
+      case 'text':
+      case 'textarea':
+      case 'richtext':
+      case 'date':
+      case 'datetime':
         return { k: 'string' };
       case 'dict':
         return jsonType === 'array' ? { k: 'list', of: { k: 'string' } } : { k: 'string' };
-      case 'integer': case 'user': case 'dept': case 'record':
+      case 'integer':
+      case 'user':
+      case 'dept':
+      case 'record':
         return { k: 'int' };
-      case 'number': case 'money':
+      case 'number':
+      case 'money':
         return { k: 'double' };
       case 'boolean':
         return { k: 'bool' };
       case 'daterange':
         return { k: 'list', of: { k: 'string' } };
-      case 'users': case 'depts':
+      case 'users':
+      case 'depts':
         return { k: 'list', of: { k: 'int' } };
       case 'attachments':
         return { k: 'list', of: { k: 'map' } };
@@ -157,18 +166,24 @@ class TypeBuilder {
 
   private fromJsonType(rowName: string, jsonType: string | undefined, p: ModelProperty): TypeSpec {
     switch (jsonType) {
-      case 'integer': return { k: 'int' };
-      case 'number': return { k: 'double' };
-      case 'boolean': return { k: 'bool' };
-      case 'string': return { k: 'string' };
-      case 'object': return { k: 'map' };
+      case 'integer':
+        return { k: 'int' };
+      case 'number':
+        return { k: 'double' };
+      case 'boolean':
+        return { k: 'bool' };
+      case 'string':
+        return { k: 'string' };
+      case 'object':
+        return { k: 'map' };
       case 'array': {
         const items = p.items as ModelProperty | undefined;
         if (!items) return { k: 'list', of: { k: 'dyn' } };
         if (firstType(items.type) === 'object') return { k: 'list', of: this.rowOf(rowName, items) };
         return { k: 'list', of: this.property(`${rowName}_item`, items) };
       }
-      default: return { k: 'dyn' };
+      default:
+        return { k: 'dyn' };
     }
   }
 }

@@ -30,21 +30,71 @@ const fnText = (name: string, d: string): Text => ({ t: `expr.fn.${name}`, d });
 
 /** The catalogue of every library function, in the order the designer lists them. */
 export const FUNCTIONS: readonly FunctionInfo[] = [
-  { name: 'IF', signature: 'IF(condition: bool, then: T, else: T) → T', description: fnText('IF', '条件为真时取第二个参数，否则取第三个参数；只计算被选中的一边，两边类型须一致'), example: 'IF(2 > 1, "大额", "小额") = "大额"' },
-  { name: 'SUM', signature: 'SUM(number…) | SUM(list<number>) → number', description: fnText('SUM', '求和；全部为整数时结果为整数'), example: 'SUM(1, 2, 3) = 6' },
-  { name: 'AVG', signature: 'AVG(number…) | AVG(list<number>) → double', description: fnText('AVG', '平均值；列表为空时报错'), example: 'AVG(80, 90, 100) = 90.0' },
-  { name: 'MAX', signature: 'MAX(number…) | MAX(list<number>) → number', description: fnText('MAX', '最大值；列表为空时为 0'), example: 'MAX(3, 7.5, 5) = 7.5' },
+  {
+    name: 'IF',
+    signature: 'IF(condition: bool, then: T, else: T) → T',
+    description: fnText('IF', '条件为真时取第二个参数，否则取第三个参数；只计算被选中的一边，两边类型须一致'),
+    example: 'IF(2 > 1, "大额", "小额") = "大额"',
+  },
+  {
+    name: 'SUM',
+    signature: 'SUM(number…) | SUM(list<number>) → number',
+    description: fnText('SUM', '求和；全部为整数时结果为整数'),
+    example: 'SUM(1, 2, 3) = 6',
+  },
+  {
+    name: 'AVG',
+    signature: 'AVG(number…) | AVG(list<number>) → double',
+    description: fnText('AVG', '平均值；列表为空时报错'),
+    example: 'AVG(80, 90, 100) = 90.0',
+  },
+  {
+    name: 'MAX',
+    signature: 'MAX(number…) | MAX(list<number>) → number',
+    description: fnText('MAX', '最大值；列表为空时为 0'),
+    example: 'MAX(3, 7.5, 5) = 7.5',
+  },
   { name: 'MIN', signature: 'MIN(number…) | MIN(list<number>) → number', description: fnText('MIN', '最小值；列表为空时为 0'), example: 'MIN(3, 7, 5) = 3' },
-  { name: 'ROUND', signature: 'ROUND(x: number, digits: int) → double', description: fnText('ROUND', '四舍五入到指定小数位（负数位数取整到十位、百位…）'), example: 'ROUND(2.675, 2) = 2.68' },
+  {
+    name: 'ROUND',
+    signature: 'ROUND(x: number, digits: int) → double',
+    description: fnText('ROUND', '四舍五入到指定小数位（负数位数取整到十位、百位…）'),
+    example: 'ROUND(2.675, 2) = 2.68',
+  },
   { name: 'ABS', signature: 'ABS(x: number) → number', description: fnText('ABS', '绝对值'), example: 'ABS(-3) = 3' },
-  { name: 'UPPERMONEY', signature: 'UPPERMONEY(amount: number) → string', description: fnText('UPPERMONEY', '人民币大写金额（到分，最大到万亿）'), example: 'UPPERMONEY(1234.56) = "壹仟贰佰叁拾肆元伍角陆分"' },
+  {
+    name: 'UPPERMONEY',
+    signature: 'UPPERMONEY(amount: number) → string',
+    description: fnText('UPPERMONEY', '人民币大写金额（到分，最大到万亿）'),
+    example: 'UPPERMONEY(1234.56) = "壹仟贰佰叁拾肆元伍角陆分"',
+  },
   { name: 'CONCAT', signature: 'CONCAT(value…) → string', description: fnText('CONCAT', '把若干值连接成文本'), example: 'CONCAT("第", 3, "号") = "第3号"' },
   { name: 'LEN', signature: 'LEN(text: string | list) → int', description: fnText('LEN', '文本的字数或列表的项数'), example: 'LEN("协同办公") = 4' },
   { name: 'TODAY', signature: 'TODAY() → string', description: fnText('TODAY', '今天的日期（北京时间，YYYY-MM-DD）'), example: 'TODAY() = "2026-10-09"' },
-  { name: 'DATEDIF', signature: 'DATEDIF(start: date, end: date, unit: "Y"|"M"|"D"|"YM"|"MD"|"YD") → int', description: fnText('DATEDIF', '两个日期之间的整年数、整月数或天数；开始晚于结束时报错'), example: 'DATEDIF("2020-03-15", "2026-03-14", "Y") = 5' },
-  { name: 'DAYS', signature: 'DAYS(end: date, start: date) → int', description: fnText('DAYS', '两个日期相差的天数（结束日期 − 开始日期，与 Excel 相同的参数顺序）'), example: 'DAYS("2026-10-08", "2026-10-01") = 7' },
-  { name: 'WORKDAYS', signature: 'WORKDAYS(start: date, end: date) → int', description: fnText('WORKDAYS', '两个日期之间（含首尾）的工作日天数，按国家法定节假日和调休计算'), example: 'WORKDAYS("2026-09-28", "2026-10-09") = 5' },
-  { name: 'WORKDAY', signature: 'WORKDAY(start: date, days: int) → date', description: fnText('WORKDAY', '从开始日期起数若干个工作日后的日期（按法定节假日和调休）'), example: 'WORKDAY("2026-09-30", 1) = "2026-10-08"' },
+  {
+    name: 'DATEDIF',
+    signature: 'DATEDIF(start: date, end: date, unit: "Y"|"M"|"D"|"YM"|"MD"|"YD") → int',
+    description: fnText('DATEDIF', '两个日期之间的整年数、整月数或天数；开始晚于结束时报错'),
+    example: 'DATEDIF("2020-03-15", "2026-03-14", "Y") = 5',
+  },
+  {
+    name: 'DAYS',
+    signature: 'DAYS(end: date, start: date) → int',
+    description: fnText('DAYS', '两个日期相差的天数（结束日期 − 开始日期，与 Excel 相同的参数顺序）'),
+    example: 'DAYS("2026-10-08", "2026-10-01") = 7',
+  },
+  {
+    name: 'WORKDAYS',
+    signature: 'WORKDAYS(start: date, end: date) → int',
+    description: fnText('WORKDAYS', '两个日期之间（含首尾）的工作日天数，按国家法定节假日和调休计算'),
+    example: 'WORKDAYS("2026-09-28", "2026-10-09") = 5',
+  },
+  {
+    name: 'WORKDAY',
+    signature: 'WORKDAY(start: date, days: int) → date',
+    description: fnText('WORKDAY', '从开始日期起数若干个工作日后的日期（按法定节假日和调休）'),
+    example: 'WORKDAY("2026-09-30", 1) = "2026-10-08"',
+  },
 ];
 
 /** Text of any CEL value for CONCAT: ints and doubles in plain digits, true/false, blank for null. */

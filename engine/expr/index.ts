@@ -11,16 +11,5 @@ export { FUNCTIONS, type FunctionInfo } from './functions';
 export { ExprError, FunctionError, type ExprLocale } from './errors';
 export { translateError, type TranslatedError } from './messages';
 export { upperMoney, roundHalfUp, UPPERMONEY_LIMIT } from './money';
-export {
-  setHolidayOverrides,
-  setClock,
-  today,
-  isWorkingDay,
-  workdays,
-  addWorkdays,
-  dateDif,
-  daysBetween,
-  type HolidayOverride,
-  type Clock,
-} from './dates';
+export { setHolidayOverrides, setClock, today, isWorkingDay, workdays, addWorkdays, dateDif, daysBetween, type HolidayOverride, type Clock } from './dates';
 export { DEFAULT_TIME_ZONE, isTimeZone, setTimeZone, timeZone, wallTime, zoneDate, zoneDateTime, zoneOffsetMinutes, instantOf, type WallTime } from './zone';

@@ -9,7 +9,11 @@ export type CelNumber = bigint | number;
 /** Every combination of 'int'/'double' for `arity` parameters (2^arity lists). */
 export function numericCombos(arity: number): ('int' | 'double')[][] {
   let out: ('int' | 'double')[][] = [[]];
-  for (let i = 0; i < arity; i++) out = out.flatMap((c) => [[...c, 'int' as const], [...c, 'double' as const]]);
+  for (let i = 0; i < arity; i++)
+    out = out.flatMap((c) => [
+      [...c, 'int' as const],
+      [...c, 'double' as const],
+    ]);
   return out;
 }
 

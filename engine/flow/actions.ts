@@ -9,7 +9,23 @@ import { isDeciding, isOpen } from './runtime';
 import type { ActionName, FlowDef, FlowState, NodeRun, Task, TaskNode, UserId } from './types';
 
 /** Canonical order of actions in an action bar. */
-export const ACTION_ORDER: readonly ActionName[] = ['start', 'saveDraft', 'approve', 'signFor', 'reject', 'return', 'transfer', 'delegate', 'addSign', 'cc', 'read', 'recall', 'withdraw', 'urge', 'comment'];
+export const ACTION_ORDER: readonly ActionName[] = [
+  'start',
+  'saveDraft',
+  'approve',
+  'signFor',
+  'reject',
+  'return',
+  'transfer',
+  'delegate',
+  'addSign',
+  'cc',
+  'read',
+  'recall',
+  'withdraw',
+  'urge',
+  'comment',
+];
 
 /** A 退回 target: `initiator`, or a done node before the task's node (`previous` marks the latest of them). */
 export interface ReturnTarget {
@@ -27,7 +43,9 @@ export function returnTargets(ix: FlowIndex, state: FlowState, task: Task): Retu
   if (!node || !isTaskNode(node)) return [];
   const kinds = node.returnTargets ?? DEFAULT_RETURN_TARGETS;
   const before = predecessors(ix, node.id);
-  const done = state.nodeRuns.filter((r) => r.round === state.round && r.status === 'done' && r.result === 'approved' && (r.type === 'approve' || r.type === 'handle') && before.has(r.nodeId));
+  const done = state.nodeRuns.filter(
+    (r) => r.round === state.round && r.status === 'done' && r.result === 'approved' && (r.type === 'approve' || r.type === 'handle') && before.has(r.nodeId),
+  );
   const out: ReturnTarget[] = [];
   const prev = done[done.length - 1];
   if (kinds.includes('previous') && prev) out.push({ target: prev.nodeId, previous: true });
@@ -72,7 +90,13 @@ export function recallable(ix: FlowIndex, state: FlowState, user: UserId): { tas
   if (state.status !== 'running') return { error: 'flow.notRunning' };
   const runsById = new Map(state.nodeRuns.map((r) => [r.id, r] as const));
   const mine = state.tasks.filter(
-    (t) => t.assignee === user && t.status === 'done' && (t.result === 'approve' || t.result === 'signed') && isDeciding(t) && !t.delegatedFrom && runsById.get(t.nodeRunId)?.round === state.round,
+    (t) =>
+      t.assignee === user &&
+      t.status === 'done' &&
+      (t.result === 'approve' || t.result === 'signed') &&
+      isDeciding(t) &&
+      !t.delegatedFrom &&
+      runsById.get(t.nodeRunId)?.round === state.round,
   );
   const task = mine.sort((a, b) => (a.actedAt ?? 0) - (b.actedAt ?? 0)).pop();
   if (!task) return { error: 'flow.notAllowed' };

@@ -55,7 +55,9 @@ export function taskKindOf(node: TaskNode): TaskKind {
 
 /** Users who approved in the current round: in any earlier task-node run, or only the directly preceding one. */
 function approvedBefore(w: Work, scope: 'adjacent' | 'any'): Set<UserId> {
-  const runs = w.state.nodeRuns.filter((r) => r.round === w.state.round && r.status === 'done' && r.result === 'approved' && (r.type === 'approve' || r.type === 'handle'));
+  const runs = w.state.nodeRuns.filter(
+    (r) => r.round === w.state.round && r.status === 'done' && r.result === 'approved' && (r.type === 'approve' || r.type === 'handle'),
+  );
   const chosen = scope === 'any' ? runs : runs.slice(-1);
   const ids = new Set(chosen.map((r) => r.id));
   return new Set(w.state.tasks.filter((t) => ids.has(t.nodeRunId) && t.status === 'done' && t.result === 'approve').map((t) => t.onBehalfOf ?? t.assignee));
@@ -103,7 +105,8 @@ function enterCc(w: Work, node: CcNode, run: NodeRun): void {
 }
 
 function enterBranch(w: Work, node: BranchNode, run: NodeRun): void {
-  const chosen = node.branches.find((b) => b.default !== true && b.condition && evaluateCondition(w, b.condition.cel)) ?? node.branches.find((b) => b.default === true);
+  const chosen =
+    node.branches.find((b) => b.default !== true && b.condition && evaluateCondition(w, b.condition.cel)) ?? node.branches.find((b) => b.default === true);
   if (!chosen) throw new FlowError('flow.badDefinition', { what: `branch node "${node.id}" has no default branch` });
   run.chosenBranch = chosen.id;
   w.event('branch', { nodeId: node.id, detail: { branch: chosen.id } }, null);
@@ -213,7 +216,14 @@ export function reenter(w: Work, nodeId: string, from: NodeRun | undefined, extr
   if (!loc) throw new FlowError('flow.badDefinition', { what: `no node "${nodeId}"` });
   const chain = from ? runChain(w, from) : [];
   let k = 0;
-  while (k < chain.length && k < loc.path.length && chain[k].run.status === 'active' && chain[k].run.nodeId === loc.path[k].container.id && chain[k].branchId === loc.path[k].branchId) k++;
+  while (
+    k < chain.length &&
+    k < loc.path.length &&
+    chain[k].run.status === 'active' &&
+    chain[k].run.nodeId === loc.path[k].container.id &&
+    chain[k].branchId === loc.path[k].branchId
+  )
+    k++;
   let parent: Parent | undefined;
   if (k > 0) {
     cancelUnder(w, chain[k - 1].run, chain[k - 1].branchId);
@@ -314,4 +324,3 @@ export function closeWithHelpers(w: Work, t: Task): void {
   w.closeTask(t, 'cancelled');
   for (const h of w.state.tasks) if (h.delegatedFrom === t.id && isOpen(h)) w.closeTask(h, 'cancelled');
 }
-

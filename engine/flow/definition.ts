@@ -5,9 +5,30 @@
 import type { BranchNode, FlowDef, FlowNode, NodeActionName, ParallelNode, ReturnTargetKind, TaskNode } from './types';
 
 /** Actions of an approve node's handlers when the node lists none. */
-export const DEFAULT_APPROVE_ACTIONS: readonly NodeActionName[] = ['approve', 'reject', 'return', 'transfer', 'delegate', 'addSign', 'cc', 'comment', 'saveDraft', 'recall'];
+export const DEFAULT_APPROVE_ACTIONS: readonly NodeActionName[] = [
+  'approve',
+  'reject',
+  'return',
+  'transfer',
+  'delegate',
+  'addSign',
+  'cc',
+  'comment',
+  'saveDraft',
+  'recall',
+];
 /** Actions of a handle (办理) node's handlers when the node lists none. */
-export const DEFAULT_HANDLE_ACTIONS: readonly NodeActionName[] = ['approve', 'return', 'transfer', 'delegate', 'addSign', 'cc', 'comment', 'saveDraft', 'recall'];
+export const DEFAULT_HANDLE_ACTIONS: readonly NodeActionName[] = [
+  'approve',
+  'return',
+  'transfer',
+  'delegate',
+  'addSign',
+  'cc',
+  'comment',
+  'saveDraft',
+  'recall',
+];
 /** Actions of a 签收 handle node (handleKind `signfor`) when the node lists none. */
 export const DEFAULT_SIGNFOR_ACTIONS: readonly NodeActionName[] = ['signFor', 'return', 'comment', 'recall'];
 /** Return targets when a node lists none. */
@@ -118,7 +139,8 @@ export function validateFlow(def: FlowDef, opts: { services?: string[] } = {}): 
     out.push({ nodeId, path, key, message, ...(params ? { params } : {}) });
   const top = Array.isArray(def.nodes) ? def.nodes : [];
   if (top[0]?.type !== 'start') add('', '/nodes/0', 'flow.problem.startFirst', 'the flow must begin with a start node');
-  if (top[top.length - 1]?.type !== 'end') add('', `/nodes/${Math.max(0, top.length - 1)}`, 'flow.problem.endLast', 'the flow must end with an end node (the end must be reachable)');
+  if (top[top.length - 1]?.type !== 'end')
+    add('', `/nodes/${Math.max(0, top.length - 1)}`, 'flow.problem.endLast', 'the flow must end with an end node (the end must be reachable)');
   const ids = new Map<string, string>();
   const seen = (id: string, path: string) => {
     const prev = ids.get(id);
@@ -145,7 +167,8 @@ export function validateFlow(def: FlowDef, opts: { services?: string[] } = {}): 
   if (opts.services) {
     const known = new Set(opts.services);
     for (const [, loc] of indexFlow(def).nodes) {
-      if (loc.node.type === 'service' && !known.has(loc.node.action)) add(loc.node.id, '', 'flow.problem.unknownService', `unknown service action "${loc.node.action}"`, { action: loc.node.action });
+      if (loc.node.type === 'service' && !known.has(loc.node.action))
+        add(loc.node.id, '', 'flow.problem.unknownService', `unknown service action "${loc.node.action}"`, { action: loc.node.action });
     }
   }
   return out;
@@ -158,12 +181,16 @@ function checkNode(n: FlowNode, p: string, add: Add): void {
     case 'approve':
     case 'handle': {
       if (!n.assignees?.length) add(n.id, `${p}/assignees`, 'flow.problem.noAssigneeRule', 'an approve/handle node needs at least one assignee rule');
-      if (n.mode === 'vote' && !(typeof n.ratio === 'number' && n.ratio > 0 && n.ratio <= 1)) add(n.id, `${p}/ratio`, 'flow.problem.voteRatio', 'a vote node needs a ratio in (0, 1]');
+      if (n.mode === 'vote' && !(typeof n.ratio === 'number' && n.ratio > 0 && n.ratio <= 1))
+        add(n.id, `${p}/ratio`, 'flow.problem.voteRatio', 'a vote node needs a ratio in (0, 1]');
       if (n.ratio !== undefined && n.mode !== 'vote') add(n.id, `${p}/ratio`, 'flow.problem.ratioWithoutVote', 'ratio is only for mode "vote"');
       if (n.handleKind !== undefined && n.type !== 'handle') add(n.id, `${p}/handleKind`, 'flow.problem.handleKind', 'handleKind is only for handle nodes');
-      if (n.actions && n.actions.includes('signFor') !== (n.handleKind === 'signfor')) add(n.id, `${p}/actions`, 'flow.problem.signForAction', 'signFor is the action of (and only of) signfor handle nodes');
-      if (n.actions && n.type === 'handle' && n.actions.includes('reject')) add(n.id, `${p}/actions`, 'flow.problem.handleReject', 'a handle node cannot reject (use return)');
-      if (n.actions && !n.actions.some((a) => a === 'approve' || a === 'signFor')) add(n.id, `${p}/actions`, 'flow.problem.noCompletion', 'the node allows no action that completes a task (approve or signFor)');
+      if (n.actions && n.actions.includes('signFor') !== (n.handleKind === 'signfor'))
+        add(n.id, `${p}/actions`, 'flow.problem.signForAction', 'signFor is the action of (and only of) signfor handle nodes');
+      if (n.actions && n.type === 'handle' && n.actions.includes('reject'))
+        add(n.id, `${p}/actions`, 'flow.problem.handleReject', 'a handle node cannot reject (use return)');
+      if (n.actions && !n.actions.some((a) => a === 'approve' || a === 'signFor'))
+        add(n.id, `${p}/actions`, 'flow.problem.noCompletion', 'the node allows no action that completes a task (approve or signFor)');
       break;
     }
     case 'cc':
@@ -173,10 +200,15 @@ function checkNode(n: FlowNode, p: string, add: Add): void {
       const bs = n.branches ?? [];
       if (bs.length < 2) add(n.id, `${p}/branches`, 'flow.problem.fewBranches', 'a branch node needs at least two branches');
       const defaults = bs.filter((b) => b.default === true);
-      if (defaults.length !== 1) add(n.id, `${p}/branches`, 'flow.problem.oneDefault', `a branch node needs exactly one default branch (has ${defaults.length})`, { count: defaults.length });
+      if (defaults.length !== 1)
+        add(n.id, `${p}/branches`, 'flow.problem.oneDefault', `a branch node needs exactly one default branch (has ${defaults.length})`, {
+          count: defaults.length,
+        });
       bs.forEach((b, j) => {
-        if (b.default !== true && !b.condition?.cel?.trim()) add(b.id, `${p}/branches/${j}/condition`, 'flow.problem.noCondition', 'a non-default branch needs a condition');
-        if (b.default === true && b.condition) add(b.id, `${p}/branches/${j}/condition`, 'flow.problem.defaultCondition', 'the default branch takes no condition');
+        if (b.default !== true && !b.condition?.cel?.trim())
+          add(b.id, `${p}/branches/${j}/condition`, 'flow.problem.noCondition', 'a non-default branch needs a condition');
+        if (b.default === true && b.condition)
+          add(b.id, `${p}/branches/${j}/condition`, 'flow.problem.defaultCondition', 'the default branch takes no condition');
       });
       break;
     }
@@ -185,7 +217,8 @@ function checkNode(n: FlowNode, p: string, add: Add): void {
       if (n.join !== 'all' && n.join !== 'any') add(n.id, `${p}/join`, 'flow.problem.join', 'a parallel node needs join "all" or "any"');
       break;
     case 'delay':
-      if (!((n.duration?.workdays ?? 0) > 0 || (n.duration?.hours ?? 0) > 0)) add(n.id, `${p}/duration`, 'flow.problem.duration', 'a delay node needs a positive duration');
+      if (!((n.duration?.workdays ?? 0) > 0 || (n.duration?.hours ?? 0) > 0))
+        add(n.id, `${p}/duration`, 'flow.problem.duration', 'a delay node needs a positive duration');
       break;
     case 'service':
       if (!n.action) add(n.id, `${p}/action`, 'flow.problem.noService', 'a service node needs an action key');

@@ -57,7 +57,12 @@ export function onApprove(w: Work, action: Act<'approve'> | Act<'signFor'>): voi
   applyTaskData(w, task, action.data);
   w.cause = task.id;
   markDone(w, task, action.type === 'signFor' ? 'signed' : 'approve', action.opinion);
-  w.event(action.type, { nodeId: task.nodeId, taskId: task.id, opinion: action.opinion, ...(task.onBehalfOf ? { detail: { onBehalfOf: task.onBehalfOf } } : {}) });
+  w.event(action.type, {
+    nodeId: task.nodeId,
+    taskId: task.id,
+    opinion: action.opinion,
+    ...(task.onBehalfOf ? { detail: { onBehalfOf: task.onBehalfOf } } : {}),
+  });
   if (task.delegatedFrom) {
     // 委派: the delegate has answered; the task goes back to the delegator
     const back = w.state.tasks.find((t) => t.id === task.delegatedFrom);
@@ -90,7 +95,9 @@ export function onReturn(w: Work, action: Act<'return'>): void {
   const task = pickTask(w, action, DECIDING);
   const targets = returnTargets(w.ix, w.state, task);
   const found =
-    action.target === 'previous' ? targets.find((t) => t.previous) ?? targets.find((t) => t.target === 'initiator') : targets.find((t) => t.target === action.target);
+    action.target === 'previous'
+      ? (targets.find((t) => t.previous) ?? targets.find((t) => t.target === 'initiator'))
+      : targets.find((t) => t.target === action.target);
   if (!found) throw new FlowError('flow.badReturnTarget', { target: action.target });
   applyTaskData(w, task, action.data);
   w.cause = task.id;
@@ -98,7 +105,8 @@ export function onReturn(w: Work, action: Act<'return'>): void {
   const resubmit = action.resubmit ?? w.def.resubmit ?? 'restart';
   markDone(w, task, 'return', action.opinion);
   w.event('return', { nodeId: task.nodeId, taskId: task.id, opinion: action.opinion, detail: { target: found.target, resubmit } });
-  for (const t of w.tasksOf(run)) if (t !== task && isDeciding(t) && (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated')) w.closeTask(t, 'cancelled');
+  for (const t of w.tasksOf(run))
+    if (t !== task && isDeciding(t) && (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated')) w.closeTask(t, 'cancelled');
   w.closeRun(run, 'done', 'returned');
   if (found.target === 'initiator') {
     cancelAll(w);
@@ -113,9 +121,16 @@ export function onReturn(w: Work, action: Act<'return'>): void {
 }
 
 function checkUsers(w: Work, task: Task, users: unknown): UserId[] {
-  if (!Array.isArray(users) || !users.length || !users.every((u) => Number.isInteger(u) && (u as number) > 0)) throw new FlowError('flow.badInput', { what: 'users' });
-  const busy = new Set(w.tasksOf(w.run(task.nodeRunId)).filter((t) => isDeciding(t) && (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated')).map((t) => t.assignee));
-  for (const u of users as UserId[]) if (u === task.assignee || busy.has(u)) throw new FlowError('flow.badInput', { what: `user ${u} already handles this node` });
+  if (!Array.isArray(users) || !users.length || !users.every((u) => Number.isInteger(u) && (u as number) > 0))
+    throw new FlowError('flow.badInput', { what: 'users' });
+  const busy = new Set(
+    w
+      .tasksOf(w.run(task.nodeRunId))
+      .filter((t) => isDeciding(t) && (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated'))
+      .map((t) => t.assignee),
+  );
+  for (const u of users as UserId[])
+    if (u === task.assignee || busy.has(u)) throw new FlowError('flow.badInput', { what: `user ${u} already handles this node` });
   return mustBeCleared(w, [...new Set(users as UserId[])]);
 }
 
@@ -173,7 +188,8 @@ export function onAddSign(w: Work, action: Act<'addSign'>): void {
 /** 抄送 (or 传阅 with `circulate`) to users, from the actor's task; never blocks the flow. */
 export function onCc(w: Work, action: Act<'cc'>): void {
   const task = pickTask(w, action, DECIDING);
-  if (!Array.isArray(action.users) || !action.users.length || !action.users.every((u) => Number.isInteger(u) && u > 0)) throw new FlowError('flow.badInput', { what: 'users' });
+  if (!Array.isArray(action.users) || !action.users.length || !action.users.every((u) => Number.isInteger(u) && u > 0))
+    throw new FlowError('flow.badInput', { what: 'users' });
   const run = w.run(task.nodeRunId);
   const users = mustBeCleared(w, [...new Set(action.users)]);
   for (const u of users) w.createTask(run, action.circulate ? 'read' : 'cc', u);

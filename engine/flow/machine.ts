@@ -164,7 +164,8 @@ function onSaveDraft(w: Work, action: Act<'saveDraft'>): void {
 /** 撤回: the initiator takes back a running instance (or one returned to them); everything open is cancelled. */
 function onWithdraw(w: Work, action: Act<'withdraw'>): void {
   const s = w.state;
-  if (action.actor !== s.initiator || !(s.status === 'running' || (s.status === 'draft' && s.returned))) throw new FlowError('flow.notAllowed', { action: 'withdraw' });
+  if (action.actor !== s.initiator || !(s.status === 'running' || (s.status === 'draft' && s.returned)))
+    throw new FlowError('flow.notAllowed', { action: 'withdraw' });
   const holders = s.tasks.filter((t) => isOpen(t) && isDeciding(t)).map((t) => t.assignee);
   cancelAll(w);
   s.status = 'withdrawn';
@@ -224,7 +225,9 @@ function onRecall(w: Work, action: Act<'recall'>): void {
 function onUrge(w: Work, action: Act<'urge'>): void {
   if (w.state.status !== 'running') throw new FlowError('flow.notRunning');
   if (!mayUrge(w.state, action.actor, w.ctx.supervises?.(action.actor) === true)) throw new FlowError('flow.notAllowed', { action: 'urge' });
-  const open = w.state.tasks.filter((t) => isDeciding(t) && t.status === 'pending' && t.assignee !== action.actor && (action.taskId === undefined || t.id === action.taskId));
+  const open = w.state.tasks.filter(
+    (t) => isDeciding(t) && t.status === 'pending' && t.assignee !== action.actor && (action.taskId === undefined || t.id === action.taskId),
+  );
   if (!open.length) throw new FlowError(action.taskId === undefined ? 'flow.notAllowed' : 'flow.noSuchTask', { action: 'urge' });
   for (const t of open) w.notify('urge', [t.assignee], { taskId: t.id });
   w.event('urge', { opinion: action.opinion, detail: { tasks: open.map((t) => t.id) } });

@@ -8,7 +8,22 @@
 import { addDuration } from './deadlines';
 import { indexFlow, type FlowIndex } from './definition';
 import { FlowError } from './errors';
-import type { Effects, FlowContext, FlowDef, FlowEvent, FlowNode, FlowState, NodeRun, NotifyKind, Task, TaskKind, TaskStatus, TimerKind, TaskNode, UserId } from './types';
+import type {
+  Effects,
+  FlowContext,
+  FlowDef,
+  FlowEvent,
+  FlowNode,
+  FlowState,
+  NodeRun,
+  NotifyKind,
+  Task,
+  TaskKind,
+  TaskStatus,
+  TimerKind,
+  TaskNode,
+  UserId,
+} from './types';
 
 /** Open task states: still waiting for someone. */
 export const OPEN_STATUSES: readonly TaskStatus[] = ['pending', 'waiting', 'delegated'];

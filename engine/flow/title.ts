@@ -35,7 +35,9 @@ export function titleEnv(model: EntityModel | undefined): ExprEnv {
   const m = model ?? NO_MODEL;
   let env = envs.get(m);
   if (!env) {
-    env = model ? envFromModel(model, {}, { record: true, fields: false, objects: OBJECTS }) : envFromModel(NO_MODEL, { record: 'map' }, { fields: false, objects: OBJECTS });
+    env = model
+      ? envFromModel(model, {}, { record: true, fields: false, objects: OBJECTS })
+      : envFromModel(NO_MODEL, { record: 'map' }, { fields: false, objects: OBJECTS });
     envs.set(m, env);
   }
   return env;

@@ -146,12 +146,18 @@ export function compileForm(bundle: PageBundle, texts: Record<string, string> = 
       widget = 'subtable';
       ui['ui:field'] = 'subtable';
     } else {
-      widget = node.type === 'attachments' ? 'attachments' : ((node.type === 'field' && node.widget) || widgetOfKind(p));
+      widget = node.type === 'attachments' ? 'attachments' : (node.type === 'field' && node.widget) || widgetOfKind(p);
       ui['ui:widget'] = widget;
     }
     if (node.type === 'field' && node.placeholder) ui['ui:placeholder'] = tx(node.placeholder);
     if (p.readOnly) ui['ui:readonly'] = true;
-    ui['ui:options'] = { kind: p['x-kind'], dict: p['x-dict'], nodeId: node.id, path, ...(node.type === 'subtable' ? { columns: node.columns, totals: node.totals } : {}) };
+    ui['ui:options'] = {
+      kind: p['x-kind'],
+      dict: p['x-dict'],
+      nodeId: node.id,
+      path,
+      ...(node.type === 'subtable' ? { columns: node.columns, totals: node.totals } : {}),
+    };
     uiSchema[node.field] = ui;
     places[node.field] = { nodeId: node.id, path, widget, kind: p['x-kind'] };
   }

@@ -41,7 +41,12 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
  * Compiles the rules, computed fields and validators of `page` against `model`.
  * @throws Error naming the node id when an expression does not type-check (ExprError message).
  */
-export function compileLogic(page: Pick<FormPageDef, 'id' | 'rules' | 'computed' | 'validators'>, model: EntityModel, tx: TextFn, env: ExprEnv = envFromModel(model)): FormLogic {
+export function compileLogic(
+  page: Pick<FormPageDef, 'id' | 'rules' | 'computed' | 'validators'>,
+  model: EntityModel,
+  tx: TextFn,
+  env: ExprEnv = envFromModel(model),
+): FormLogic {
   const compile = (id: string, source: string, expect?: string): CompiledExpression => {
     try {
       return compileExpression(source, env, expect ? { expect } : {});

@@ -37,7 +37,20 @@ import { OpinionBox } from './approval/OpinionBox';
 import { ActionDialog, type DialogAction, type ReturnOption } from './approval/ActionDialog';
 import { FlowLog } from './approval/FlowLog';
 import { FlowDiagram } from './approval/FlowDiagram';
-import { CONFIRMED, DATA_ACTIONS, DIALOG_ACTIONS, OPINION_REQUIRED, VALIDATING_ACTIONS, currentNodeIds, fieldAccess, myTasks, orderedActions, peopleOf, writableData, writableFields } from './approval/model';
+import {
+  CONFIRMED,
+  DATA_ACTIONS,
+  DIALOG_ACTIONS,
+  OPINION_REQUIRED,
+  VALIDATING_ACTIONS,
+  currentNodeIds,
+  fieldAccess,
+  myTasks,
+  orderedActions,
+  peopleOf,
+  writableData,
+  writableFields,
+} from './approval/model';
 import { formatTime as time } from './time';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
@@ -50,7 +63,10 @@ const TASK_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['approve', 'r
  * The path to show instance `view` on instead of page `page`, or null when this page is the right one: only an
  * instance over another entity whose flow/info `open` route differs from the page's route moves.
  */
-export function otherApprovalPath(page: { route?: string; entity?: string }, view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null }): string | null {
+export function otherApprovalPath(
+  page: { route?: string; entity?: string },
+  view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null },
+): string | null {
   if (!view.entity || view.entity === page.entity || !view.open || view.open === page.route) return null;
   return routeWithId(view.open, view.id);
 }
@@ -95,8 +111,21 @@ function GenericApprovalPage(props: PageKindProps) {
       live = false;
     };
   }, [bundle.page.id, recordId, attempt, t]);
-  if (state.error !== undefined) return <Result status="warning" title={t('load.failed')} subTitle={state.error} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('load.retry')}</Button>} />;
-  if (!state.bundle) return <div style={{ padding: 48, textAlign: 'center' }} data-testid="approval-loading"><Spin /></div>;
+  if (state.error !== undefined)
+    return (
+      <Result
+        status="warning"
+        title={t('load.failed')}
+        subTitle={state.error}
+        extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('load.retry')}</Button>}
+      />
+    );
+  if (!state.bundle)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} data-testid="approval-loading">
+        <Spin />
+      </div>
+    );
   return <InstanceApprovalPage {...props} bundle={state.bundle} />;
 }
 
@@ -148,7 +177,10 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   useEffect(() => {
     if (!view) return;
     const known = new Set((log ?? []).filter((e) => e.actor !== null && e.actorName).map((e) => String(e.actor)));
-    const ask = peopleOf(view.state, (log ?? []).map((e) => e.detail)).filter((id) => !names[String(id)] && !known.has(String(id)));
+    const ask = peopleOf(
+      view.state,
+      (log ?? []).map((e) => e.detail),
+    ).filter((id) => !names[String(id)] && !known.has(String(id)));
     if (!ask.length) return;
     selector.getlist({ users: ask }).then(
       (r) => setNames((n) => ({ ...n, ...(r?.users ?? {}) })),
@@ -161,7 +193,10 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   useEffect(() => setOpinion(draftOpinion), [view?.id, view?.version]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const tx = useCallback((text: Text) => textOf(text, bundle.texts), [bundle.texts]);
-  const logNames = useMemo(() => new Map((log ?? []).filter((e) => e.actor !== null && e.actorName).map((e) => [String(e.actor), e.actorName as string])), [log]);
+  const logNames = useMemo(
+    () => new Map((log ?? []).filter((e) => e.actor !== null && e.actorName).map((e) => [String(e.actor), e.actorName as string])),
+    [log],
+  );
   const userName = useCallback((id: number) => names[String(id)] ?? logNames.get(String(id)) ?? String(id), [names, logNames]);
   const titles = useMemo(() => (view ? titlesOf(view.definition, tx) : new Map<string, string>()), [view, tx]);
   const nodeTitle = useCallback((id: string) => titles.get(id) ?? id, [titles]);
@@ -170,7 +205,9 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
 
   if (page.pageKind !== 'approval') return <DefinitionError definition={page.id} path="pageKind" message={t('load.wrongKind', { id: page.id })} />;
   if (error) {
-    return <Result status="warning" title={t('load.failed')} subTitle={error} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('load.retry')}</Button>} />;
+    return (
+      <Result status="warning" title={t('load.failed')} subTitle={error} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('load.retry')}</Button>} />
+    );
   }
   if (!loaded || !view || !built || !access || elsewhere) {
     return (
@@ -186,7 +223,10 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   const actions = orderedActions(view.actions);
   const writable = writableFields(access, built.compiled.fields);
   // A 办理 step names what finishing it means (签发, 编号, 用印, 分发…: the node's handleKind), else 办理完毕.
-  const handleKind = tasks.deciding?.kind === 'handle' ? (indexFlow(definition).nodes.get(tasks.deciding.nodeId)?.node as { handleKind?: string } | undefined)?.handleKind : undefined;
+  const handleKind =
+    tasks.deciding?.kind === 'handle'
+      ? (indexFlow(definition).nodes.get(tasks.deciding.nodeId)?.node as { handleKind?: string } | undefined)?.handleKind
+      : undefined;
   const labelOf = (a: ActionName) => {
     if (a === 'approve' && tasks.deciding?.kind === 'handle') return t(`action.handle.${handleKind ?? 'other'}`, { defaultValue: t('action.approveHandle') });
     if (a === 'start' && state.returned) return t('action.resubmit');
@@ -196,7 +236,12 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     actions.includes('return') && tasks.deciding
       ? returnTargets(indexFlow(definition), state, tasks.deciding).map((r) => ({
           value: r.target,
-          label: r.target === 'initiator' ? t('dialog.returnInitiator', { name: userName(state.initiator) }) : r.previous ? t('dialog.returnPrevious', { node: nodeTitle(r.target) }) : t('dialog.returnNode', { node: nodeTitle(r.target) }),
+          label:
+            r.target === 'initiator'
+              ? t('dialog.returnInitiator', { name: userName(state.initiator) })
+              : r.previous
+                ? t('dialog.returnPrevious', { node: nodeTitle(r.target) })
+                : t('dialog.returnNode', { node: nodeTitle(r.target) }),
         }))
       : [];
 
@@ -215,7 +260,10 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
       host().notify.success(t('result.done', { action: labelOf(type) }));
       setDialog(null);
       setOpinion('');
-      const [next, nextLog] = await Promise.all([answered?.id ? Promise.resolve(answered) : flowApi.info(view.id), flowApi.log(view.id).catch(() => loaded.log)]);
+      const [next, nextLog] = await Promise.all([
+        answered?.id ? Promise.resolve(answered) : flowApi.info(view.id),
+        flowApi.log(view.id).catch(() => loaded.log),
+      ]);
       setLoaded({ form: loaded.form, view: next, log: Array.isArray(nextLog) ? nextLog : [] });
       if (!STAYING.has(type)) onDone?.(next as unknown as Record<string, unknown>);
     } catch {
@@ -256,7 +304,9 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   };
 
   const steps = currentNodeIds(state).map((id) => {
-    const holders = state.tasks.filter((x) => x.nodeId === id && x.status === 'pending' && x.kind !== 'cc' && x.kind !== 'read').map((x) => userName(x.assignee));
+    const holders = state.tasks
+      .filter((x) => x.nodeId === id && x.status === 'pending' && x.kind !== 'cc' && x.kind !== 'read')
+      .map((x) => userName(x.assignee));
     return holders.length ? t('header.stepWith', { step: nodeTitle(id), names: holders.join(t('header.sep')) }) : nodeTitle(id);
   });
   const headerItems = [
@@ -264,7 +314,11 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     { key: 'startedAt', label: view.startedAt ? t('header.startedAt') : t('header.createdAt'), children: time(view.startedAt ?? view.createdAt) },
     view.endedAt
       ? { key: 'endedAt', label: t('header.endedAt'), children: time(view.endedAt) }
-      : { key: 'current', label: t('header.current'), children: <span data-testid="approval-current">{steps.length ? steps.join(t('header.sep')) : t('header.none')}</span> },
+      : {
+          key: 'current',
+          label: t('header.current'),
+          children: <span data-testid="approval-current">{steps.length ? steps.join(t('header.sep')) : t('header.none')}</span>,
+        },
     { key: 'flow', label: t('header.flow'), children: tx(definition.title) },
   ];
   const primary = new Set<ActionName>(['start', 'approve', 'signFor', 'read']);
@@ -291,7 +345,14 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
             </Button>
           )}
           {page.pageKind === 'approval' && page.print && (
-            <Button size="small" icon={<PrinterOutlined />} href={host().href(routeWithId(page.print, view.id))} target="_blank" className="oa-approval-print" data-testid="approval-print">
+            <Button
+              size="small"
+              icon={<PrinterOutlined />}
+              href={host().href(routeWithId(page.print, view.id))}
+              target="_blank"
+              className="oa-approval-print"
+              data-testid="approval-print"
+            >
               {t('header.print')}
             </Button>
           )}
@@ -303,7 +364,17 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
           {readOnly && <Alert type="info" showIcon className="oa-approval-hint" title={t('readonly')} data-testid="approval-readonly" />}
           {!readOnly && state.returned && me === state.initiator && <Alert type="warning" showIcon className="oa-approval-hint" title={t('returnedHint')} />}
           <Card size="small" title={t('panel.form')} className="oa-approval-card">
-            <BusinessForm key={`${view.id}:${view.version}`} ref={formRef} bundle={loaded.form} compiled={built.compiled} logic={built.logic} data={state.data} access={access} busy={busy} initialRefs={view._refs} />
+            <BusinessForm
+              key={`${view.id}:${view.version}`}
+              ref={formRef}
+              bundle={loaded.form}
+              compiled={built.compiled}
+              logic={built.logic}
+              data={state.data}
+              access={access}
+              busy={busy}
+              initialRefs={view._refs}
+            />
           </Card>
           {!readOnly && (
             <Card size="small" title={t('panel.opinion')} className="oa-approval-card">
@@ -316,7 +387,14 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
             <div className="oa-approval-actions" data-testid="approval-actions">
               <Space wrap>
                 {actions.map((a) => (
-                  <Button key={a} type={primary.has(a) ? 'primary' : 'default'} danger={a === 'reject' || a === 'withdraw'} disabled={busy} onClick={() => run(a)} data-testid={`approval-action-${a}`}>
+                  <Button
+                    key={a}
+                    type={primary.has(a) ? 'primary' : 'default'}
+                    danger={a === 'reject' || a === 'withdraw'}
+                    disabled={busy}
+                    onClick={() => run(a)}
+                    data-testid={`approval-action-${a}`}
+                  >
                     {labelOf(a)}
                   </Button>
                 ))}

@@ -28,7 +28,19 @@ import type { PageKindProps } from './registry';
 import { bundleText } from './list/model';
 import { RecordDrawer, type DrawerTarget } from './list/RecordDrawer';
 import { CalendarTimeline } from './calendar/CalendarTimeline';
-import { FC_VIEWS, PHONE_WIDTH, changeOf, effectiveView, rangeOf, slotInitial, timelineWindow, toEvent, wallNow, type CalendarContext, type CalendarRecord } from './calendar/options';
+import {
+  FC_VIEWS,
+  PHONE_WIDTH,
+  changeOf,
+  effectiveView,
+  rangeOf,
+  slotInitial,
+  timelineWindow,
+  toEvent,
+  wallNow,
+  type CalendarContext,
+  type CalendarRecord,
+} from './calendar/options';
 import { MAX_EVENTS, useCalendarData, type CalendarWindow } from './calendar/useCalendarData';
 import { useNarrow } from './useNarrow';
 
@@ -36,7 +48,8 @@ import { useNarrow } from './useNarrow';
 export function CalendarPage(props: PageKindProps) {
   const { t } = useTranslation('renderer');
   const page = props.bundle.page;
-  if (page.pageKind !== 'calendar' || !props.bundle.entity) return <DefinitionError definition={page.id} path="entity" message={t('list.needsResource', { id: page.id })} />;
+  if (page.pageKind !== 'calendar' || !props.bundle.entity)
+    return <DefinitionError definition={page.id} path="entity" message={t('list.needsResource', { id: page.id })} />;
   return <CalendarBody {...props} page={page} entity={props.bundle.entity} />;
 }
 
@@ -71,7 +84,12 @@ function CalendarBody({ bundle, page, entity, embedded }: PageKindProps & { page
       if (page.open) return host().openRecord(page.open.replace(':id', String(record.id)));
       if (!page.detail) return;
       const name = entity.titleField ? record[entity.titleField] : undefined;
-      setDrawer({ page: page.detail, recordId: record.id, mode: 'view', title: name ? `${t('calendarView.view_record')} · ${String(name)}` : t('calendarView.view_record') });
+      setDrawer({
+        page: page.detail,
+        recordId: record.id,
+        mode: 'view',
+        title: name ? `${t('calendarView.view_record')} · ${String(name)}` : t('calendarView.view_record'),
+      });
     },
     [page, entity, t],
   );
@@ -111,7 +129,14 @@ function CalendarBody({ bundle, page, entity, embedded }: PageKindProps & { page
       else api?.next();
       return;
     }
-    setCursor(dir === 0 ? dayjs.utc(wallNow()).toDate() : dayjs.utc(cursor).add(dir * 7, 'day').toDate());
+    setCursor(
+      dir === 0
+        ? dayjs.utc(wallNow()).toDate()
+        : dayjs
+            .utc(cursor)
+            .add(dir * 7, 'day')
+            .toDate(),
+    );
   };
   const choose = (v: CalendarView) => {
     setChosen(v);
@@ -129,11 +154,23 @@ function CalendarBody({ bundle, page, entity, embedded }: PageKindProps & { page
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
         <Space wrap>
-          <Button icon={<LeftOutlined />} aria-label={t('calendarView.prev')} title={t('calendarView.prev')} onClick={() => shift(-1)} data-testid="calendar-prev" />
+          <Button
+            icon={<LeftOutlined />}
+            aria-label={t('calendarView.prev')}
+            title={t('calendarView.prev')}
+            onClick={() => shift(-1)}
+            data-testid="calendar-prev"
+          />
           <Button onClick={() => shift(0)} data-testid="calendar-today">
             {t('calendarView.today')}
           </Button>
-          <Button icon={<RightOutlined />} aria-label={t('calendarView.next')} title={t('calendarView.next')} onClick={() => shift(1)} data-testid="calendar-next" />
+          <Button
+            icon={<RightOutlined />}
+            aria-label={t('calendarView.next')}
+            title={t('calendarView.next')}
+            onClick={() => shift(1)}
+            data-testid="calendar-next"
+          />
           <Typography.Text strong data-testid="calendar-range">
             {title}
           </Typography.Text>
@@ -148,7 +185,14 @@ function CalendarBody({ bundle, page, entity, embedded }: PageKindProps & { page
         </Space.Compact>
       </div>
       {data.error && (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t('calendarView.loadFailed')} description={data.error} action={<Button onClick={data.reload}>{t('calendarView.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('calendarView.loadFailed')}
+          description={data.error}
+          action={<Button onClick={data.reload}>{t('calendarView.retry')}</Button>}
+        />
       )}
       {data.truncated && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('calendarView.truncated', { count: MAX_EVENTS })} />}
       {timeline ? (

@@ -27,14 +27,18 @@ const SYSTEM_FIELDS = ['created_by', 'updated_by', 'owner_dept_id', 'created_at'
 export function ChartPage(props: PageKindProps) {
   const { t } = useTranslation('chart');
   const page = props.bundle.page;
-  if (page.pageKind !== 'chart' || !props.bundle.entity) return <DefinitionError definition={page.id} path="entity" message={t('needsEntity', { id: page.id })} />;
+  if (page.pageKind !== 'chart' || !props.bundle.entity)
+    return <DefinitionError definition={page.id} path="entity" message={t('needsEntity', { id: page.id })} />;
   return <Charts {...props} page={page} group={props.bundle.entity.group} />;
 }
 
 function Charts({ bundle, embedded, page, group }: PageKindProps & { page: ChartPageDef; group: string }) {
   const { t } = useTranslation('chart');
   const tx = useMemo(() => bundleText(bundle), [bundle]);
-  const fieldTitle = useCallback((f: string) => (SYSTEM_FIELDS.includes(f) && !bundle.entity?.model.properties[f] ? t(`system.${f}`) : titleOfField(bundle, f)), [bundle, t]);
+  const fieldTitle = useCallback(
+    (f: string) => (SYSTEM_FIELDS.includes(f) && !bundle.entity?.model.properties[f] ? t(`system.${f}`) : titleOfField(bundle, f)),
+    [bundle, t],
+  );
   const initial = useMemo(() => defaultFilterValues(page.filters), [page.filters]);
   const [query, setQuery] = useState<ListUrlQuery>(() => filterParams(page.filters, initial));
   const drill = page.drill;

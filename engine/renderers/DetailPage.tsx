@@ -37,21 +37,31 @@ export function formatValue(bundle: PageBundle, record: EntityRecord, field: str
     case 'dict':
       return asList(v).map((x) => {
         const d = dictLabel(bundle, fieldDict(bundle, field), x);
-        return <Tag key={String(x)} color={d.color}>{d.label}</Tag>;
+        return (
+          <Tag key={String(x)} color={d.color}>
+            {d.label}
+          </Tag>
+        );
       });
     case 'user':
     case 'users':
-      return asList(v).map((id) => refs.users[String(id)] ?? String(id)).join(', ');
+      return asList(v)
+        .map((id) => refs.users[String(id)] ?? String(id))
+        .join(', ');
     case 'dept':
     case 'depts':
-      return asList(v).map((id) => refs.depts[String(id)] ?? String(id)).join(', ');
+      return asList(v)
+        .map((id) => refs.depts[String(id)] ?? String(id))
+        .join(', ');
     case 'record':
       return Number.isInteger(v) ? <RecordLink target={bundle.records?.[field]} id={v as number} label={refs.records?.[field]?.[String(v)]} /> : String(v);
     case 'money':
       return (
         <div>
           <div>{Number(v).toFixed(2)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{upperOf(v)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {upperOf(v)}
+          </Typography.Text>
         </div>
       );
     case 'boolean':
@@ -74,11 +84,34 @@ function renderNodes(nodes: LayoutNode[], bundle: PageBundle, record: EntityReco
   const items: { key: string; label: string; children: ReactNode; span?: number }[] = [];
   const blocks: ReactNode[] = [];
   for (const n of nodes) {
-    if ('field' in n) items.push({ key: n.id, label: fieldTitle(bundle, n.field), children: formatValue(bundle, record, n.field, t), span: 'span' in n && n.span ? Math.min(n.span, columns) : 1 });
-    else if (n.type === 'section') blocks.push(<Card key={n.id} size="small" title={n.title ? tx(n.title) : undefined} style={{ marginBottom: 16 }}>{renderNodes(n.children, bundle, record, t)}</Card>);
+    if ('field' in n)
+      items.push({
+        key: n.id,
+        label: fieldTitle(bundle, n.field),
+        children: formatValue(bundle, record, n.field, t),
+        span: 'span' in n && n.span ? Math.min(n.span, columns) : 1,
+      });
+    else if (n.type === 'section')
+      blocks.push(
+        <Card key={n.id} size="small" title={n.title ? tx(n.title) : undefined} style={{ marginBottom: 16 }}>
+          {renderNodes(n.children, bundle, record, t)}
+        </Card>,
+      );
     else if (n.type === 'grid') blocks.push(<div key={n.id}>{renderNodes(n.children, bundle, record, t, n.columns)}</div>);
-    else if (n.type === 'tabs') blocks.push(...n.children.map((tab) => <Card key={tab.id} size="small" title={tx(tab.title)}>{renderNodes(tab.children, bundle, record, t)}</Card>));
-    else if (n.type === 'text') blocks.push(<Typography.Paragraph key={n.id} type="secondary">{tx(n.text)}</Typography.Paragraph>);
+    else if (n.type === 'tabs')
+      blocks.push(
+        ...n.children.map((tab) => (
+          <Card key={tab.id} size="small" title={tx(tab.title)}>
+            {renderNodes(tab.children, bundle, record, t)}
+          </Card>
+        )),
+      );
+    else if (n.type === 'text')
+      blocks.push(
+        <Typography.Paragraph key={n.id} type="secondary">
+          {tx(n.text)}
+        </Typography.Paragraph>,
+      );
   }
   return (
     <>
@@ -120,8 +153,21 @@ export function DetailPage({ bundle, recordId, record: row, onDone, onCancel, em
       />
     );
   }
-  if (error) return <Result status="warning" title={t('form.loadFailed')} subTitle={error} extra={<Button onClick={() => (setError(null), setAttempt((n) => n + 1))}>{t('form.retry')}</Button>} />;
-  if (!record || !('layout' in page)) return <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>;
+  if (error)
+    return (
+      <Result
+        status="warning"
+        title={t('form.loadFailed')}
+        subTitle={error}
+        extra={<Button onClick={() => (setError(null), setAttempt((n) => n + 1))}>{t('form.retry')}</Button>}
+      />
+    );
+  if (!record || !('layout' in page))
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
   const edit = async () => {
     const formId = page.id.replace(/\.detail$/, '.form');
     const pinned = bundle.revision && recordId ? Promise.resolve().then(() => loadRecordPage(formId, recordId)) : Promise.reject(new Error('current'));
@@ -139,7 +185,11 @@ export function DetailPage({ bundle, recordId, record: row, onDone, onCancel, em
         </Card>
       ))}
       <Space>
-        {record._actions?.includes('edit') && <Button type="primary" onClick={() => void edit()} data-testid="detail-edit">{t('form.edit')}</Button>}
+        {record._actions?.includes('edit') && (
+          <Button type="primary" onClick={() => void edit()} data-testid="detail-edit">
+            {t('form.edit')}
+          </Button>
+        )}
         {onCancel && <Button onClick={onCancel}>{t('form.cancel')}</Button>}
       </Space>
     </div>

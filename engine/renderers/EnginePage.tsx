@@ -40,11 +40,15 @@ export function EnginePage(props: EnginePageProps) {
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
     loadPage(id ? { id } : { route: route! })
       // records of a custom entity (a hand-written API group) pin no form revision
-      .then((b) => (kindProps.recordId && (b.page.pageKind === 'form' || b.page.pageKind === 'detail') && b.entity?.storage !== 'custom' ? withPinned(b, kindProps.recordId) : b))
+      .then((b) =>
+        kindProps.recordId && (b.page.pageKind === 'form' || b.page.pageKind === 'detail') && b.entity?.storage !== 'custom'
+          ? withPinned(b, kindProps.recordId)
+          : b,
+      )
       .then(
-      (bundle) => live && setState({ kind: 'ready', bundle }),
-      (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('engine.loadFailed') }),
-    );
+        (bundle) => live && setState({ kind: 'ready', bundle }),
+        (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('engine.loadFailed') }),
+      );
     return () => {
       live = false;
     };
@@ -76,11 +80,7 @@ export function EnginePage(props: EnginePageProps) {
   const Kind = pageKindComponent(bundle.page.pageKind);
   if (!Kind) {
     return (
-      <DefinitionError
-        definition={bundle.page.id}
-        path="pageKind"
-        message={t('engine.unknownPageKind', { id: bundle.page.id, kind: bundle.page.pageKind })}
-      />
+      <DefinitionError definition={bundle.page.id} path="pageKind" message={t('engine.unknownPageKind', { id: bundle.page.id, kind: bundle.page.pageKind })} />
     );
   }
   return <Kind bundle={bundle} {...kindProps} />;

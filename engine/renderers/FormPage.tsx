@@ -47,7 +47,14 @@ export function FormPage(props: PageKindProps) {
   }, [bundle, t]);
   if (built.error !== undefined) return <DefinitionError definition={page.id} path="layout" message={built.error} />;
   const missing = unknownWidget(built.compiled, (k) => !!widgetOf(k));
-  if (missing) return <DefinitionError definition={page.id} path={missing.path} message={t('form.unknownWidget', { page: page.id, path: missing.path, widget: missing.widget })} />;
+  if (missing)
+    return (
+      <DefinitionError
+        definition={page.id}
+        path={missing.path}
+        message={t('form.unknownWidget', { page: page.id, path: missing.path, widget: missing.widget })}
+      />
+    );
   // A singleton form (the system settings) always edits its one record.
   return <FormEditor {...props} recordId={props.recordId ?? built.page.record} compiled={built.compiled} logic={built.logic} page={built.page} />;
 }
@@ -89,7 +96,10 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
   const baseline = useRef<Data>({});
   const { setRuleData, dataRef, ruleState, onChange, customValidate } = useFormLogic(
     logic,
-    () => (baseline.current = recordId ? {} : logic.compute(null, { ...compiled.defaults, ...fromSession(compiled.sessionDefaults, user), ...(initial ?? {}) }).data),
+    () =>
+      (baseline.current = recordId
+        ? {}
+        : logic.compute(null, { ...compiled.defaults, ...fromSession(compiled.sessionDefaults, user), ...(initial ?? {}) }).data),
     (next) => setDirty(differs(next, baseline.current)),
   );
   const version = useRef<number | undefined>(undefined);
@@ -113,22 +123,21 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
     let live = true;
     setLoad({ kind: 'loading' });
     // An entity without an `info` call edits the list row it was opened from.
-    (row && !callName(bundle.entity, 'info') ? Promise.resolve(row) : resource(group, bundle.entity).info(recordId))
-      .then(
-        (record) => {
-          if (!live) return;
-          Object.assign(refs.users, record._refs?.users ?? {});
-          Object.assign(refs.depts, record._refs?.depts ?? {});
-          for (const [field, labels] of Object.entries(record._refs?.records ?? {})) Object.assign(((refs.records ??= {})[field] ??= {}), labels);
-          version.current = record.version;
-          const d = logic.compute(null, recordToForm(record, compiled.fields)).data;
-          dataRef.current = baseline.current = d;
-          setRuleData(d);
-          setDirty(false);
-          setLoad({ kind: 'ready' });
-        },
-        (e: unknown) => live && setLoad({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('form.loadFailed') }),
-      );
+    (row && !callName(bundle.entity, 'info') ? Promise.resolve(row) : resource(group, bundle.entity).info(recordId)).then(
+      (record) => {
+        if (!live) return;
+        Object.assign(refs.users, record._refs?.users ?? {});
+        Object.assign(refs.depts, record._refs?.depts ?? {});
+        for (const [field, labels] of Object.entries(record._refs?.records ?? {})) Object.assign(((refs.records ??= {})[field] ??= {}), labels);
+        version.current = record.version;
+        const d = logic.compute(null, recordToForm(record, compiled.fields)).data;
+        dataRef.current = baseline.current = d;
+        setRuleData(d);
+        setDirty(false);
+        setLoad({ kind: 'ready' });
+      },
+      (e: unknown) => live && setLoad({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('form.loadFailed') }),
+    );
     return () => {
       live = false;
     };
@@ -145,10 +154,25 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
   }, [dirty, preview]);
 
   const ruleKey = ruleState.key;
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const view = useMemo(() => applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState), [compiled, ruleKey]);
+  const view = useMemo(
+    () =>
+      applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [compiled, ruleKey],
+  );
   // `formData` reads the live values when a widget asks (e.g. 套用模板 by the current 公文种类), without drawing the form again.
-  const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle), get formData() { return dataRef.current; } }), [bundle, refs, compiled, dataRef]);
+  const formContext = useMemo<EngineFormContext>(
+    () => ({
+      bundle,
+      refs,
+      layout: compiled.layout,
+      tx: bundleText(bundle),
+      get formData() {
+        return dataRef.current;
+      },
+    }),
+    [bundle, refs, compiled, dataRef],
+  );
   const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
 
   /** Which button submitted a flow form: 提交 or 暂存 (rjsf's onSubmit does not say). */
@@ -179,7 +203,11 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
           content: (
             <div data-testid="form-notice">
               <Typography.Paragraph>{notice.text}</Typography.Paragraph>
-              {notice.copy && <Typography.Text code copyable data-testid="form-notice-copy">{notice.copy}</Typography.Text>}
+              {notice.copy && (
+                <Typography.Text code copyable data-testid="form-notice-copy">
+                  {notice.copy}
+                </Typography.Text>
+              )}
             </div>
           ),
           okText: t('form.noticeOk'),
@@ -198,7 +226,14 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
     () =>
       dirtyRef.current
         ? new Promise<boolean>((resolve) =>
-            modal.confirm({ title: t('form.dirtyTitle'), content: t('form.dirtyContent'), okText: t('form.leave'), cancelText: t('form.stay'), onOk: () => resolve(true), onCancel: () => resolve(false) }),
+            modal.confirm({
+              title: t('form.dirtyTitle'),
+              content: t('form.dirtyContent'),
+              okText: t('form.leave'),
+              cancelText: t('form.stay'),
+              onOk: () => resolve(true),
+              onCancel: () => resolve(false),
+            }),
           )
         : Promise.resolve(true),
     [modal, t],
@@ -223,7 +258,12 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
   }
   if (load.kind === 'error') {
     return (
-      <Result status="warning" title={t('form.loadFailed')} subTitle={load.message} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('form.retry')}</Button>} />
+      <Result
+        status="warning"
+        title={t('form.loadFailed')}
+        subTitle={load.message}
+        extra={<Button onClick={() => setAttempt((n) => n + 1)}>{t('form.retry')}</Button>}
+      />
     );
   }
   return (
@@ -231,7 +271,18 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
       {modalHolder}
       {!embedded && <Typography.Title level={4}>{bundleText(bundle)(page.title)}</Typography.Title>}
       {recordId !== undefined && <RevisionTag revision={bundle.revision} />}
-      {refusal && <Alert type="error" showIcon closable style={{ marginBottom: 16 }} title={t('form.staleTitle')} description={refusal} data-testid="form-refusal" onClose={() => setRefusal(null)} />}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          style={{ marginBottom: 16 }}
+          title={t('form.staleTitle')}
+          description={refusal}
+          data-testid="form-refusal"
+          onClose={() => setRefusal(null)}
+        />
+      )}
       <Form
         schema={view.schema as never}
         uiSchema={view.uiSchema as never}

@@ -71,16 +71,18 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const [setting, setSetting] = useState<ColumnSetting | null>(() => readColumnSetting(user?.list_settings?.[page.id]));
   const saveSetting = (next: ColumnSetting | null) => {
     setSetting(next);
-    void host().call('Person/saveListSetting', { key: page.id, setting: next ?? '' }).then(
-      () => {
-        if (!user) return;
-        const all = { ...user.list_settings };
-        if (next) all[page.id] = next;
-        else delete all[page.id];
-        setUser({ ...user, list_settings: all });
-      },
-      () => undefined,
-    );
+    void host()
+      .call('Person/saveListSetting', { key: page.id, setting: next ?? '' })
+      .then(
+        () => {
+          if (!user) return;
+          const all = { ...user.list_settings };
+          if (next) all[page.id] = next;
+          else delete all[page.id];
+          setUser({ ...user, list_settings: all });
+        },
+        () => undefined,
+      );
   };
 
   const viewAction = page.rowActions?.find((a) => a.type === 'view' && a.target);
@@ -88,7 +90,13 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
     if (!a.target) return;
     const title = tx(a.label, t(`list.action.${a.type}`));
     const name = bundle.entity?.titleField ? record[bundle.entity.titleField] : undefined;
-    setDrawer({ page: a.target, recordId: record.id, record: rowRecord(record), mode: a.type === 'edit' ? 'edit' : 'view', title: name ? `${title} · ${String(name)}` : title });
+    setDrawer({
+      page: a.target,
+      recordId: record.id,
+      record: rowRecord(record),
+      mode: a.type === 'edit' ? 'edit' : 'view',
+      title: name ? `${title} · ${String(name)}` : title,
+    });
   };
 
   const runRow = async (a: RowAction, record: EntityRecord) => {

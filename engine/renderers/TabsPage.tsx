@@ -26,7 +26,8 @@ export function visibleTabs(tabs: PageTab[], needs: Record<string, string[]> | u
 export function TabsPage(props: PageKindProps) {
   const { t } = useTranslation('renderer');
   const page = props.bundle.page;
-  if (page.pageKind !== 'tabs') return <DefinitionError definition={page.id} path="pageKind" message={t('engine.unknownPageKind', { id: page.id, kind: page.pageKind })} />;
+  if (page.pageKind !== 'tabs')
+    return <DefinitionError definition={page.id} path="pageKind" message={t('engine.unknownPageKind', { id: page.id, kind: page.pageKind })} />;
   return <TabsOf {...props} tabs={page.tabs} />;
 }
 

@@ -44,7 +44,11 @@ async function loadNodes(page: TreePageDef, entity: PublicEntity | null): Promis
   const label = src.label ?? entity?.titleField ?? 'id';
   const records: Record<string, unknown>[] = [];
   for (let current = 1; records.length < MAX_NODES; current++) {
-    const r = await host().call<{ list: Record<string, unknown>[]; total: number }>(`${entity!.group}/list`, { current, pageSize: 200, sort: { field: src.sort ?? label, order: 'asc' } });
+    const r = await host().call<{ list: Record<string, unknown>[]; total: number }>(`${entity!.group}/list`, {
+      current,
+      pageSize: 200,
+      sort: { field: src.sort ?? label, order: 'asc' },
+    });
     records.push(...r.list);
     if (r.list.length < 200 || records.length >= r.total) break;
   }
@@ -86,9 +90,22 @@ function TreeBody({ bundle, page, embedded }: PageKindProps & { page: TreePageDe
 
   const tree = (
     <div data-testid="tree-nodes">
-      <Input.Search allowClear placeholder={t('treeView.search')} aria-label={t('treeView.search')} onChange={(e) => setKeyword(e.target.value)} style={{ marginBottom: 8 }} data-testid="tree-search" />
+      <Input.Search
+        allowClear
+        placeholder={t('treeView.search')}
+        aria-label={t('treeView.search')}
+        onChange={(e) => setKeyword(e.target.value)}
+        style={{ marginBottom: 8 }}
+        data-testid="tree-search"
+      />
       {error ? (
-        <Alert type="error" showIcon title={t('treeView.loadFailed')} description={error} action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('treeView.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('treeView.loadFailed')}
+          description={error}
+          action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('treeView.retry')}</Button>}
+        />
       ) : !nodes ? (
         <Spin />
       ) : (

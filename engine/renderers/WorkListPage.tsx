@@ -57,9 +57,7 @@ function WorkListViews({ page, views, ...props }: PageKindProps & { page: WorkLi
         key: v.id,
         label: <span data-testid={`worklist-view-${v.id}`}>{tx(v.title)}</span>,
         children:
-          v.id === active.id ? (
-            <WorkList key={v.id} {...props} page={{ ...page, list: v.list, flows: v.flows ?? page.flows }} preset={v.filters} />
-          ) : null,
+          v.id === active.id ? <WorkList key={v.id} {...props} page={{ ...page, list: v.list, flows: v.flows ?? page.flows }} preset={v.filters} /> : null,
       }))}
     />
   );

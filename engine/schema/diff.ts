@@ -63,7 +63,20 @@ export function textD(v: unknown): string | undefined {
 }
 
 /** Validation keywords of a model property reported as `validation.<keyword>`. */
-export const VALIDATION_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'x-pattern-message', 'minItems', 'maxItems', 'format', 'multipleOf'];
+export const VALIDATION_KEYWORDS = [
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'x-pattern-message',
+  'minItems',
+  'maxItems',
+  'format',
+  'multipleOf',
+];
 
 function optionsOf(p: ModelProperty | undefined): unknown {
   if (!p) return undefined;
@@ -97,7 +110,15 @@ function dictItemsOf(p: ModelProperty | undefined, dicts: DictDef[] | undefined)
  * label, in order; colours aside) as `optionItems` — so a form's own copy of a dictionary with new options reads
  * as the options added, removed or relabelled, not as a new dictionary code; else the dictionary code or `enum` as `options`.
  */
-function pushOptions(out: Change[], field: string, label: string, x: ModelProperty, y: ModelProperty, da: DictDef[] | undefined, db: DictDef[] | undefined): void {
+function pushOptions(
+  out: Change[],
+  field: string,
+  label: string,
+  x: ModelProperty,
+  y: ModelProperty,
+  da: DictDef[] | undefined,
+  db: DictDef[] | undefined,
+): void {
   const before = dictItemsOf(x, da);
   const after = dictItemsOf(y, db);
   if (before && after) {
@@ -230,7 +251,16 @@ export function diffForm(a: FormSnapshot, b: FormSnapshot): Change[] {
     pushOptions(out, field, label, x, y, a.dicts, b.dicts);
     pushChanged(out, 'field', field, label, 'kind', x['x-kind'] ?? x.type, y['x-kind'] ?? y.type);
     pushChanged(out, 'field', field, label, 'readOnly', x.readOnly === true, y.readOnly === true);
-    for (const k of VALIDATION_KEYWORDS) pushChanged(out, 'field', field, label, `validation.${k}`, k === 'x-pattern-message' ? textD(x[k]) : x[k], k === 'x-pattern-message' ? textD(y[k]) : y[k]);
+    for (const k of VALIDATION_KEYWORDS)
+      pushChanged(
+        out,
+        'field',
+        field,
+        label,
+        `validation.${k}`,
+        k === 'x-pattern-message' ? textD(x[k]) : x[k],
+        k === 'x-pattern-message' ? textD(y[k]) : y[k],
+      );
   }
 
   // layout: a field node that comes or goes with its model property is already told as the field
@@ -303,4 +333,3 @@ function diffRules(out: Change[], a: FormPageDef, b: FormPageDef, labelOf: (fiel
     }
   }
 }
-

@@ -43,7 +43,24 @@ function indexOf(def: FlowDef): FlowIndexes {
 }
 
 /** Node properties compared one by one (fieldPermissions per field; branches and ids aside). */
-export const NODE_PROPS = ['type', 'title', 'handleKind', 'mode', 'ratio', 'assignees', 'emptyAssignee', 'dedupe', 'actions', 'returnTargets', 'deadline', 'ccOnDone', 'circulate', 'join', 'duration', 'action'];
+export const NODE_PROPS = [
+  'type',
+  'title',
+  'handleKind',
+  'mode',
+  'ratio',
+  'assignees',
+  'emptyAssignee',
+  'dedupe',
+  'actions',
+  'returnTargets',
+  'deadline',
+  'ccOnDone',
+  'circulate',
+  'join',
+  'duration',
+  'action',
+];
 
 /** Flow-level properties compared. */
 const FLOW_PROPS = ['title', 'description', 'entity', 'resubmit', 'dedupe', 'urgeEvery'];

@@ -60,7 +60,13 @@ function diffObject(ctx: Ctx, node: string, path: string[], b: Obj, t: Obj): voi
     const p = [...path, key];
     if (tv === undefined) ctx.ops.push({ op: 'unset', node, path: pointer(p) });
     else if (isObj(bv) && isObj(tv) && !(typeof tv.id === 'string' && tv.id !== bv.id)) diffObject(ctx, node, p, bv, tv);
-    else if (path.length === 0 && (idList(bv) || bv === undefined || (Array.isArray(bv) && bv.length === 0)) && idList(tv) && listByIds(ctx, node, key, Array.isArray(bv) ? (bv as Obj[]) : [], tv)) continue;
+    else if (
+      path.length === 0 &&
+      (idList(bv) || bv === undefined || (Array.isArray(bv) && bv.length === 0)) &&
+      idList(tv) &&
+      listByIds(ctx, node, key, Array.isArray(bv) ? (bv as Obj[]) : [], tv)
+    )
+      continue;
     else ctx.ops.push({ op: 'set', node, path: pointer(p), value: tv });
   }
 }
@@ -112,7 +118,9 @@ export function overlayOps(base: unknown, target: unknown): OverlayOp[] {
   const ops: OverlayOp[] = [];
   for (const key of new Set([...Object.keys(base), ...Object.keys(target)])) {
     if (key === 'id' || same(base[key], target[key])) continue;
-    ops.push(target[key] === undefined ? { op: 'unset', node: root, path: pointer([key]) } : { op: 'set', node: root, path: pointer([key]), value: target[key] });
+    ops.push(
+      target[key] === undefined ? { op: 'unset', node: root, path: pointer([key]) } : { op: 'set', node: root, path: pointer([key]), value: target[key] },
+    );
   }
   return ops;
 }

@@ -17,19 +17,76 @@ export type DiffTranslate = (key: string, params?: Record<string, string>) => st
 
 /** Properties with a `property.<name>` key (others are shown by name). */
 export const KNOWN_PROPERTIES = [
-  'label', 'required', 'default', 'defaultFrom', 'options', 'kind', 'readOnly', 'widget', 'span', 'placeholder', 'title', 'columns', 'totals', 'text', 'type', 'field', 'flow', 'entity',
-  'condition', 'effect', 'message', 'priority', 'mode', 'ratio', 'assignees', 'emptyAssignee', 'dedupe', 'actions', 'returnTargets', 'deadline', 'ccOnDone', 'circulate',
-  'join', 'duration', 'action', 'handleKind', 'description', 'resubmit', 'urgeEvery', 'fieldPermissions', 'validation',
+  'label',
+  'required',
+  'default',
+  'defaultFrom',
+  'options',
+  'kind',
+  'readOnly',
+  'widget',
+  'span',
+  'placeholder',
+  'title',
+  'columns',
+  'totals',
+  'text',
+  'type',
+  'field',
+  'flow',
+  'entity',
+  'condition',
+  'effect',
+  'message',
+  'priority',
+  'mode',
+  'ratio',
+  'assignees',
+  'emptyAssignee',
+  'dedupe',
+  'actions',
+  'returnTargets',
+  'deadline',
+  'ccOnDone',
+  'circulate',
+  'join',
+  'duration',
+  'action',
+  'handleKind',
+  'description',
+  'resubmit',
+  'urgeEvery',
+  'fieldPermissions',
+  'validation',
 ] as const;
 
 /** Validation keywords with a `validation.<name>` key (`x-pattern-message` as `patternMessage`). */
 const VALIDATION_NAMES: Record<string, string> = {
-  minLength: 'minLength', maxLength: 'maxLength', minimum: 'minimum', maximum: 'maximum', exclusiveMinimum: 'exclusiveMinimum', exclusiveMaximum: 'exclusiveMaximum',
-  pattern: 'pattern', 'x-pattern-message': 'patternMessage', minItems: 'minItems', maxItems: 'maxItems', format: 'format', multipleOf: 'multipleOf',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  minimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMinimum: 'exclusiveMinimum',
+  exclusiveMaximum: 'exclusiveMaximum',
+  pattern: 'pattern',
+  'x-pattern-message': 'patternMessage',
+  minItems: 'minItems',
+  maxItems: 'maxItems',
+  format: 'format',
+  multipleOf: 'multipleOf',
 };
 
 /** Value keys per property: `<prefix>.<value>` (mode.all → 会签). */
-const VALUE_KEYS: Record<string, string> = { defaultFrom: 'defaultFrom', mode: 'mode', join: 'join', emptyAssignee: 'emptyAssignee', returnTargets: 'returnTarget', actions: 'action', fieldPermissions: 'permission', effect: 'effect' };
+const VALUE_KEYS: Record<string, string> = {
+  defaultFrom: 'defaultFrom',
+  mode: 'mode',
+  join: 'join',
+  emptyAssignee: 'emptyAssignee',
+  returnTargets: 'returnTarget',
+  actions: 'action',
+  fieldPermissions: 'permission',
+  effect: 'effect',
+};
 const KNOWN_VALUES: Record<string, string[]> = {
   defaultFrom: ['user', 'dept'],
   mode: ['sequential', 'all', 'any', 'vote'],
@@ -90,8 +147,14 @@ export function valueText(property: string, v: unknown, t: DiffTranslate): strin
   if (typeof v === 'boolean') return t(v ? 'value.true' : 'value.false');
   const head = property.split('.')[0];
   const prefix = VALUE_KEYS[head];
-  const named = (x: unknown) => (prefix && typeof x === 'string' && KNOWN_VALUES[prefix].includes(x) ? t(`${prefix}.${x}`) : typeof x === 'string' || typeof x === 'number' ? String(x) : canonicalJson(x));
-  if ((head === 'assignees' || head === 'ccOnDone') && Array.isArray(v)) return v.map((r) => (isObj(r) ? assignee(r, t) : String(r))).join(t('value.separator'));
+  const named = (x: unknown) =>
+    prefix && typeof x === 'string' && KNOWN_VALUES[prefix].includes(x)
+      ? t(`${prefix}.${x}`)
+      : typeof x === 'string' || typeof x === 'number'
+        ? String(x)
+        : canonicalJson(x);
+  if ((head === 'assignees' || head === 'ccOnDone') && Array.isArray(v))
+    return v.map((r) => (isObj(r) ? assignee(r, t) : String(r))).join(t('value.separator'));
   if ((head === 'deadline' || head === 'duration' || head === 'urgeEvery') && isObj(v)) return duration(v, t) || t('value.none');
   if (head === 'options' && isObj(v) && typeof v.dict === 'string') return t('value.dict', { code: v.dict });
   if (Array.isArray(v)) return v.map(named).join(t('value.separator'));
@@ -99,7 +162,12 @@ export function valueText(property: string, v: unknown, t: DiffTranslate): strin
 }
 
 type Item = { value: string; label: string };
-const itemsOf = (v: unknown): Item[] => (Array.isArray(v) ? v.filter((x): x is Item => isObj(x) && typeof x.value === 'string').map((x) => ({ value: x.value, label: typeof x.label === 'string' && x.label ? x.label : x.value })) : []);
+const itemsOf = (v: unknown): Item[] =>
+  Array.isArray(v)
+    ? v
+        .filter((x): x is Item => isObj(x) && typeof x.value === 'string')
+        .map((x) => ({ value: x.value, label: typeof x.label === 'string' && x.label ? x.label : x.value }))
+    : [];
 
 /**
  * The sentence of an `optionItems` change (the items of a field's dictionary, ./diff.ts): “字段 状态: 选项 新增 已延期；

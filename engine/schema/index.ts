@@ -6,7 +6,17 @@
 export * from './types';
 export * from './worklistDecl';
 export * from './areaProvides';
-export { buildRegistry, ajvIssues, expectedSchemaRef, getPointer, type DefinitionFile, type LoadOptions, type Registry, type RegistryEntry, type SchemaIssue } from './loader';
+export {
+  buildRegistry,
+  ajvIssues,
+  expectedSchemaRef,
+  getPointer,
+  type DefinitionFile,
+  type LoadOptions,
+  type Registry,
+  type RegistryEntry,
+  type SchemaIssue,
+} from './loader';
 export { applyOverlay, CHILD_LISTS, type ConflictKind, type OverlayConflict, type OverlayResult } from './overlay';
 export { canonicalJson, fnv1a64, hashDefinition } from './hash';
 export { lintRegistry, formatIssues, type LintOptions, type LocaleFile } from './lint';

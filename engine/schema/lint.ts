@@ -41,7 +41,6 @@ export interface LocaleFile {
   messages: unknown;
 }
 
-
 /** Registered keys and checkers the lint needs from outside the engine. An omitted list is not checked. */
 export interface LintOptions {
   /** Route paths of the shell (src/shared/routes.ts); the areas' own routes and sections are added to them. */
@@ -78,7 +77,6 @@ function walkObjects(v: unknown, ptr: string, visit: (o: Record<string, unknown>
     for (const k of Object.keys(v)) walkObjects(v[k], `${ptr}/${esc(k)}`, visit);
   }
 }
-
 
 /** Lint the registry and the locale files. Answers every issue found (empty when clean). */
 export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: LintOptions = {}): SchemaIssue[] {
@@ -133,7 +131,9 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
 
   const permissions = new Set(registry.areas().flatMap((a) => a.permissions.map((p) => p.code)));
   const sections = new Set([...(opts.routes ?? []), ...registry.areas().flatMap((a) => (a.section ? [a.section.path] : []))]);
-  const routes = opts.routes ? new Set([...opts.routes, ...registry.areas().flatMap((a) => [...(a.section ? [a.section.path] : []), ...a.routes.map((r) => r.path)])]) : null;
+  const routes = opts.routes
+    ? new Set([...opts.routes, ...registry.areas().flatMap((a) => [...(a.section ? [a.section.path] : []), ...a.routes.map((r) => r.path)])])
+    : null;
 
   for (const { file, def } of registry.entries) {
     const ctx: Ctx = { registry, file, add, opts, permissions, routes };
@@ -155,7 +155,8 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
       // Chinese only inside Text defaults (DESIGN §4): UI text elsewhere could not be translated
       if (def.kind !== 'overlay') {
         for (const [k, v] of Object.entries(o)) {
-          if (typeof v === 'string' && CJK.test(v) && !(k === 'd' && text)) add(file, `${ptr}/${esc(k)}`, 'Chinese text outside a Text default (use {"t": key, "d": text})');
+          if (typeof v === 'string' && CJK.test(v) && !(k === 'd' && text))
+            add(file, `${ptr}/${esc(k)}`, 'Chinese text outside a Text default (use {"t": key, "d": text})');
         }
       }
     });
@@ -167,7 +168,8 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
         if (m.page !== undefined && !registry.get('page', m.page)) add(file, `/routes/${i}/page`, `unknown page "${m.page}"`);
         // a route lives in a section: one an area declares, or the shell's (when the caller passed the shell's routes)
         const section = `/${m.path.split('/')[1]}`;
-        if (opts.routes && !sections.has(section)) add(file, `/routes/${i}/path`, `unknown route "${m.path}": no area declares its section "${section}" and the shell has none`);
+        if (opts.routes && !sections.has(section))
+          add(file, `/routes/${i}/path`, `unknown route "${m.path}": no area declares its section "${section}" and the shell has none`);
       });
     } else if (def.kind === 'flow') lintFlow(ctx, def);
     else if (def.kind === 'dict') {
@@ -181,7 +183,12 @@ export function lintRegistry(registry: Registry, locales: LocaleFile[], opts: Li
   // one page per route: pages' own routes and area menus must agree
   const routePage = new Map<string, string>();
   for (const { file, def } of registry.entries) {
-    const claims = def.kind === 'page' && def.route ? [{ route: def.route, page: def.id, path: '/route' }] : def.kind === 'area' ? def.routes.flatMap((m, i) => (m.page ? [{ route: m.path, page: m.page, path: `/routes/${i}/path` }] : [])) : [];
+    const claims =
+      def.kind === 'page' && def.route
+        ? [{ route: def.route, page: def.id, path: '/route' }]
+        : def.kind === 'area'
+          ? def.routes.flatMap((m, i) => (m.page ? [{ route: m.path, page: m.page, path: `/routes/${i}/path` }] : []))
+          : [];
     for (const c of claims) {
       const prev = routePage.get(c.route);
       if (prev !== undefined && prev !== c.page) add(file, c.path, `route "${c.route}" already renders page "${prev}"`);
@@ -240,14 +247,20 @@ function lintEntity(ctx: Ctx, def: EntityDef) {
   (def.unique ?? []).forEach((cols, i) => cols.forEach((f, j) => field(f, `/unique/${i}/${j}`)));
   for (const f of Object.keys(def.references ?? {})) field(f, `/references/${esc(f)}`);
   // Without the block the entity is closed to everyone (src/server/engine/api.ts entityPermission): say who may do what.
-  if (!def.permissions) add(file, '/permissions', 'no "permissions" block: the entity is closed to everyone; name a code per operation ({} opens every operation to anyone signed in)');
+  if (!def.permissions)
+    add(
+      file,
+      '/permissions',
+      'no "permissions" block: the entity is closed to everyone; name a code per operation ({} opens every operation to anyone signed in)',
+    );
   const props = (p: Record<string, ModelProperty>, base: string) => {
     for (const [name, prop] of Object.entries(p)) {
       const ptr = `${base}/${esc(name)}`;
       lintRecordRef(ctx, prop, ptr, base === '/model/properties');
       if (prop['x-kind'] === 'dict' && !prop['x-dict']) add(file, ptr, 'kind "dict" needs "x-dict"');
       if (prop['x-dict'] && !registry.get('dict', prop['x-dict'])) add(file, `${ptr}/x-dict`, `unknown dictionary "${prop['x-dict']}"`);
-      if (prop['x-default-from'] && prop['x-kind'] !== prop['x-default-from']) add(file, `${ptr}/x-default-from`, `"x-default-from": "${prop['x-default-from']}" needs kind "${prop['x-default-from']}"`);
+      if (prop['x-default-from'] && prop['x-kind'] !== prop['x-default-from'])
+        add(file, `${ptr}/x-default-from`, `"x-default-from": "${prop['x-default-from']}" needs kind "${prop['x-default-from']}"`);
       const items = prop.items as { properties?: Record<string, ModelProperty> } | undefined;
       if (items?.properties) props(items.properties, `${ptr}/items/properties`);
     }
@@ -274,7 +287,8 @@ function lintRecordRef(ctx: Ctx, prop: ModelProperty, ptr: string, topLevel: boo
   if (prop['x-kind'] !== 'record') add(file, `${ptr}/x-record`, '"x-record" needs kind "record"');
   if (!topLevel) add(file, `${ptr}/x-record`, 'a reference field cannot be a sub-table column');
   const types = Array.isArray(prop.type) ? prop.type : [prop.type];
-  if (!types.includes('integer') || types.some((t) => t !== 'integer' && t !== 'null')) add(file, `${ptr}/type`, 'a reference field holds a record id: type "integer"');
+  if (!types.includes('integer') || types.some((t) => t !== 'integer' && t !== 'null'))
+    add(file, `${ptr}/type`, 'a reference field holds a record id: type "integer"');
   const target = registry.get('entity', ref.entity);
   if (!target) return add(file, `${ptr}/x-record/entity`, `unknown entity "${ref.entity}"`);
   if ((target.storage ?? 'table') !== 'table') add(file, `${ptr}/x-record/entity`, `entity "${ref.entity}" is not stored in a derived table`);

@@ -53,11 +53,13 @@ export function lintArea(ctx: Ctx, def: AreaDef): void {
     const isSanyuan = !!sanyuan?.roles.includes(g.role);
     (g.permissions ?? []).forEach((code, j) => {
       if (!codes.has(code)) add(file, `${base}/permissions/${j}`, `permission "${code}" is not declared by area "${def.id}"`);
-      else if (isSanyuan && !sanyuan!.mayHold(codeKey(code))) add(file, `${base}/permissions/${j}`, `business permission "${code}" granted to "${g.role}", one of the 三员 (they do no business)`);
+      else if (isSanyuan && !sanyuan!.mayHold(codeKey(code)))
+        add(file, `${base}/permissions/${j}`, `business permission "${code}" granted to "${g.role}", one of the 三员 (they do no business)`);
     });
     (g.routes ?? []).forEach((route, j) => {
       if (!routes.has(route)) add(file, `${base}/routes/${j}`, `unknown route "${route}" (not a route of area "${def.id}")`);
-      else if (isSanyuan && !sanyuan!.mayHold(routeKeyOf(route))) add(file, `${base}/routes/${j}`, `business route "${route}" granted to "${g.role}", one of the 三员 (they do no business)`);
+      else if (isSanyuan && !sanyuan!.mayHold(routeKeyOf(route)))
+        add(file, `${base}/routes/${j}`, `business route "${route}" granted to "${g.role}", one of the 三员 (they do no business)`);
     });
     if (!g.permissions?.length && !g.routes?.length) add(file, base, `grant to "${g.role}" gives neither permissions nor routes`);
   });

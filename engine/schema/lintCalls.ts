@@ -24,7 +24,8 @@ interface Claim {
 function claimsOf(registry: Registry, group: string): Map<string, Claim[]> {
   const out = new Map<string, Claim[]>();
   const claim = (name: string, c: Claim) => out.set(name, [...(out.get(name) ?? []), c]);
-  for (const e of registry.entities().filter((x) => x.group.toLowerCase() === group.toLowerCase())) for (const c of claimedCalls(e)) claim(c.name, { entity: e.id, what: c.what });
+  for (const e of registry.entities().filter((x) => x.group.toLowerCase() === group.toLowerCase()))
+    for (const c of claimedCalls(e)) claim(c.name, { entity: e.id, what: c.what });
   return out;
 }
 
@@ -54,7 +55,8 @@ export function lintTabsPage(ctx: Ctx, page: TabsPageDef): void {
     keys.add(tab.key);
     (tab.access ?? []).forEach((code, j) => checkPermission(ctx, code, `${base}/access/${j}`));
     if (!registry.get('page', tab.page)) return add(file, `${base}/page`, `unknown page "${tab.page}"`);
-    if (tab.page === page.id || showsPage(registry, tab.page, page.id, new Set())) add(file, `${base}/page`, `page "${tab.page}" shows this tabs page inside itself`);
+    if (tab.page === page.id || showsPage(registry, tab.page, page.id, new Set()))
+      add(file, `${base}/page`, `page "${tab.page}" shows this tabs page inside itself`);
   });
 }
 

@@ -44,7 +44,9 @@ export function lintChart(ctx: Ctx, page: ChartPageDef, entity: EntityDef | unde
     const d = f.default;
     if (d === undefined) return;
     if (f.op === 'between') {
-      const ok = (typeof d === 'string' && RELATIVE_RANGES.includes(d)) || (Array.isArray(d) && d.length === 2 && d.every((x) => x === null || typeof x === 'string' || typeof x === 'number'));
+      const ok =
+        (typeof d === 'string' && RELATIVE_RANGES.includes(d)) ||
+        (Array.isArray(d) && d.length === 2 && d.every((x) => x === null || typeof x === 'string' || typeof x === 'number'));
       if (!ok) add(file, `/filters/${i}/default`, `a "between" default is [from, to] or one of ${RELATIVE_RANGES.join(', ')}`);
     } else if (f.op === 'in' && !Array.isArray(d)) add(file, `/filters/${i}/default`, 'an "in" default is a list');
   });
@@ -56,8 +58,10 @@ export function lintChart(ctx: Ctx, page: ChartPageDef, entity: EntityDef | unde
       const kind = kindOfField(g.field);
       const p = model.properties[g.field];
       if (!kind) return unknown(g.field, `${at}/groupBy/${j}/field`);
-      if (!GROUP_KINDS.includes(kind) || (p && isArrayProp(p))) add(file, `${at}/groupBy/${j}/field`, `field "${g.field}" of kind ${kind} cannot be grouped by (dict, user, dept, record, boolean, date, datetime)`);
-      else if (DATE_KINDS.includes(kind) && !g.bucket) add(file, `${at}/groupBy/${j}/bucket`, `date field "${g.field}" needs a bucket (day, week, month, quarter, year)`);
+      if (!GROUP_KINDS.includes(kind) || (p && isArrayProp(p)))
+        add(file, `${at}/groupBy/${j}/field`, `field "${g.field}" of kind ${kind} cannot be grouped by (dict, user, dept, record, boolean, date, datetime)`);
+      else if (DATE_KINDS.includes(kind) && !g.bucket)
+        add(file, `${at}/groupBy/${j}/bucket`, `date field "${g.field}" needs a bucket (day, week, month, quarter, year)`);
       else if (!DATE_KINDS.includes(kind) && g.bucket) add(file, `${at}/groupBy/${j}/bucket`, `a bucket needs a date field, "${g.field}" is ${kind}`);
     });
     c.measures.forEach((m, j) => {
@@ -68,7 +72,8 @@ export function lintChart(ctx: Ctx, page: ChartPageDef, entity: EntityDef | unde
       if (!model) return;
       const p = model.properties[m.field];
       if (!p) return unknown(m.field, `${at}/measures/${j}/field`);
-      if (m.op !== 'count' && !NUMERIC_KINDS.includes(kindOf(p))) add(file, `${at}/measures/${j}/field`, `measure "${m.op}" needs a numeric field, "${m.field}" is ${kindOf(p)}`);
+      if (m.op !== 'count' && !NUMERIC_KINDS.includes(kindOf(p)))
+        add(file, `${at}/measures/${j}/field`, `measure "${m.op}" needs a numeric field, "${m.field}" is ${kindOf(p)}`);
     });
     if (c.type === 'pie' && (c.groupBy.length !== 1 || c.measures.length !== 1)) add(file, `${at}/type`, 'a pie chart takes one group level and one measure');
   });
@@ -79,6 +84,7 @@ export function lintChart(ctx: Ctx, page: ChartPageDef, entity: EntityDef | unde
     else if (target.pageKind !== 'list') add(file, '/drill/page', `page "${page.drill.page}" is not a list page`);
     else if (entity && registry.entityOf(target)?.id !== entity.id) add(file, '/drill/page', `list page "${page.drill.page}" does not list ${entity.id}`);
     checkRoute(ctx, page.drill.route, '/drill/route');
-    if (target && registry.pageForRoute(page.drill.route)?.id !== target.id) add(file, '/drill/route', `route "${page.drill.route}" does not render page "${page.drill.page}"`);
+    if (target && registry.pageForRoute(page.drill.route)?.id !== target.id)
+      add(file, '/drill/route', `route "${page.drill.route}" does not render page "${page.drill.page}"`);
   }
 }

@@ -22,7 +22,12 @@ export function lintPage(ctx: Ctx, page: PageDef) {
   if (page.route) checkRoute(ctx, page.route, '/route');
   if (page.pageKind === 'calendar' || page.pageKind === 'tree') return lintViewPage(ctx, page);
   if (page.pageKind === 'tabs') return lintTabsPage(ctx, page);
-  let entityId = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+  let entityId =
+    page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom'
+      ? page.entity
+      : page.pageKind === 'list' && page.source.type === 'resource'
+        ? page.source.entity
+        : undefined;
   if (page.pageKind === 'chart') entityId = page.entity;
   const entity = entityId === undefined ? undefined : registry.get('entity', entityId);
   if (entityId !== undefined && !entity) add(file, page.pageKind === 'list' ? '/source/entity' : '/entity', `unknown entity "${entityId}"`);
@@ -37,7 +42,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       const prop = model?.properties[c.field];
       if (c.render === 'dict' && prop && !prop['x-dict']) add(file, `/columns/${i}/render`, `render "dict" but field "${c.field}" has no x-dict`);
       const fits = c.render && RENDER_KINDS[c.render];
-      if (fits && prop && !fits.includes(kindOf(prop))) add(file, `/columns/${i}/render`, `render "${c.render}" does not fit field "${c.field}" of kind ${kindOf(prop)}`);
+      if (fits && prop && !fits.includes(kindOf(prop)))
+        add(file, `/columns/${i}/render`, `render "${c.render}" does not fit field "${c.field}" of kind ${kindOf(prop)}`);
     });
     (page.filters ?? []).forEach((f, i) => {
       if (f.field === '$keyword') {
@@ -45,7 +51,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       } else {
         field(f.field, `/filters/${i}/field`);
         const prop = model?.properties[f.field];
-        if (prop && f.op === 'between' && !RANGE_KINDS.includes(kindOf(prop))) add(file, `/filters/${i}/op`, `"between" needs a date or number field, "${f.field}" is ${kindOf(prop)}`);
+        if (prop && f.op === 'between' && !RANGE_KINDS.includes(kindOf(prop)))
+          add(file, `/filters/${i}/op`, `"between" needs a date or number field, "${f.field}" is ${kindOf(prop)}`);
       }
     });
     if (page.sort) field(page.sort.field, '/sort/field');
@@ -64,7 +71,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       collectFields(page.layout, shown);
       for (const f of model.required ?? []) {
         const prop = model.properties[f];
-        if (prop && !shown.has(f) && prop.default === undefined) add(file, '/layout', `required field "${f}" is not in the layout (the form could never be saved)`);
+        if (prop && !shown.has(f) && prop.default === undefined)
+          add(file, '/layout', `required field "${f}" is not in the layout (the form could never be saved)`);
       }
     }
     if (page.pageKind === 'form') {
@@ -136,7 +144,8 @@ export function lintPage(ctx: Ctx, page: PageDef) {
       (v.flows ?? []).forEach((f, j) => {
         if (!registry.get('flow', f)) add(file, `/views/${i}/flows/${j}`, `unknown flow "${f}"`);
       });
-      if (v.filters?.overdue !== undefined && v.list !== 'todo' && v.list !== 'supervise') add(file, `/views/${i}/filters/overdue`, `only the todo and supervise lists filter overdue items`);
+      if (v.filters?.overdue !== undefined && v.list !== 'todo' && v.list !== 'supervise')
+        add(file, `/views/${i}/filters/overdue`, `only the todo and supervise lists filter overdue items`);
       if (v.filters?.status !== undefined && v.list !== 'supervise') add(file, `/views/${i}/filters/status`, `only the supervise list filters by status`);
       if (v.route) {
         checkRoute(ctx, v.route, `/views/${i}/route`);

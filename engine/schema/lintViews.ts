@@ -42,7 +42,8 @@ function lintCalendar(ctx: Ctx, page: CalendarPageDef) {
   };
   const start = prop(page.start, '/start', ['date', 'datetime'], 'a calendar needs a date or datetime start');
   const end = prop(page.end, '/end', ['date', 'datetime'], 'a calendar needs a date or datetime end');
-  if (start && end && fieldKind(start) !== fieldKind(end)) add(file, '/end', `end "${page.end}" is ${fieldKind(end)} but start "${page.start}" is ${fieldKind(start)}`);
+  if (start && end && fieldKind(start) !== fieldKind(end))
+    add(file, '/end', `end "${page.end}" is ${fieldKind(end)} but start "${page.start}" is ${fieldKind(start)}`);
   if (page.allDay) prop(page.allDay, '/allDay', ['boolean'], 'allDay needs a boolean field');
   if (page.color) {
     const p = prop(page.color, '/color', ['dict'], 'color needs a dict field');
@@ -74,7 +75,8 @@ function lintTree(ctx: Ctx, page: TreePageDef) {
     const model = entity?.model;
     checkField(ctx, model, src.parent, '/source/parent', src.entity);
     const parent = model?.properties[src.parent];
-    if (parent && !ID_KINDS.includes(fieldKind(parent))) add(file, '/source/parent', `field "${src.parent}" is ${fieldKind(parent)}, a parent needs an integer field (the parent's id)`);
+    if (parent && !ID_KINDS.includes(fieldKind(parent)))
+      add(file, '/source/parent', `field "${src.parent}" is ${fieldKind(parent)}, a parent needs an integer field (the parent's id)`);
     if (src.label) checkField(ctx, model, src.label, '/source/label', src.entity);
     else if (entity && !entity.titleField) add(file, '/source/label', `no label field and ${entity.id} has no titleField`);
     if (src.sort) checkField(ctx, model, src.sort, '/source/sort', src.entity);

@@ -74,7 +74,11 @@ export function ajvIssues(file: string, errors: ErrorObject[] | null | undefined
     let path = e.instancePath;
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'additionalProperties') {
-      path += '/' + String((e.params as { additionalProperty: string }).additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1');
+      path +=
+        '/' +
+        String((e.params as { additionalProperty: string }).additionalProperty)
+          .replace(/~/g, '~0')
+          .replace(/\//g, '~1');
       message = 'unknown property';
     } else if (e.keyword === 'enum') {
       message += ': ' + (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
@@ -222,7 +226,8 @@ export function buildRegistry(files: DefinitionFile[], opts: LoadOptions = {}): 
     const validate = validators[r.def.kind];
     if (!validate(r.def)) {
       // an overlay that breaks the format is not applied: the base stays, the problems are listed
-      for (const e of ajvIssues(`overlay:${ov.id}`, validate.errors)) errors.push({ ...e, message: `result invalid at ${e.path || '/'}: ${e.message}`, path: '' });
+      for (const e of ajvIssues(`overlay:${ov.id}`, validate.errors))
+        errors.push({ ...e, message: `result invalid at ${e.path || '/'}: ${e.message}`, path: '' });
       continue;
     }
     entries[i] = { file: entries[i].file, def: r.def };
@@ -250,7 +255,12 @@ function makeRegistry(entries: RegistryEntry[], errors: SchemaIssue[]): Registry
     dicts: () => firstOf('dict'),
     areas: () => firstOf('area'),
     entityOf(page) {
-      const id = page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' || page.pageKind === 'chart' ? page.entity : page.pageKind === 'list' && page.source.type === 'resource' ? page.source.entity : undefined;
+      const id =
+        page.pageKind === 'form' || page.pageKind === 'detail' || page.pageKind === 'approval' || page.pageKind === 'custom' || page.pageKind === 'chart'
+          ? page.entity
+          : page.pageKind === 'list' && page.source.type === 'resource'
+            ? page.source.entity
+            : undefined;
       const viewId = page.pageKind === 'calendar' ? page.entity : page.pageKind === 'tree' && page.source.type === 'entity' ? page.source.entity : undefined;
       const entity = id ?? viewId;
       return entity === undefined ? undefined : registry.get('entity', entity);

@@ -34,7 +34,24 @@ interface Located {
 }
 
 /** Lists a parent's children may live in, in the order tried when an op names no `list`. */
-export const CHILD_LISTS = ['children', 'columns', 'fields', 'layout', 'items', 'filters', 'views', 'toolbar', 'rowActions', 'bulkActions', 'rules', 'computed', 'validators', 'related', 'menus', 'actions'];
+export const CHILD_LISTS = [
+  'children',
+  'columns',
+  'fields',
+  'layout',
+  'items',
+  'filters',
+  'views',
+  'toolbar',
+  'rowActions',
+  'bulkActions',
+  'rules',
+  'computed',
+  'validators',
+  'related',
+  'menus',
+  'actions',
+];
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -64,7 +81,12 @@ function allIds(root: unknown, into = new Set<string>()): Set<string> {
 }
 
 function pathSegments(path: string): string[] {
-  return path.startsWith('/') ? path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : path.split('.');
+  return path.startsWith('/')
+    ? path
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    : path.split('.');
 }
 
 /**
@@ -83,7 +105,11 @@ export function applyOverlay<T>(def: T, overlay: Pick<OverlayDef, 'target' | 'ba
     conflicts.push({ op: null, kind: 'target', message: `overlay targets "${overlay.target}", definition is "${String(rootId)}"` });
   }
   if (overlay.baseHash && overlay.baseHash !== hashDefinition(def)) {
-    conflicts.push({ op: null, kind: 'base-moved', message: `base definition changed since the overlay was made (baseHash ${overlay.baseHash}, now ${hashDefinition(def)})` });
+    conflicts.push({
+      op: null,
+      kind: 'base-moved',
+      message: `base definition changed since the overlay was made (baseHash ${overlay.baseHash}, now ${hashDefinition(def)})`,
+    });
   }
   overlay.ops.forEach((op, i) => {
     const problem = applyOp(root, op, messages);
@@ -138,13 +164,18 @@ function applyOp(root: unknown, op: OverlayOp, messages: Record<string, Record<s
       const at = locate(root, op.node);
       if (isProblem(at)) return at;
       const segs = pathSegments(op.path);
-      if (segs.some((s) => s === '') || (segs.length === 1 && segs[0] === 'id')) return { kind: 'invalid', message: `path "${op.path}" is not a settable property` };
+      if (segs.some((s) => s === '') || (segs.length === 1 && segs[0] === 'id'))
+        return { kind: 'invalid', message: `path "${op.path}" is not a settable property` };
       let cur: Obj = at.node;
       for (const s of segs.slice(0, -1)) {
         const next = cur[s];
         if (next === undefined && op.op === 'set') cur = cur[s] = {};
         else if (isObj(next)) cur = next;
-        else return { kind: op.op === 'unset' && next === undefined ? 'not-found' : 'invalid', message: `path "${op.path}" on "${op.node}" does not lead to an object at "${s}"` };
+        else
+          return {
+            kind: op.op === 'unset' && next === undefined ? 'not-found' : 'invalid',
+            message: `path "${op.path}" on "${op.node}" does not lead to an object at "${s}"`,
+          };
       }
       const last = segs[segs.length - 1];
       if (op.op === 'set') cur[last] = structuredClone(op.value);

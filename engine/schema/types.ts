@@ -544,7 +544,8 @@ export interface ChartPageDef extends PageBase {
   drill?: { page: string; route: string };
 }
 
-export type PageDef = ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef | TabsPageDef;
+export type PageDef =
+  ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef | TabsPageDef;
 export type { EntityCalls, EntityCallOp } from './entityCalls';
 export type { PageTab, TabsPageDef } from './tabsPage';
 

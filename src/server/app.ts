@@ -55,7 +55,9 @@ export function clientIndexReader(indexFile: string, base: string): () => string
     }
     const stamp = `${stat.mtimeMs}:${stat.size}`;
     if (kept?.stamp !== stamp) {
-      const html = fs.readFileSync(indexFile, 'utf8').replace('<head>', `<head><base href="${base}"><script>window.__BASE_PATH__=${JSON.stringify(base)}</script>`);
+      const html = fs
+        .readFileSync(indexFile, 'utf8')
+        .replace('<head>', `<head><base href="${base}"><script>window.__BASE_PATH__=${JSON.stringify(base)}</script>`);
       kept = { stamp, html };
     }
     return kept.html;
@@ -201,7 +203,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ...(redis ? { redis: redis.status === 'ready' ? 'up' : 'down' } : {}),
         };
         if (up) return { code: Code.OK, msg: 'ok', data };
-        return reply.status(503).header('retry-after', '5').send({ code: Code.ERROR, msg: req.t('error.dbUnavailable'), data });
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ code: Code.ERROR, msg: req.t('error.dbUnavailable'), data });
       };
       scope.post('/api/health', health);
       scope.get('/api/health', health);

@@ -39,7 +39,13 @@ async function main(): Promise<void> {
   // limit, on their own connection without the statement time limits of serving (a migration may take long).
   const maintenance = await run('opening the database', async () => {
     if (config.databaseUrl && config.pgSchema) await createSchema(config.databaseUrl, config.pgSchema);
-    return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema, poolSize: 2, timeouts: MAINTENANCE_PG_TIMEOUTS });
+    return openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgSchema: config.pgSchema,
+      poolSize: 2,
+      timeouts: MAINTENANCE_PG_TIMEOUTS,
+    });
   });
   let seeded = false;
   try {
@@ -49,7 +55,9 @@ async function main(): Promise<void> {
   }
   // SQLite has no time limits to change: the one file handle serves on.
   const database = config.databaseUrl
-    ? await run('opening the database', () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema, timeouts: config.pgTimeouts }))
+    ? await run('opening the database', () =>
+        openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema, timeouts: config.pgTimeouts }),
+      )
     : maintenance;
 
   const app = await run('building the server (API groups, plugins)', () => buildApp({ config, database }));
@@ -84,7 +92,9 @@ async function main(): Promise<void> {
   const owner = `${os.hostname()}:${process.pid}`;
   const sweep = setInterval(() => {
     if (closing) return;
-    sweepTimers(database.db, flowRuntime(database.db, database.dialect, app.ctx), owner, (e) => app.log.error({ err: e }, 'flow timer failed')).catch((e) => app.log.error({ err: e }, 'flow timer sweep failed'));
+    sweepTimers(database.db, flowRuntime(database.db, database.dialect, app.ctx), owner, (e) => app.log.error({ err: e }, 'flow timer failed')).catch((e) =>
+      app.log.error({ err: e }, 'flow timer sweep failed'),
+    );
   }, TIMER_SWEEP_MS);
   sweep.unref();
   // The areas' periodic work (e.g. catching up a search index), src/server/areas.ts AreaTask.
@@ -93,7 +103,9 @@ async function main(): Promise<void> {
     for (const task of module.tasks ?? []) {
       const timer = setInterval(() => {
         if (closing) return;
-        task.run({ db: database.db, dialect: database.dialect, dataDir: config.dataDir }).catch((e) => app.log.error({ err: e }, `${area}: ${task.name} failed`));
+        task
+          .run({ db: database.db, dialect: database.dialect, dataDir: config.dataDir })
+          .catch((e) => app.log.error({ err: e }, `${area}: ${task.name} failed`));
       }, task.everyMs);
       timer.unref();
     }
@@ -109,7 +121,9 @@ async function prepare(config: ReturnType<typeof loadConfig>, database: Database
   );
   const seeded = config.seedDemo && (await run('seeding the demo organisation', () => seedIfEmpty(database.db)));
   if (seeded) console.log('[start] demo organisation seeded');
-  const { added, granted } = await run('adding the menus of new routes and the default grants of the areas', () => database.db.transaction().execute((trx) => syncMenus(trx)));
+  const { added, granted } = await run('adding the menus of new routes and the default grants of the areas', () =>
+    database.db.transaction().execute((trx) => syncMenus(trx)),
+  );
   if (added.length || granted.length) invalidateMenuCache(database.db);
   if (added.length) console.log(`[start] menus added for new routes: ${added.join(', ')}`);
   if (granted.length) console.log(`[start] default grants given: ${granted.join(', ')}`);

@@ -108,10 +108,5 @@ export const DEFAULT_LAYOUT: LayoutSetting = {
  * a lower-case letter and a digit. Computed by the client and recomputed by the server.
  */
 export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password)
-  );
+  return password.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password);
 }

@@ -15,7 +15,14 @@ let office = 0;
 /** Registers someone as the public registration page does; answers the account id. */
 async function registerSomeone(mobile: string, realname: string): Promise<number> {
   const c = await createCaptcha(t.database.db, '1357');
-  const r = await t.post('api/register', { mail: `${mobile}@example.com`, mobile, password: await t.enc('Register@2026'), realname, captchaKey: c.captchaKey, captcha: '1357' });
+  const r = await t.post('api/register', {
+    mail: `${mobile}@example.com`,
+    mobile,
+    password: await t.enc('Register@2026'),
+    realname,
+    captchaKey: c.captchaKey,
+    captcha: '1357',
+  });
   expect(r.code).toBe(0);
   return r.data.id;
 }

@@ -44,7 +44,9 @@ describe('affairs on the approval engine', () => {
     expect((await post('flow/counts', { area: 'affair' }, 'lina')).data).toMatchObject({ todo: 1, overdue: 0 });
     expect((await post('flow/counts', { area: 'document' }, 'lina')).data.todo).toBe(0);
     // Submitting the same record again is refused while it runs.
-    expect((await post('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: rec.id }, 'zhangwei')).msg).toBe('该事项已提交审批，不能重复提交');
+    expect((await post('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: rec.id }, 'zhangwei')).msg).toBe(
+      '该事项已提交审批，不能重复提交',
+    );
     // What the step lets lina write (办理意见摘要) reaches the record with her action; a value the entity
     // refuses rolls the whole action back and names the field.
     const tooLong = await post('flow/act', { id: v.id, type: 'approve', opinion: '同意', data: { remark: '长'.repeat(1001) } }, 'lina');
@@ -52,7 +54,11 @@ describe('affairs on the approval engine', () => {
     expect(tooLong.msg).toContain('办理意见摘要');
     expect((await post('flow/todo', FLOWS, 'lina')).data.list.some((x: any) => x.instanceId === v.id)).toBe(true);
     const step2 = (await post('flow/act', { id: v.id, type: 'approve', opinion: '同意，请领导审批', data: { remark: '建议本月内完成采购' } }, 'lina')).data;
-    expect((await post('affair/info', { id: rec.id }, 'zhangwei')).data).toMatchObject({ remark: '建议本月内完成采购', title: '关于购置办公设备的请示', flowStatus: 'running' });
+    expect((await post('affair/info', { id: rec.id }, 'zhangwei')).data).toMatchObject({
+      remark: '建议本月内完成采购',
+      title: '关于购置办公设备的请示',
+      flowStatus: 'running',
+    });
     const next = step2.state.tasks.filter((x: any) => x.status === 'pending');
     expect(next.length).toBeGreaterThan(0);
     const leader = next[0].assignee as number;

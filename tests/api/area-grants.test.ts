@@ -120,13 +120,16 @@ describe('default grants', () => {
 });
 
 describe('a database seeded before default grants existed (migration 0045)', () => {
-  it("records what the seed gave as given, so a code an administrator took before the upgrade stays taken", async () => {
+  it('records what the seed gave as given, so a code an administrator took before the upgrade stays taken', async () => {
     const { db, dialect } = t.database;
     const leader = await roleOf('dept_leader');
     await people.ok('role/saveMenus', { id: leader.id, menuIds: leader.menuIds, codes: leader.codes.filter((c) => c !== 'receptions:export') }, 'admin');
     // the database as it was before 0045: no record of grants, the moved codes held (or removed) as the seed left them
     await sql`drop table area_grants`.execute(db);
-    await db.deleteFrom('schema_migrations' as never).where('name' as never, '=', '0045_area_grants' as never).execute();
+    await db
+      .deleteFrom('schema_migrations' as never)
+      .where('name' as never, '=', '0045_area_grants' as never)
+      .execute();
     expect(await migrate(db, dialect)).toEqual(['0045_area_grants']);
     const given = await restart();
     expect(given.some((g) => g.startsWith('receptions ') || g.startsWith('affair ') || g.startsWith('outurl '))).toBe(false);

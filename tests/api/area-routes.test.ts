@@ -29,7 +29,12 @@ describe('area routes from definitions', () => {
     expect(zh.code).toBe(0);
     const fleet = zh.data.sections.find((s) => s.key === 'fleet');
     expect(fleet).toEqual({
-      path: '/fleet', key: 'fleet', icon: 'CarOutlined', order: 155, title: '车队管理', redirect: '/fleet/index',
+      path: '/fleet',
+      key: 'fleet',
+      icon: 'CarOutlined',
+      order: 155,
+      title: '车队管理',
+      redirect: '/fleet/index',
       children: [
         { path: '/fleet/index', key: 'fleet.index', title: '车队列表' },
         { path: '/fleet/show/:id', key: 'fleet.show', title: '出车审批', hidden: true, newTab: true, standalone: true },
@@ -37,7 +42,10 @@ describe('area routes from definitions', () => {
     });
     const keys = zh.data.sections.map((s) => s.key);
     expect(keys.indexOf('fleet')).toBe(keys.indexOf('car') + 1);
-    expect(zh.data.sections.find((s) => s.key === 'affair')!.children!.find((c) => c.key === 'affair.show-audit')).toMatchObject({ page: 'affair.affair.approval', standalone: true });
+    expect(zh.data.sections.find((s) => s.key === 'affair')!.children!.find((c) => c.key === 'affair.show-audit')).toMatchObject({
+      page: 'affair.affair.approval',
+      standalone: true,
+    });
     expect(keys).not.toContain('dashboard');
     const en = await t.post<{ sections: RouteNode[] }>('menu/routes', {}, staff, { headers: { 'x-lang': 'en-US' } });
     expect(en.data.sections.find((s) => s.key === 'fleet')!.children!.map((c) => c.title)).toEqual(['Fleet list', 'Trip approval']);
@@ -57,13 +65,34 @@ describe('area routes from definitions', () => {
     expect((await t.post('menu/edit', { id: index.id, header: '我的车队', status: 0, sort: 5 }, admin)).code).toBe(0);
     await db().deleteFrom('menus').where('i18n_key', '=', 'fleet.show').execute();
     const section = (await row('fleet'))!;
-    await db().insertInto('menus').values({ parent_id: section.id, path: '/fleet/gone', header: '旧页面', i18n_key: 'fleet.gone', icon: null, auth: '', status: 1, admin_only: 0, sort: 90 }).execute();
+    await db()
+      .insertInto('menus')
+      .values({
+        parent_id: section.id,
+        path: '/fleet/gone',
+        header: '旧页面',
+        i18n_key: 'fleet.gone',
+        icon: null,
+        auth: '',
+        status: 1,
+        admin_only: 0,
+        sort: 90,
+      })
+      .execute();
 
-    const { added } = await db().transaction().execute((trx) => syncMenus(trx));
+    const { added } = await db()
+      .transaction()
+      .execute((trx) => syncMenus(trx));
     expect(added).toEqual(['fleet.show']);
     expect(await row('fleet.index')).toMatchObject({ header: '我的车队', status: 0, sort: 5 });
     expect(await row('fleet.show')).toMatchObject({ parent_id: section.id, header: '出车审批', auth: 'hidden' });
     expect(await row('fleet.gone')).toMatchObject({ header: '旧页面', status: 1 });
-    expect((await db().transaction().execute((trx) => syncMenus(trx))).added).toEqual([]);
+    expect(
+      (
+        await db()
+          .transaction()
+          .execute((trx) => syncMenus(trx))
+      ).added,
+    ).toEqual([]);
   });
 });

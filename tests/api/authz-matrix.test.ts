@@ -60,7 +60,13 @@ async function holesOf(who: string, classes: RouteClass[], want: 'refused' | 'an
 beforeAll(async () => {
   t = await createTestApp();
   // Parametric routes (designer-made forms' /api/:group/:op) are classified but probed by their own tests.
-  routes = [...new Set(registeredRoutes(t.app).filter((r) => r.method === 'POST' && !r.url.includes(':')).map((r) => r.url.replace(/^\/api\//, '')))];
+  routes = [
+    ...new Set(
+      registeredRoutes(t.app)
+        .filter((r) => r.method === 'POST' && !r.url.includes(':'))
+        .map((r) => r.url.replace(/^\/api\//, '')),
+    ),
+  ];
 });
 
 afterAll(async () => {
@@ -73,7 +79,11 @@ afterAll(async () => {
 
 describe('authorisation matrix over the registered routes', () => {
   it('every registered route is classified, and every classified route is registered', () => {
-    const registered = new Set(registeredRoutes(t.app).filter((r) => r.method === 'POST' || r.method === 'GET').map((r) => r.url.replace(/^\/api\//, '')));
+    const registered = new Set(
+      registeredRoutes(t.app)
+        .filter((r) => r.method === 'POST' || r.method === 'GET')
+        .map((r) => r.url.replace(/^\/api\//, '')),
+    );
     const unclassified = [...registered].filter((p) => !(p in ROUTE_CLASSES));
     expect(unclassified, `routes not classified in tests/api/authz-routes.ts: ${unclassified.join(', ')}`).toEqual([]);
     const stale = Object.keys(ROUTE_CLASSES).filter((p) => !registered.has(p));
@@ -116,11 +126,16 @@ describe('authorisation matrix over the registered routes', () => {
 
 describe('another unit on id-based calls', () => {
   it('(c) sunli (市财政局) is refused or told "not found" on 市政府办公室’s records, which their owner reaches with the same call', async () => {
-    const dept = (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id;
+    const dept = (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow())
+      .current_dept_id;
     const affair = await people.ok('affair/add', { title: '关于调整办公用房的请示', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, 'zhangwei');
     const running = await people.ok('affair/add', { title: '关于购置办公设备的请示', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, 'zhangwei');
     const inst = (await people.ok('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: running.id }, 'zhangwei')).id;
-    const rec = await people.ok('receptions/add', { title: '省发改委调研', guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept }, 'zhangwei');
+    const rec = await people.ok(
+      'receptions/add',
+      { title: '省发改委调研', guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept },
+      'zhangwei',
+    );
     const send = { docType: '8', secretLevel: '0', urgency: '0', issuerOrg: '市人民政府办公室', body: '<p>请各单位做好安全检查。</p>' };
     const docDraft = await people.ok('document/add', { ...send, title: '关于开展安全检查的通知（草稿）' }, 'zhangwei');
     const doc = await people.ok('document/add', { ...send, title: '关于开展安全检查的通知' }, 'zhangwei');

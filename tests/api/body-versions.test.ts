@@ -18,13 +18,21 @@ afterAll(async () => t.close());
 
 describe('正文 versions', () => {
   it('version 1 at submission, version 2 by the reviewer who edits it, none for an opinion alone; outsiders refused', async () => {
-    const rec = await t.post('document/add', { title: '关于调整工作时间的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>自12月1日起，上午上班时间调整为8:30。</p>' }, s.zhangwei);
+    const rec = await t.post(
+      'document/add',
+      { title: '关于调整工作时间的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>自12月1日起，上午上班时间调整为8:30。</p>' },
+      s.zhangwei,
+    );
     expect(rec.code, rec.msg).toBe(0);
     const v = (await t.post('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.data.id }, s.zhangwei)).data;
     const first = await t.post('flow/bodyVersions', { id: v.id }, s.zhangwei);
     expect(first.data).toHaveLength(1);
     expect(first.data[0]).toMatchObject({ field: 'body', versionNo: 1, authorName: '张伟' });
-    const edited = await t.post('flow/act', { id: v.id, type: 'approve', opinion: '已修改时间', data: { body: '<p>自12月1日起，上午上班时间调整为9:00。</p>' } }, s.lina);
+    const edited = await t.post(
+      'flow/act',
+      { id: v.id, type: 'approve', opinion: '已修改时间', data: { body: '<p>自12月1日起，上午上班时间调整为9:00。</p>' } },
+      s.lina,
+    );
     expect(edited.code, edited.msg).toBe(0);
     const list = (await t.post('flow/bodyVersions', { id: v.id }, s.zhangwei)).data;
     expect(list.map((x: any) => [x.versionNo, x.authorName])).toEqual([
@@ -36,10 +44,18 @@ describe('正文 versions', () => {
     const one = await t.post('flow/bodyVersion', { id: v.id, versionId: list[1].id }, s.zhangwei);
     expect(one.data.body).toContain('8:30');
     // The reviewer's edit reached the 发文 record and is audited as hers, with the 正文 before and after.
-    const audited = await t.database.db.selectFrom('audit_log').select(['user_id', 'detail']).where('event', '=', 'document.send.flowEdit').where('object', '=', `document.send:${rec.data.id}`).execute();
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'detail'])
+      .where('event', '=', 'document.send.flowEdit')
+      .where('object', '=', `document.send:${rec.data.id}`)
+      .execute();
     expect(audited).toHaveLength(1);
     expect(audited[0].user_id).toBe((await t.post('Person/userInfo', {}, s.lina)).data.id);
-    expect(JSON.parse(String(audited[0].detail))).toEqual({ before: { body: '<p>自12月1日起，上午上班时间调整为8:30。</p>' }, after: { body: '<p>自12月1日起，上午上班时间调整为9:00。</p>' } });
+    expect(JSON.parse(String(audited[0].detail))).toEqual({
+      before: { body: '<p>自12月1日起，上午上班时间调整为8:30。</p>' },
+      after: { body: '<p>自12月1日起，上午上班时间调整为9:00。</p>' },
+    });
     // 办公室核稿 with an opinion only: no new version.
     const demo = sessionOf(await t.login('demo'));
     expect((await t.post('flow/act', { id: v.id, type: 'comment', opinion: '阅' }, demo)).code).toBe(0);

@@ -24,9 +24,16 @@ describe('aggregate', () => {
     expect(await people.post(`${G}/aggregate`, { groupBy: [{ field: 'category' }] }, 'lina')).toMatchObject({ code: -1, msg: '您没有该操作的权限' });
     const { db } = t.database;
     const staff = await db.selectFrom('roles').select('id').where('code', '=', 'staff').executeTakeFirstOrThrow();
-    await db.insertInto('role_permissions').values([{ role_id: staff.id, code: 'charttest:view' }, { role_id: staff.id, code: 'charttest:edit' }]).execute();
+    await db
+      .insertInto('role_permissions')
+      .values([
+        { role_id: staff.id, code: 'charttest:view' },
+        { role_id: staff.id, code: 'charttest:edit' },
+      ])
+      .execute();
     invalidateMenuCache(db);
-    const add = (title: string, category: string, amount: number | null, spentAt: string | null, who: string) => people.ok(`${G}/add`, { title, category, amount, spentAt, paid: amount !== null }, who);
+    const add = (title: string, category: string, amount: number | null, spentAt: string | null, who: string) =>
+      people.ok(`${G}/add`, { title, category, amount, spentAt, paid: amount !== null }, who);
     await add('一月差旅', 'travel', 100, '2026-01-15T02:00:00.000Z', 'zhangwei');
     // 17:00 UTC on 31 January is 01:00 on 1 February in Asia/Shanghai
     await add('月末办公用品', 'office', 50.5, '2026-01-31T17:00:00.000Z', 'zhangwei');
@@ -51,7 +58,11 @@ describe('aggregate', () => {
   });
 
   it('sums per month in the organisation zone, with the range a list filter selects the month with', async () => {
-    const r = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'spentAt', bucket: 'month' }], measures: [{ op: 'sum', field: 'amount' }, { op: 'count' }] }, 'lina');
+    const r = await people.ok(
+      `${G}/aggregate`,
+      { groupBy: [{ field: 'spentAt', bucket: 'month' }], measures: [{ op: 'sum', field: 'amount' }, { op: 'count' }] },
+      'lina',
+    );
     expect(r.groups.map((g: any) => [g.keys[0], g.values])).toEqual([
       ['2026-01', [100, 1]],
       ['2026-02', [250.5, 2]],
@@ -65,7 +76,18 @@ describe('aggregate', () => {
   });
 
   it('groups by two levels, other buckets and yes / no, and measures avg, min, max', async () => {
-    const r = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'spentAt', bucket: 'quarter' }, { field: 'category' }], measures: [{ op: 'avg', field: 'amount' }, { op: 'max', field: 'amount' }, { op: 'min', field: 'amount' }] }, 'lina');
+    const r = await people.ok(
+      `${G}/aggregate`,
+      {
+        groupBy: [{ field: 'spentAt', bucket: 'quarter' }, { field: 'category' }],
+        measures: [
+          { op: 'avg', field: 'amount' },
+          { op: 'max', field: 'amount' },
+          { op: 'min', field: 'amount' },
+        ],
+      },
+      'lina',
+    );
     expect(r.groups.map((g: any) => [...g.labels, ...g.values])).toEqual([
       ['2026-Q1', '差旅', 150, 200, 100],
       ['2026-Q1', '办公用品', 40.25, 50.5, 30],
@@ -73,15 +95,25 @@ describe('aggregate', () => {
     ]);
     const weeks = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'spentAt', bucket: 'week' }], filters: { category: 'office' } }, 'lina');
     // 1 February 2026 (local) is the Sunday of ISO week 5; 1 March the Sunday of week 9
-    expect(weeks.groups.map((g: any) => [g.keys[0], g.values[0]])).toEqual([['2026-W05', 1], ['2026-W09', 1]]);
+    expect(weeks.groups.map((g: any) => [g.keys[0], g.values[0]])).toEqual([
+      ['2026-W05', 1],
+      ['2026-W09', 1],
+    ]);
     const paid = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'paid' }] }, 'lina');
-    expect(paid.groups.map((g: any) => [g.labels[0], g.values[0]])).toEqual([['是', 4], ['否', 1]]);
+    expect(paid.groups.map((g: any) => [g.labels[0], g.values[0]])).toEqual([
+      ['是', 4],
+      ['否', 1],
+    ]);
     const byYear = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'created_at', bucket: 'year' }, { field: 'created_by' }] }, 'lina');
     expect(byYear.groups.map((g: any) => g.labels[1]).sort()).toEqual(['张伟', '李娜'].sort());
     // a date field is its own calendar date (no zone), its range the first and last day
     await people.ok(`${G}/add`, { title: '季末报销', category: 'office', spentOn: '2026-03-31' }, 'lina');
     await people.ok(`${G}/add`, { title: '季初报销', category: 'office', spentOn: '2026-04-01' }, 'lina');
-    const quarters = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'spentOn', bucket: 'quarter' }], filters: { spentOn: { op: 'gte', value: '2026-01-01' } } }, 'lina');
+    const quarters = await people.ok(
+      `${G}/aggregate`,
+      { groupBy: [{ field: 'spentOn', bucket: 'quarter' }], filters: { spentOn: { op: 'gte', value: '2026-01-01' } } },
+      'lina',
+    );
     expect(quarters.groups.map((g: any) => [g.keys[0], g.ranges[0], g.values[0]])).toEqual([
       ['2026-Q1', ['2026-01-01', '2026-03-31'], 1],
       ['2026-Q2', ['2026-04-01', '2026-06-30'], 1],
@@ -92,7 +124,10 @@ describe('aggregate', () => {
     const kw = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'category' }], keyword: '差旅' }, 'lina');
     expect(kw.groups.map((g: any) => [g.keys[0], g.values[0]])).toEqual([['travel', 2]]);
     const feb = await people.ok(`${G}/aggregate`, { groupBy: [{ field: 'category' }], filters: { spentAt: ['2026-02-01', '2026-02-28'] } }, 'lina');
-    expect(feb.groups.map((g: any) => [g.keys[0], g.values[0]])).toEqual([['travel', 1], ['office', 1]]);
+    expect(feb.groups.map((g: any) => [g.keys[0], g.values[0]])).toEqual([
+      ['travel', 1],
+      ['office', 1],
+    ]);
   });
 
   it('answers -1 naming the field for bad input', async () => {

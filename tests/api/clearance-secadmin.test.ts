@@ -40,7 +40,11 @@ describe('涉密等级 is the security administrator’s', () => {
     expect(await people.ok('Users/setClearance', { id: zhang, clearance: '2' }, 'secadmin')).toEqual({ id: zhang, clearance: '2' });
     expect((await people.ok('Person/userInfo', {}, 'zhangwei')).clearance).toBe(2);
     expect((await people.ok('Users/info', { id: zhang }, 'secadmin')).clearance).toBe('2');
-    const row = await t.database.db.selectFrom('audit_log').select(['event', 'object', 'username', 'detail']).where('event', '=', 'user.clearance').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('audit_log')
+      .select(['event', 'object', 'username', 'detail'])
+      .where('event', '=', 'user.clearance')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ object: `user:${zhang}`, username: 'secadmin' });
     expect(JSON.parse(String(row.detail))).toEqual({ before: 1, after: 2 });
   });

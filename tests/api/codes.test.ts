@@ -20,7 +20,11 @@ afterAll(async () => t.close());
 
 describe('codes', () => {
   it('answers -99 without a session', async () => {
-    for (const [path, body] of [['codes/list', {}], ['codes/getcodes', { codes: 'document_mj' }], ['codes/edit', { code: 'gender', items: [] }]] as const) {
+    for (const [path, body] of [
+      ['codes/list', {}],
+      ['codes/getcodes', { codes: 'document_mj' }],
+      ['codes/edit', { code: 'gender', items: [] }],
+    ] as const) {
       expect((await t.post(path, body)).code, path).toBe(-99);
     }
   });

@@ -15,7 +15,8 @@ import { createTestApp, actors, type TestApp } from './helpers.js';
 
 let t: TestApp;
 const people = actors(() => t);
-const deptId = async (name: string) => (await t.database.db.selectFrom('departments').select('id').where('name', '=', name).orderBy('id').executeTakeFirstOrThrow()).id;
+const deptId = async (name: string) =>
+  (await t.database.db.selectFrom('departments').select('id').where('name', '=', name).orderBy('id').executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,10 +39,16 @@ describe('data scope of the lists', () => {
   });
 
   it('公文检索: 市财政局’s 收文 is found in 市财政局 and by the 市长, not by the 主任 of 市政府办公室', async () => {
-    const rec = await people.ok('receive/add', { title: '关于拨付防汛专项资金的请示', docType: '8', secretLevel: '0', urgency: '0', fromOrg: '省财政厅' }, 'sunli');
+    const rec = await people.ok(
+      'receive/add',
+      { title: '关于拨付防汛专项资金的请示', docType: '8', secretLevel: '0', urgency: '0', fromOrg: '省财政厅' },
+      'sunli',
+    );
     expect(rec.id).toBeGreaterThan(0);
     const found = async (who: string) =>
-      ((await people.ok('document/search', { keyword: '防汛专项资金', entity: 'document.receive' }, who)).list as { record_id: number }[]).map((x) => x.record_id);
+      ((await people.ok('document/search', { keyword: '防汛专项资金', entity: 'document.receive' }, who)).list as { record_id: number }[]).map(
+        (x) => x.record_id,
+      );
     expect(await found('sunli')).toEqual([rec.id]);
     expect(await found('zhoujie')).toEqual([rec.id]);
     expect(await found('liqiang')).toEqual([rec.id]);

@@ -28,7 +28,16 @@ describe('debug/generate', () => {
     expect(big.msg).toContain('生成数量');
     expect((await t.post('debug/generate', { count: 5 })).code).toBe(-99);
     const db = t.database.db;
-    expect(Number((await db.selectFrom('flow_instances').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('flow_instances')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 
   it('creates 200 documents across the organisation, in every state the flows allow', async () => {
@@ -49,13 +58,18 @@ describe('debug/generate', () => {
     expect(status.openTasks).toBeGreaterThan(0);
 
     const db = t.database.db;
-    const docs = await db.selectFrom('biz_doc_send' as any).select(['id', 'title', 'docType', 'secretLevel', 'created_by', 'flowId', 'flowStatus', 'docNumber'] as any).execute() as any[];
+    const docs = (await db
+      .selectFrom('biz_doc_send' as any)
+      .select(['id', 'title', 'docType', 'secretLevel', 'created_by', 'flowId', 'flowStatus', 'docNumber'] as any)
+      .execute()) as any[];
     expect(docs).toHaveLength(report.send);
     expect(docs.every((d) => /^(关于.+的(通知|请示|报告|函|实施意见|通报)|市政府第\d+次常务会议纪要)$/.test(d.title))).toBe(true);
     expect(new Set(docs.map((d) => d.created_by)).size).toBeGreaterThan(30);
     expect(docs.filter((d) => d.secretLevel === '0').length).toBeGreaterThan(report.send * 0.8);
     // The record follows its flow; a finished 发文 carries its 发文字号, numbers of a mark and year never repeat.
-    const instances = new Map((await db.selectFrom('flow_instances').select(['id', 'status', 'record_id', 'created_at', 'state']).execute()).map((i) => [i.id, i]));
+    const instances = new Map(
+      (await db.selectFrom('flow_instances').select(['id', 'status', 'record_id', 'created_at', 'state']).execute()).map((i) => [i.id, i]),
+    );
     for (const d of docs) expect(instances.get(d.flowId)?.status).toBe(d.flowStatus);
     const finished = docs.filter((d) => d.flowStatus === 'finished');
     expect(finished.every((d) => /^京政(办)?(发|函|纪要)〔\d{4}〕\d+号$/.test(d.docNumber))).toBe(true);

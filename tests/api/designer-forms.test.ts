@@ -22,7 +22,8 @@ beforeAll(async () => {
   admin = sessionOf(await t.login('admin'));
   staff = sessionOf(await t.login('zhangwei'));
   other = sessionOf(await t.login('sunli'));
-  for (const u of ['zhangwei', 'lina', 'sunli']) id[u] = (await t.database.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+  for (const u of ['zhangwei', 'lina', 'sunli'])
+    id[u] = (await t.database.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => t.close());
 
@@ -33,8 +34,17 @@ const field = (f: string) => ({ id: `f_${f}`, type: 'field', field: f });
 function leaveForm() {
   return {
     page: {
-      layout: [{ id: 'main', type: 'section', title: text('section.main', '请假信息'), children: ['leaveType', 'startDate', 'endDate', 'days', 'reason', 'attachments'].map(field) }],
-      computed: [{ id: 'daysComputed', field: 'days', expr: { cel: 'IF(startDate == "" || endDate == "" || endDate < startDate, 0, WORKDAYS(startDate, endDate))' } }],
+      layout: [
+        {
+          id: 'main',
+          type: 'section',
+          title: text('section.main', '请假信息'),
+          children: ['leaveType', 'startDate', 'endDate', 'days', 'reason', 'attachments'].map(field),
+        },
+      ],
+      computed: [
+        { id: 'daysComputed', field: 'days', expr: { cel: 'IF(startDate == "" || endDate == "" || endDate < startDate, 0, WORKDAYS(startDate, endDate))' } },
+      ],
     },
     entity: {
       model: {
@@ -82,7 +92,12 @@ const LEAVE_FLOW = {
       type: 'branch',
       title: text('flow.days', '天数'),
       branches: [
-        { id: 'long', title: text('flow.long', '三天以上'), condition: { cel: 'days > 3' }, nodes: [{ id: 'fg', type: 'approve', title: text('flow.fg', '分管领导审批'), assignees: [{ kind: 'roles', roles: ['leader'] }], mode: 'any' }] },
+        {
+          id: 'long',
+          title: text('flow.long', '三天以上'),
+          condition: { cel: 'days > 3' },
+          nodes: [{ id: 'fg', type: 'approve', title: text('flow.fg', '分管领导审批'), assignees: [{ kind: 'roles', roles: ['leader'] }], mode: 'any' }],
+        },
         { id: 'short', title: text('flow.short', '其他'), default: true, nodes: [] },
       ],
     },
@@ -101,20 +116,34 @@ describe('designer-made forms', () => {
   it('only administrators create forms; the key comes from the title’s pinyin; an unused form can be deleted', async () => {
     expect((await t.post('Template/add', { title: '请假申请' }, staff)).msg).toBe('您没有该操作的权限');
     const made = await t.post('Template/add', { title: '请假申请' }, admin);
-    expect(made.data).toMatchObject({ id: 'custom.qingjiashenqing.form', key: 'qingjiashenqing', entity: 'custom.qingjiashenqing', group: 'custom_qingjiashenqing' });
+    expect(made.data).toMatchObject({
+      id: 'custom.qingjiashenqing.form',
+      key: 'qingjiashenqing',
+      entity: 'custom.qingjiashenqing',
+      group: 'custom_qingjiashenqing',
+    });
     expect((await t.post('Template/add', { title: '请假申请' }, admin)).data.key).toBe('qingjiashenqing2');
     expect((await t.post('Template/add', { title: '请假', key: 'qingjiashenqing' }, admin)).msg).toBe('表单标识已被使用：qingjiashenqing');
     expect((await t.post('Template/add', { title: '' }, admin)).msg).toBe('请填写表单名称');
     const list = (await t.post('Template/list', {}, admin)).data as any[];
     expect(list.find((f) => f.id === 'custom.qingjiashenqing.form')).toMatchObject({ title: '请假申请', designed: true, status: 'draft' });
     expect(list.find((f) => f.id === 'receptions.reception.form')).toBeTruthy();
-    for (const key of ['qingjiashenqing', 'qingjiashenqing2']) expect((await t.post('Template/delete', { id: `custom.${key}.form` }, admin)).data).toEqual({ id: `custom.${key}.form`, deleted: true });
+    for (const key of ['qingjiashenqing', 'qingjiashenqing2'])
+      expect((await t.post('Template/delete', { id: `custom.${key}.form` }, admin)).data).toEqual({ id: `custom.${key}.form`, deleted: true });
     expect((await t.post('Template/list', {}, admin)).data.some((f: any) => f.id.startsWith('custom.'))).toBe(false);
     expect((await t.post('Template/delete', { id: 'receptions.reception.form' }, admin)).msg).toBe('只有设计器创建的表单可以删除：receptions.reception.form');
 
     // a published form nobody used: its table, API and permission codes go with it
     const note = (await t.post('Template/add', { title: '备忘', key: 'memo' }, admin)).data;
-    const memo = { page: { layout: [field('content')] }, entity: { model: { type: 'object', properties: { content: { type: 'string', maxLength: 100, 'x-title': { t: 'custom.memo.field.content', d: '内容' }, 'x-kind': 'text' } } } } };
+    const memo = {
+      page: { layout: [field('content')] },
+      entity: {
+        model: {
+          type: 'object',
+          properties: { content: { type: 'string', maxLength: 100, 'x-title': { t: 'custom.memo.field.content', d: '内容' }, 'x-kind': 'text' } },
+        },
+      },
+    };
     expect((await t.post('Template/set', { id: note.id, definition: memo }, admin)).code).toBe(0);
     expect((await t.post('custom_memo/list', {}, staff)).data.total).toBe(0);
     expect(await liveTable(t.database.db, t.database.dialect, 'custom_memo')).toBeTruthy();
@@ -132,11 +161,19 @@ describe('designer-made forms', () => {
     expect(refused.code).toBe(-1);
     expect(refused.msg).toContain('/computed/0/expr');
     expect(refused.msg).toContain('startDay');
-    expect((await t.post('Template/edit', { id: FORM, definition: { page: { layout: [] }, entity: { model: { properties: {} } } } }, admin)).msg).toBe('表单至少需要一个字段');
+    expect((await t.post('Template/edit', { id: FORM, definition: { page: { layout: [] }, entity: { model: { properties: {} } } } }, admin)).msg).toBe(
+      '表单至少需要一个字段',
+    );
 
     const saved = await t.post('Template/edit', { id: FORM, definition: JSON.stringify(leaveForm()) }, admin);
     expect(saved.code, saved.msg).toBe(0);
-    expect(saved.data.definition.entity).toMatchObject({ id: 'custom.leave', group: 'custom_leave', table: 'custom_leave', scope: 'own', permissions: { view: 'custom:leave:view', add: 'custom:leave:edit' } });
+    expect(saved.data.definition.entity).toMatchObject({
+      id: 'custom.leave',
+      group: 'custom_leave',
+      table: 'custom_leave',
+      scope: 'own',
+      permissions: { view: 'custom:leave:view', add: 'custom:leave:edit' },
+    });
     // a draft is never applied: no table, no API, not in the registry
     expect(await columns()).toEqual([]);
     expect((await t.post('custom_leave/list', {}, staff)).status).toBe(404);
@@ -144,15 +181,27 @@ describe('designer-made forms', () => {
 
     const pub = await t.post('Template/set', { id: FORM, comment: '首次发布' }, admin);
     expect(pub).toMatchObject({ code: 0, data: { id: FORM, revision: 1 } });
-    expect(await columns()).toEqual(expect.arrayContaining(['id', 'created_by', 'leaveType', 'startDate', 'endDate', 'days', 'reason', 'attachments', 'flowStatus', 'flowId']));
+    expect(await columns()).toEqual(
+      expect.arrayContaining(['id', 'created_by', 'leaveType', 'startDate', 'endDate', 'days', 'reason', 'attachments', 'flowStatus', 'flowId']),
+    );
     const info = (await t.post('Template/forminfo', { id: FORM }, staff)).data;
     expect(info.schema.properties.reason.title).toBe('请假事由');
     const en = (await t.post('Template/page', { id: FORM }, staff, { headers: { 'x-lang': 'en-US' } })).data;
     expect(en.entity.model.properties.leaveType['x-dict']).toBe('custom_leave_leavetype');
     expect(en.dicts.find((d: any) => d.id === 'custom_leave_leavetype').items.map((i: any) => i.value)).toEqual(['shijia', 'bingjia', 'nianjia']);
     expect([en.texts['custom.leave.field.reason'], en.texts['dict.custom_leave_leavetype.shijia']]).toEqual(['Reason', 'Personal leave']);
-    expect((await t.post('Template/list', {}, staff)).data.find((f: any) => f.id === FORM)).toMatchObject({ title: '请假申请', entity: 'custom.leave', designed: true, status: 'published' });
-    expect((await t.post('Template/revisions', { id: FORM }, admin)).data).toMatchObject({ current: 1, draft: null, designed: true, list: [{ revision: 1, comment: '首次发布' }] });
+    expect((await t.post('Template/list', {}, staff)).data.find((f: any) => f.id === FORM)).toMatchObject({
+      title: '请假申请',
+      entity: 'custom.leave',
+      designed: true,
+      status: 'published',
+    });
+    expect((await t.post('Template/revisions', { id: FORM }, admin)).data).toMatchObject({
+      current: 1,
+      draft: null,
+      designed: true,
+      list: [{ revision: 1, comment: '首次发布' }],
+    });
     // the list page generated from it
     const cols = (await t.post('Template/getColumns', { id: 'custom.leave.list' }, staff)).data as any[];
     expect(cols.map((c) => [c.field, c.render, c.title])).toEqual([
@@ -174,7 +223,9 @@ describe('designer-made forms', () => {
     // 2026-04-03 (Fri) to 2026-04-07 (Tue) spans 清明 (Apr 4–6): two working days, whatever the client sends
     const r = await t.post('custom_leave/add', { leaveType: 'bingjia', startDate: '2026-04-03', endDate: '2026-04-07', days: 9, reason: '看病' }, staff);
     expect(r.data.days).toBe(2);
-    expect((await t.post('custom_leave/add', { leaveType: 'lvyou', startDate: '2026-04-01', endDate: '2026-04-01', reason: 'x' }, staff)).msg).toBe('请假类型的取值不正确');
+    expect((await t.post('custom_leave/add', { leaveType: 'lvyou', startDate: '2026-04-01', endDate: '2026-04-01', reason: 'x' }, staff)).msg).toBe(
+      '请假类型的取值不正确',
+    );
     expect((await t.post('custom_leave/add', { leaveType: 'shijia', startDate: '2026-04-01', endDate: '2026-04-01' }, staff)).msg).toContain('请假事由');
 
     const mine = (await t.post('custom_leave/list', {}, staff)).data;
@@ -218,7 +269,14 @@ describe('designer-made forms', () => {
     const s2 = await start(long.id);
     const after = await approve(s2.id, lina);
     expect(after.status).toBe('running');
-    const leaders = await t.database.db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').innerJoin('users as u', 'u.id', 'ur.user_id').select('ur.user_id').where('r.code', '=', 'leader').where('u.status', '=', 1).execute();
+    const leaders = await t.database.db
+      .selectFrom('user_roles as ur')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .innerJoin('users as u', 'u.id', 'ur.user_id')
+      .select('ur.user_id')
+      .where('r.code', '=', 'leader')
+      .where('u.status', '=', 1)
+      .execute();
     expect(pending(after).sort((a: number, b: number) => a - b)).toEqual(leaders.map((l) => l.user_id).sort((a, b) => a - b));
   });
 
@@ -234,7 +292,11 @@ describe('designer-made forms', () => {
     const unknown = { ...form, page: { ...form.page, flow: 'custom.nowhere' } };
     expect((await t.post('Template/edit', { id: FORM, definition: JSON.stringify(unknown) }, admin)).msg).toContain('unknown flow "custom.nowhere"');
     expect(await columns()).toContain('phone');
-    const r = await t.post('custom_leave/add', { leaveType: 'nianjia', startDate: '2026-05-06', endDate: '2026-05-06', reason: '年假', phone: '13800000011' }, staff);
+    const r = await t.post(
+      'custom_leave/add',
+      { leaveType: 'nianjia', startDate: '2026-05-06', endDate: '2026-05-06', reason: '年假', phone: '13800000011' },
+      staff,
+    );
     expect(r.data).toMatchObject({ phone: '13800000011', days: 1 });
     expect((await t.post('custom_leave/list', {}, staff)).data.total).toBe(5);
     // records keep the revision they were created with

@@ -19,7 +19,8 @@ async function as(username: string): Promise<Session> {
   }
   return s[username];
 }
-const post = async (p: string, body: Record<string, unknown>, who: string, headers?: Record<string, string>) => t.post(p, body, await as(who), headers ? { headers } : undefined);
+const post = async (p: string, body: Record<string, unknown>, who: string, headers?: Record<string, string>) =>
+  t.post(p, body, await as(who), headers ? { headers } : undefined);
 /** `data` of a call that must succeed. */
 async function ok(p: string, body: Record<string, unknown>, who: string) {
   const r = await post(p, body, who);
@@ -48,7 +49,11 @@ async function withClearance(username: string, level: number, fn: () => Promise<
 
 /** A drafted and submitted 发文 of `who`; answers the flow instance id. */
 async function submit(title: string, who = 'zhangwei', extra: Record<string, unknown> = {}): Promise<number> {
-  const rec = await ok('document/add', { title, docType: '8', secretLevel: '0', urgency: '0', body: '<p>现将有关事项通知如下。</p>', issuerOrg: '市人民政府办公室', ...extra }, who);
+  const rec = await ok(
+    'document/add',
+    { title, docType: '8', secretLevel: '0', urgency: '0', body: '<p>现将有关事项通知如下。</p>', issuerOrg: '市人民政府办公室', ...extra },
+    who,
+  );
   return (await ok('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.id }, who)).id;
 }
 
@@ -76,7 +81,12 @@ async function download(p: string, id: number, who: string) {
 /** Audit rows written on the record of flow `flowId` with an event ending in `.${event}`. */
 async function auditOf(flowId: number, event: string) {
   const f = await t.database.db.selectFrom('flow_instances').select(['entity', 'record_id']).where('id', '=', flowId).executeTakeFirstOrThrow();
-  return t.database.db.selectFrom('audit_log').select(['event', 'detail', 'user_id']).where('object', '=', `${f.entity}:${f.record_id}`).where('event', '=', `${f.entity}.${event}`).execute();
+  return t.database.db
+    .selectFrom('audit_log')
+    .select(['event', 'detail', 'user_id'])
+    .where('object', '=', `${f.entity}:${f.record_id}`)
+    .where('event', '=', `${f.entity}.${event}`)
+    .execute();
 }
 
 let d1 = 0; // 发文 of 张伟, 非密, running (李娜 核稿)
@@ -95,7 +105,15 @@ afterAll(async () => t?.close());
 
 describe('sessions and input', () => {
   it('answers -99 without a session, -1 naming the field for bad input', async () => {
-    for (const p of ['document/dbUpdateDbr', 'document/infothgl', 'document/authorizethgl', 'document/gwszThglList', 'document/gwszThglLastOrderBy', 'document/gwszThglAdd', 'document/setArchivesGwjh']) {
+    for (const p of [
+      'document/dbUpdateDbr',
+      'document/infothgl',
+      'document/authorizethgl',
+      'document/gwszThglList',
+      'document/gwszThglLastOrderBy',
+      'document/gwszThglAdd',
+      'document/setArchivesGwjh',
+    ]) {
       expect((await t.post(p, { id: d1 })).code, p).toBe(-99);
     }
     const cases: Array<[string, Record<string, unknown>, string]> = [
@@ -150,7 +168,15 @@ describe('dbUpdateDbr (督办人)', () => {
   it('names the new 督办人: history, audit and a reminder', async () => {
     const demo = await userId('demo');
     const entry = await ok('document/dbUpdateDbr', { id: d1, userId: demo, remark: '由办公室跟踪督办' }, 'liqiang');
-    expect(entry).toMatchObject({ kind: 'reassign', supervisorId: demo, supervisorName: '周明远', previousId: await userId('liqiang'), previousName: '李强', userName: '李强', remark: '由办公室跟踪督办' });
+    expect(entry).toMatchObject({
+      kind: 'reassign',
+      supervisorId: demo,
+      supervisorName: '周明远',
+      previousId: await userId('liqiang'),
+      previousName: '李强',
+      userName: '李强',
+      remark: '由办公室跟踪督办',
+    });
     const history = await ok('document/dbHistory', { id: d1 }, 'zhangwei');
     expect(history.map((h: any) => [h.kind, h.userName, h.supervisorName])).toEqual([
       ['supervise', '李强', null],
@@ -160,12 +186,19 @@ describe('dbUpdateDbr (督办人)', () => {
     // The drafter (clearance 秘密, non-secret document) may be named: he may 督办 and 催办 it.
     const back = await ok('document/dbUpdateDbr', { id: d1, userId: await userId('zhangwei') }, 'demo');
     expect(back).toMatchObject({ supervisorName: '张伟', previousName: '周明远' });
-    const msgs = await t.database.db.selectFrom('messages').select(['user_id', 'title', 'flow_id']).where('flow_id', '=', d1).where('title', 'like', '%督办人%').execute();
+    const msgs = await t.database.db
+      .selectFrom('messages')
+      .select(['user_id', 'title', 'flow_id'])
+      .where('flow_id', '=', d1)
+      .where('title', 'like', '%督办人%')
+      .execute();
     expect(msgs.map((m) => m.user_id).sort()).toEqual([demo, await userId('zhangwei')].sort());
     expect(msgs[0].title).toBe('您被指定为公文督办人：关于开展安全生产大检查的通知');
     const audits = await auditOf(d1, 'supervisorChange');
     expect(audits.map((a) => JSON.parse(a.detail!).after.supervisor)).toEqual([demo, await userId('zhangwei')]);
-    expect((await ok('document/getOperationLogs', { id: d1 }, 'zhangwei')).some((r: any) => r.operation === 'supervisorChange' && r.fields.includes('supervisor'))).toBe(true);
+    expect(
+      (await ok('document/getOperationLogs', { id: d1 }, 'zhangwei')).some((r: any) => r.operation === 'supervisorChange' && r.fields.includes('supervisor')),
+    ).toBe(true);
   });
 });
 
@@ -250,7 +283,12 @@ describe('infothgl and authorizethgl', () => {
   });
 
   it('authorised participants read the linked document read-only; withdrawing and unlinking end it', async () => {
-    expect(await ok('document/authorizethgl', { id: d1, related_id: d3, authorized: true }, 'lina')).toEqual({ id: d1, related_id: d3, authorized: true, changed: true });
+    expect(await ok('document/authorizethgl', { id: d1, related_id: d3, authorized: true }, 'lina')).toEqual({
+      id: d1,
+      related_id: d3,
+      authorized: true,
+      changed: true,
+    });
     expect((await ok('document/authorizethgl', { id: d1, related_id: d3, authorized: true }, 'lina')).changed).toBe(false);
     const row = (await ok('document/listthgl', { id: d1 }, 'zhangwei')).find((r: any) => r.id === d3);
     expect(row).toMatchObject({ title: '关于调整办公用房的通知', authorized: true, readOnly: true, kindName: '依据' });
@@ -319,7 +357,12 @@ describe('setArchivesGwjh (件号)', () => {
     // Another retention has its own numbers.
     expect(await ok('document/setArchivesGwjh', { flow_id: e3, gwjh: 1 }, 'demo')).toMatchObject({ gwjh: 1, retention: 'D30' });
     const list = await ok('documentarchive/list', { year, retention: 'Y' }, 'demo');
-    expect(list.list.map((r: any) => [r.id, r.gwjh]).sort()).toEqual([[a1.id, 1], [a2.id, 2]].sort());
+    expect(list.list.map((r: any) => [r.id, r.gwjh]).sort()).toEqual(
+      [
+        [a1.id, 1],
+        [a2.id, 2],
+      ].sort(),
+    );
     // Cleared, then free again.
     expect(await ok('document/setArchivesGwjh', { id: a1.id, gwjh: null }, 'demo')).toMatchObject({ gwjh: null });
     expect(await ok('document/setArchivesGwjh', { id: a2.id, gwjh: 1 }, 'wangfang')).toMatchObject({ gwjh: 1 });

@@ -54,10 +54,20 @@ async function submit(title: string, extra: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [k, name] of [['finance', '市财政局'], ['education', '市教育局'], ['drc', '市发展和改革委员会']] as const) unit[k] = await deptId(name);
+  for (const [k, name] of [
+    ['finance', '市财政局'],
+    ['education', '市教育局'],
+    ['drc', '市发展和改革委员会'],
+  ] as const)
+    unit[k] = await deptId(name);
   // The 发改委's 收发员 for this scenario: a member of its 办公室 (and of nothing else) gets the clerk role.
   const clerk = await t.database.db.selectFrom('roles').select('id').where('code', '=', 'clerk').executeTakeFirstOrThrow();
-  const office = await t.database.db.selectFrom('departments').select('id').where('parent_id', '=', unit.drc).where('name', '=', '办公室').executeTakeFirstOrThrow();
+  const office = await t.database.db
+    .selectFrom('departments')
+    .select('id')
+    .where('parent_id', '=', unit.drc)
+    .where('name', '=', '办公室')
+    .executeTakeFirstOrThrow();
   const members = await t.database.db.selectFrom('user_departments').select('user_id').where('dept_id', '=', office.id).where('is_leader', '=', 0).execute();
   for (const m of members) {
     const all = await t.database.db.selectFrom('user_departments').select('dept_id').where('user_id', '=', m.user_id).execute();
@@ -67,7 +77,12 @@ beforeAll(async () => {
     }
   }
   await as(drcClerk);
-  const held = await t.database.db.selectFrom('user_roles').select('user_id').where('user_id', '=', uid[drcClerk]).where('role_id', '=', clerk.id).executeTakeFirst();
+  const held = await t.database.db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('user_id', '=', uid[drcClerk])
+    .where('role_id', '=', clerk.id)
+    .executeTakeFirst();
   if (!held) await t.database.db.insertInto('user_roles').values({ user_id: uid[drcClerk], role_id: clerk.id }).execute();
 });
 afterAll(async () => t.close());
@@ -124,7 +139,10 @@ describe('the official-document chain', () => {
     expect(done.status).toBe('finished');
     for (const clerk of ['sunli', 'wuhao', drcClerk]) {
       const list = (await post('document/gwqsList', { status: 'pending' }, clerk)).data.list;
-      expect(list.map((x: any) => x.title), clerk).toContain('关于做好2027年元旦春节期间安全生产工作的通知');
+      expect(
+        list.map((x: any) => x.title),
+        clerk,
+      ).toContain('关于做好2027年元旦春节期间安全生产工作的通知');
       expect((await post('document/gwqsCount', {}, clerk)).data.pending).toBeGreaterThan(0);
       const msgs = (await post('Msg/list', {}, clerk)).data.list;
       expect(msgs.some((m: any) => m.type === 14 && m.title.includes('安全生产工作'))).toBe(true);
@@ -155,7 +173,10 @@ describe('the official-document chain', () => {
     expect(info.find((r: any) => r.status === 'returned').reason).toBe('非我委主办事项，请核对主送机关');
     // The 收文 carries the 发文's number and text.
     const recv = (await post('flow/info', { id: signed.data.flowId }, 'sunli')).data;
-    expect(recv.state.data).toMatchObject({ title: '关于做好2027年元旦春节期间安全生产工作的通知', fromNumber: expect.stringMatching(/^京政办发〔\d{4}〕\d+号$/) });
+    expect(recv.state.data).toMatchObject({
+      title: '关于做好2027年元旦春节期间安全生产工作的通知',
+      fromNumber: expect.stringMatching(/^京政办发〔\d{4}〕\d+号$/),
+    });
     // 办理期限: 公文设置's default of 5 working days from the day it was signed for.
     const { addWorkdays } = await import('../../engine/expr/dates.js');
     expect(recv.state.data.deadline).toBe(addWorkdays(recv.state.data.receivedDate, 5));

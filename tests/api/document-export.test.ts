@@ -82,9 +82,16 @@ describe('document/exportPdf and document/getDoc', () => {
     send = await submit(TITLE, { draftDept: await deptId('秘书科'), urgency: '2', printOrg: '市人民政府办公室秘书科', printDate: '2026-11-25' });
     await approve(send.v.id, 'lina', '核稿无误');
     await as('chenjing');
-    let v = await approve(send.v.id, 'demo', '请会签', { countersignDepts: [finance, education], issuerUser: uid.chenjing, markId: mark.id, mainTo: [finance, education, drc], ccTo: [drc] });
+    let v = await approve(send.v.id, 'demo', '请会签', {
+      countersignDepts: [finance, education],
+      issuerUser: uid.chenjing,
+      markId: mark.id,
+      mainTo: [finance, education, drc],
+      ccTo: [drc],
+    });
     const signers = v.state.tasks.filter((x: any) => x.status === 'pending').map((x: any) => x.assignee);
-    for (const who of signers) v = (await t.post('flow/act', { id: send.v.id, type: 'approve', opinion: '会签同意' }, sessionOf(await t.login(await usernameOf(who))))).data;
+    for (const who of signers)
+      v = (await t.post('flow/act', { id: send.v.id, type: 'approve', opinion: '会签同意' }, sessionOf(await t.login(await usernameOf(who))))).data;
     await approve(send.v.id, 'chenjing', '同意印发', { docDate: '2026-11-25' });
     v = await approve(send.v.id, 'wangfang', '已编号');
     number = v.state.data.docNumber;

@@ -29,10 +29,18 @@ const deptId = async (name: string) => (await t.database.db.selectFrom('departme
 /** Uploads `content` as `name` through File/upload (multipart, UTF-8 file name) as `who`. */
 async function upload(name: string, content: Buffer, who: string) {
   const boundary = '----oaExtrasBoundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`, 'utf8');
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    'utf8',
+  );
   const payload = Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')]);
   const session = await as(who);
-  const res = await t.app.inject({ method: 'POST', url: '/api/File/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': session.token, 'x-uuid': session.uuid } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/File/upload',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': session.token, 'x-uuid': session.uuid },
+  });
   const r = res.json();
   expect(r.code, r.msg).toBe(0);
   return r.data;
@@ -40,7 +48,11 @@ async function upload(name: string, content: Buffer, who: string) {
 
 /** A drafted and submitted 发文 of `who`; answers the flow instance view. */
 async function submit(title: string, who = 'zhangwei', extra: Record<string, unknown> = {}) {
-  const rec = await post('document/add', { title, docType: '8', secretLevel: '0', urgency: '0', body: '<p>现将有关事项通知如下。</p>', issuerOrg: '市人民政府办公室', ...extra }, who);
+  const rec = await post(
+    'document/add',
+    { title, docType: '8', secretLevel: '0', urgency: '0', body: '<p>现将有关事项通知如下。</p>', issuerOrg: '市人民政府办公室', ...extra },
+    who,
+  );
   expect(rec.code, rec.msg).toBe(0);
   const v = await post('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.data.id }, who);
   expect(v.code, v.msg).toBe(0);
@@ -89,7 +101,15 @@ afterAll(async () => {
 
 describe('without a session or with bad input', () => {
   it('answers -99 without a session and -1 naming the field for bad input', async () => {
-    for (const p of ['document/favorite', 'document/favorites', 'document/listthgl', 'document/getAttachList', 'document/mergeDownAttachs', 'documentarchive/list', 'documentarchive/add']) {
+    for (const p of [
+      'document/favorite',
+      'document/favorites',
+      'document/listthgl',
+      'document/getAttachList',
+      'document/mergeDownAttachs',
+      'documentarchive/list',
+      'documentarchive/add',
+    ]) {
       expect((await t.post(p, { id: d1.id })).code, p).toBe(-99);
     }
     const bad = await post('document/favorite', { id: 'x' }, 'zhangwei');
@@ -191,7 +211,12 @@ describe('attachments', () => {
 
   it('mergeDownAttachs answers a ZIP with the Chinese names (UTF-8 flag) and the contents', async () => {
     const session = await as('lina');
-    const res = await t.app.inject({ method: 'POST', url: '/api/document/mergeDownAttachs', payload: { id: d1.id }, headers: { 'x-token': session.token, 'x-uuid': session.uuid } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/mergeDownAttachs',
+      payload: { id: d1.id },
+      headers: { 'x-token': session.token, 'x-uuid': session.uuid },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('关于开展安全生产大检查的通知-附件.zip'));
@@ -220,12 +245,21 @@ describe('归档 (documentarchive)', () => {
     expect(added.data.archive_no).toBe(`${year}-Y-0001`);
     expect((await post('documentarchive/add', { flow_id: d1.id, retention: 'D30' }, 'wangfang')).msg).toBe('该公文已归档');
     // getlist: the archive of a flow, for whoever may see it
-    expect((await post('documentarchive/getlist', { flow_id: d1.id }, 'zhangwei')).data).toMatchObject({ archive_no: `${year}-Y-0001`, retention: 'Y', category: '综合类', year, title: '关于开展安全生产大检查的通知' });
+    expect((await post('documentarchive/getlist', { flow_id: d1.id }, 'zhangwei')).data).toMatchObject({
+      archive_no: `${year}-Y-0001`,
+      retention: 'Y',
+      category: '综合类',
+      year,
+      title: '关于开展安全生产大检查的通知',
+    });
     expect((await post('documentarchive/getlist', { flow_id: d1.id }, 'liuyang')).code).toBe(-1);
     // list: participants and 公文设置 holders see it, outsiders do not
     for (const who of ['wangfang', 'zhangwei', 'demo']) {
       const l = (await post('documentarchive/list', { year }, who)).data;
-      expect(l.list.map((x: any) => x.archive_no), who).toEqual([`${year}-Y-0001`]);
+      expect(
+        l.list.map((x: any) => x.archive_no),
+        who,
+      ).toEqual([`${year}-Y-0001`]);
     }
     expect((await post('documentarchive/list', {}, 'liuyang')).data).toEqual({ list: [], total: 0 });
     expect((await post('documentarchive/list', { keyword: '不存在的题名' }, 'demo')).data.total).toBe(0);
@@ -236,7 +270,9 @@ describe('归档 (documentarchive)', () => {
     const other = await submit('关于做好冬季供暖保障工作的通知');
     await finish(other.id);
     const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
-    expect((await post('documentarchive/add', { flow_id: other.id, retention: 'D10', archive_no: `${year}-Y-0001` }, 'wangfang')).msg).toBe(`档号${year}-Y-0001已被使用`);
+    expect((await post('documentarchive/add', { flow_id: other.id, retention: 'D10', archive_no: `${year}-Y-0001` }, 'wangfang')).msg).toBe(
+      `档号${year}-Y-0001已被使用`,
+    );
     const mine = await post('documentarchive/add', { flow_id: other.id, retention: 'D10', archive_no: '京政办-2026-专-001' }, 'wangfang');
     expect(mine.data.archive_no).toBe('京政办-2026-专-001');
     expect((await post('documentarchive/delete', { id: mine.data.id }, 'wangfang')).msg).toBe('您没有该操作的权限');

@@ -51,7 +51,9 @@ beforeAll(async () => {
   const again = await post('flow/act', { id: doc.id, type: 'start', opinion: '已修改，请再审' }, 'zhangwei');
   expect(again.code, again.msg).toBe(0);
   await act(doc.id, 'lina', 'approve', '核稿无误');
-  await act(doc.id, 'demo', 'approve', '拟同意，请秘书长签发', { data: { issuerUser: (await t.database.db.selectFrom('users').select('id').where('username', '=', 'chenjing').executeTakeFirstOrThrow()).id } });
+  await act(doc.id, 'demo', 'approve', '拟同意，请秘书长签发', {
+    data: { issuerUser: (await t.database.db.selectFrom('users').select('id').where('username', '=', 'chenjing').executeTakeFirstOrThrow()).id },
+  });
 });
 afterAll(async () => t.close());
 
@@ -102,7 +104,15 @@ describe('document/getOperationData', () => {
     expect(signer.code, signer.msg).toBe(0);
     expect(signer.data.actions).toContain('approve');
     expect(signer.data.currentSteps.map((x: any) => x.title)).toEqual(['领导签发']);
-    expect(signer.data.facts).toMatchObject({ entity: 'document.send', recordId: doc.recordId, secretLevel: '0', urgency: '1', docType: '8', number: null, flowStatus: 'running' });
+    expect(signer.data.facts).toMatchObject({
+      entity: 'document.send',
+      recordId: doc.recordId,
+      secretLevel: '0',
+      urgency: '1',
+      docType: '8',
+      number: null,
+      flowStatus: 'running',
+    });
     const drafter = (await post('document/getOperationData', { id: doc.id }, 'zhangwei')).data;
     expect(drafter.actions).not.toContain('approve');
   });

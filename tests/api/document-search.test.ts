@@ -36,7 +36,10 @@ const titles = (r: { list: any[] }) => r.list.map((x) => x.title);
 /** A multipart/form-data body with one file part. */
 function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----oaSearchBoundary7MA4YWxk';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`, 'utf8');
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    'utf8',
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -66,7 +69,12 @@ function minimalPdf(text: string): Buffer {
 async function upload(name: string, content: Buffer, who: string) {
   const session = await as(who);
   const { payload, headers } = multipart(name, content);
-  const res = await t.app.inject({ method: 'POST', url: '/api/File/upload', payload, headers: { ...headers, 'x-token': session.token, 'x-uuid': session.uuid } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/File/upload',
+    payload,
+    headers: { ...headers, 'x-token': session.token, 'x-uuid': session.uuid },
+  });
   const r = res.json();
   expect(r.code, r.msg).toBe(0);
   return r.data;
@@ -96,9 +104,14 @@ let numbered = '';
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-search-'));
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('附件：供热管网抢修队伍名单'), new Paragraph('各区县应储备足量燃煤，确保居民室温达标。')] }] }));
+  const docx = await Packer.toBuffer(
+    new Document({ sections: [{ children: [new Paragraph('附件：供热管网抢修队伍名单'), new Paragraph('各区县应储备足量燃煤，确保居民室温达标。')] }] }),
+  );
   const file = await upload('抢修队伍名单.docx', Buffer.from(docx), 'zhangwei');
-  safety = await draft('zhangwei', { title: SAFETY, body: '<p>各有关单位：</p><p>节日期间要重点检查<b>危化品仓库</b>和人员密集场所，严防&lt;重特大&gt;事故。</p>' });
+  safety = await draft('zhangwei', {
+    title: SAFETY,
+    body: '<p>各有关单位：</p><p>节日期间要重点检查<b>危化品仓库</b>和人员密集场所，严防&lt;重特大&gt;事故。</p>',
+  });
   heating = await draft('zhangwei', { title: HEATING, body: '<p>请各单位做好供暖保障。</p>', attachments: [file] });
 });
 afterAll(async () => {
@@ -112,7 +125,14 @@ describe('document/search', () => {
     expect(titles(r)).toEqual([SAFETY]);
     expect(r.total).toBe(1);
     const hit = r.list[0];
-    expect(hit).toMatchObject({ entity: 'document.send', record_id: safety.id, flow_id: safety.flowId, doc_type: '8', secret_level: '0', open: `/document/show-audit/${safety.flowId}` });
+    expect(hit).toMatchObject({
+      entity: 'document.send',
+      record_id: safety.id,
+      flow_id: safety.flowId,
+      doc_type: '8',
+      secret_level: '0',
+      open: `/document/show-audit/${safety.flowId}`,
+    });
     expect(hit.unit_name).toBe('市政府办公室');
     expect(hit.snippet).toContain('<mark>');
     expect(hit.snippet).toContain('&lt;重特大&gt;');
@@ -211,7 +231,11 @@ describe('document/search', () => {
 
   it('a draft not started on its flow is found by its drafter (opened from 待发公文) and gone once deleted; a PDF attachment is searched', async () => {
     const pdf = await upload('演练脚本.pdf', minimalPdf('Flood control drill'), 'zhangwei');
-    const rec = await post('document/add', { title: '关于开展防汛应急演练的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>草稿</p>', attachments: [pdf] }, 'zhangwei');
+    const rec = await post(
+      'document/add',
+      { title: '关于开展防汛应急演练的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>草稿</p>', attachments: [pdf] },
+      'zhangwei',
+    );
     expect(rec.code, rec.msg).toBe(0);
     const r = await search('zhangwei', { keyword: 'flood drill' });
     expect(r.list.map((x: any) => [x.title, x.open])).toEqual([['关于开展防汛应急演练的通知', '/document/dfgw']]);

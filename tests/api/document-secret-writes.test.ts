@@ -14,8 +14,17 @@ const { post, ok } = actors(() => t);
 
 /** The stored flow row of instance `id`: version, status, 密级 column and the form data's secretLevel. */
 async function stored(id: number) {
-  const row = await t.database.db.selectFrom('flow_instances').select(['version', 'status', 'secret_level', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
-  return { version: row.version, status: row.status, level: Number(row.secret_level), data: (JSON.parse(row.state).data as Record<string, unknown>).secretLevel };
+  const row = await t.database.db
+    .selectFrom('flow_instances')
+    .select(['version', 'status', 'secret_level', 'state'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    version: row.version,
+    status: row.status,
+    level: Number(row.secret_level),
+    data: (JSON.parse(row.state).data as Record<string, unknown>).secretLevel,
+  };
 }
 
 /** users.id of `username`. */
@@ -40,7 +49,11 @@ let flowId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rec = await ok('document/add', { title: '关于做好年度保密自查工作的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>各科室：</p>' }, 'zhangwei');
+  const rec = await ok(
+    'document/add',
+    { title: '关于做好年度保密自查工作的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>各科室：</p>' },
+    'zhangwei',
+  );
   recordId = rec.id;
 });
 afterAll(async () => t.close());
@@ -64,7 +77,11 @@ describe('密级 above the writer’s clearance', () => {
     await withClearance('demo', 1, async () => {
       const before = await stored(flowId);
       expect(before).toMatchObject({ status: 'running', level: 1, data: '1' });
-      const r = await post('flow/act', { id: flowId, type: 'approve', opinion: '定为机密', data: { secretLevel: '2', issuerUser: await uid('chenjing') } }, 'demo');
+      const r = await post(
+        'flow/act',
+        { id: flowId, type: 'approve', opinion: '定为机密', data: { secretLevel: '2', issuerUser: await uid('chenjing') } },
+        'demo',
+      );
       expect(r.code).toBe(-1);
       expect(r.msg).toBe('密级不能高于本人的涉密等级');
       expect(await stored(flowId)).toEqual(before);
@@ -77,7 +94,11 @@ describe('密级 above the writer’s clearance', () => {
   });
 
   it('within the approver’s clearance the same action is taken and the level stored', async () => {
-    const view = await ok('flow/act', { id: flowId, type: 'approve', opinion: '定为机密', data: { secretLevel: '2', issuerUser: await uid('chenjing') } }, 'demo');
+    const view = await ok(
+      'flow/act',
+      { id: flowId, type: 'approve', opinion: '定为机密', data: { secretLevel: '2', issuerUser: await uid('chenjing') } },
+      'demo',
+    );
     expect(view.state.data.secretLevel).toBe('2');
     expect(await stored(flowId)).toMatchObject({ level: 2, data: '2' });
     // 张伟 (秘密) no longer sees his own document once it is 机密.

@@ -37,7 +37,12 @@ describe('通用设置 (getSetting / submitSetting)', () => {
     expect(r.code, r.msg).toBe(0);
     expect(r.data).toMatchObject({ handleDays: 10, allowReceiptReturn: '0', defaultSecretLevel: 1, version: before.version + 1 });
     expect((await post('document/getSetting', {}, 'zhangwei')).data.handleDays).toBe(10);
-    const row = await t.database.db.selectFrom('audit_log').select(['username', 'detail']).where('event', '=', 'document.setting.edit').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('audit_log')
+      .select(['username', 'detail'])
+      .where('event', '=', 'document.setting.edit')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.username).toBe('demo');
     expect(JSON.parse(row.detail!)).toMatchObject({ before: { 'document.handleDays': '5' }, after: { 'document.handleDays': '10' } });
     // A stale version changes nothing.

@@ -57,7 +57,12 @@ describe('公文统计', () => {
     expect(st.units.find((u: any) => u.unitId === ids.finance)).toMatchObject({ received: 1, running: 1 });
     const month = new Date(Date.now() + 8 * 3_600_000).getUTCMonth() + 1;
     expect(st.months[month - 1]).toMatchObject({ month, sent: 2, received: 1 });
-    expect(st.kinds).toEqual(expect.arrayContaining([{ docType: '8', count: 1 }, { docType: '14', count: 1 }]));
+    expect(st.kinds).toEqual(
+      expect.arrayContaining([
+        { docType: '8', count: 1 },
+        { docType: '14', count: 1 },
+      ]),
+    );
     // One unit only.
     const finance = await ok('document/dbstat', { year, unit_id: ids.finance }, 'liqiang');
     expect(finance.totals).toMatchObject({ sent: 0, received: 1 });

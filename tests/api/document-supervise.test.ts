@@ -32,7 +32,16 @@ describe('document 督办', () => {
   it('gwdbList: the 市长 supervises the running 发文 of 张伟 with its step, handler and deadline', async () => {
     const r = await ok('document/gwdbList', { pageSize: 50 }, 'liqiang');
     const row = r.list.find((x: any) => x.instanceId === running);
-    expect(row).toMatchObject({ title: TITLE, defId: 'document.send', status: 'running', nodes: [{ id: 'deptReview', title: '部门核稿' }], handlers: ['李娜'], overdue: false, urgeCount: 0, mayUrge: true });
+    expect(row).toMatchObject({
+      title: TITLE,
+      defId: 'document.send',
+      status: 'running',
+      nodes: [{ id: 'deptReview', title: '部门核稿' }],
+      handlers: ['李娜'],
+      overdue: false,
+      urgeCount: 0,
+      mayUrge: true,
+    });
     expect(row.deadline).toBeGreaterThan(row.startedAt);
     expect(r.total).toBe(2);
     // Newest first; keyword and overdue narrow it.
@@ -76,7 +85,10 @@ describe('document 督办', () => {
     await ok('document/saveDb', { id: running, remark: '已提醒核稿人' }, 'zhangwei');
     expect((await post('document/saveDb', { id: running, remark: '收到' }, 'lina')).msg).toBe('您没有该操作的权限');
     const history = await ok('document/dbHistory', { id: running }, 'zhangwei');
-    expect(history.map((h: any) => [h.userName, h.remark])).toEqual([['李强', '请于年底前办结并报送落实情况'], ['张伟', '已提醒核稿人']]);
+    expect(history.map((h: any) => [h.userName, h.remark])).toEqual([
+      ['李强', '请于年底前办结并报送落实情况'],
+      ['张伟', '已提醒核稿人'],
+    ]);
     expect(await ok('document/checkSupervision', { id: running }, 'lina')).toEqual({ supervised: true });
     expect(await ok('document/checkSupervision', { id: other }, 'liqiang')).toEqual({ supervised: false });
   });

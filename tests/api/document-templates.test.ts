@@ -26,7 +26,12 @@ const audited = async (event: string) => (await t.database.db.selectFrom('audit_
 /** The text of the exported PDF of flow `id` as `who` (pdftotext), whitespace removed; the file kept as `name`.pdf. */
 async function exportedText(id: number, who: string, name: string): Promise<string> {
   const session = await as(who);
-  const res = await t.app.inject({ method: 'POST', url: '/api/document/exportPdf', payload: { id }, headers: { 'x-token': session.token, 'x-uuid': session.uuid } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/exportPdf',
+    payload: { id },
+    headers: { 'x-token': session.token, 'x-uuid': session.uuid },
+  });
   expect(res.statusCode).toBe(200);
   const file = path.join(OUT, `${name}.pdf`);
   fs.writeFileSync(file, res.rawPayload);
@@ -51,12 +56,24 @@ afterAll(async () => t.close());
 describe('套红 of a mark', () => {
   it('markList answers the seeded red header of each demo mark', async () => {
     const list = (await post('document/markList', { pageSize: 100 }, 'zhangwei')).data.list;
-    expect(list.find((m: any) => m.org_code === '京政发')).toMatchObject({ organ_mark: '市人民政府文件', issuer_org: '市人民政府', print_org: '市人民政府办公室', red_color: '#E60012' });
+    expect(list.find((m: any) => m.org_code === '京政发')).toMatchObject({
+      organ_mark: '市人民政府文件',
+      issuer_org: '市人民政府',
+      print_org: '市人民政府办公室',
+      red_color: '#E60012',
+    });
     expect(list.find((m: any) => m.org_code === '京政函')).toMatchObject({ organ_mark: '市人民政府' });
   });
 
   it('mark / editMark validate, store and audit the red header; only document:setting holders', async () => {
-    const body = { name: '市财政局文件', org_code: '京财发', organ_mark: '市财政局文件', issuer_org: '市财政局', print_org: '市财政局办公室', red_color: '#d7000f' };
+    const body = {
+      name: '市财政局文件',
+      org_code: '京财发',
+      organ_mark: '市财政局文件',
+      issuer_org: '市财政局',
+      print_org: '市财政局办公室',
+      red_color: '#d7000f',
+    };
     const badColor = await post('document/mark', { ...body, red_color: 'red' }, 'demo');
     expect(badColor.code).toBe(-1);
     expect(badColor.msg).toContain('套红颜色');
@@ -95,7 +112,12 @@ describe('套红 of a mark', () => {
 
   it('the record wins over the mark when it fills the fields', async () => {
     const mark = (await post('document/markList', {}, 'zhangwei')).data.list.find((m: any) => m.org_code === '京政发');
-    const id = await draft('关于调整机关食堂就餐时间的通知', { markId: mark.id, organMark: '市机关事务管理局文件', issuerOrg: '市机关事务管理局', printOrg: '市机关事务管理局综合处' });
+    const id = await draft('关于调整机关食堂就餐时间的通知', {
+      markId: mark.id,
+      organMark: '市机关事务管理局文件',
+      issuerOrg: '市机关事务管理局',
+      printOrg: '市机关事务管理局综合处',
+    });
     const text = await exportedText(id, 'zhangwei', 'template-own');
     expect(text).toContain('市机关事务管理局文件');
     expect(text).toContain('市机关事务管理局综合处');
@@ -137,7 +159,12 @@ describe('正文 templates', () => {
 
     // zhangwei's unit vs another unit.
     const zw = await t.database.db.selectFrom('users').select(['id', 'current_dept_id']).where('username', '=', 'zhangwei').executeTakeFirstOrThrow();
-    const primary = await t.database.db.selectFrom('user_departments').select('dept_id').where('user_id', '=', zw.id).where('is_primary', '=', 1).executeTakeFirstOrThrow();
+    const primary = await t.database.db
+      .selectFrom('user_departments')
+      .select('dept_id')
+      .where('user_id', '=', zw.id)
+      .where('is_primary', '=', 1)
+      .executeTakeFirstOrThrow();
     const mine = await post('document/templateAdd', { ...body, name: '本单位请示', unit_id: await unitOfDept(zw.current_dept_id ?? primary.dept_id) }, 'demo');
     expect(mine.code, mine.msg).toBe(0);
     const other = await post('document/templateAdd', { ...body, name: '财政局请示', unit_id: await deptId('市财政局') }, 'demo');

@@ -228,7 +228,12 @@ describe('writes', () => {
     const d = await t.post(`${G}/del`, { ids: String(rec.id) }, s.zhangwei);
     expect(d).toMatchObject({ code: 0, data: { deleted: 1 } });
     expect((await t.post(`${G}/info`, { id: rec.id }, s.zhangwei)).code).toBe(-1);
-    const del = await db.selectFrom('audit_log').selectAll().where('event', '=', 'entitytest.notebook.del').where('object', '=', `entitytest.notebook:${rec.id}`).executeTakeFirst();
+    const del = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('event', '=', 'entitytest.notebook.del')
+      .where('object', '=', `entitytest.notebook:${rec.id}`)
+      .executeTakeFirst();
     expect(JSON.parse(del!.detail!).before.title).toBe('已编辑');
   });
 
@@ -260,7 +265,13 @@ describe('writes', () => {
 describe('list: keyword, filters, sort, paging', () => {
   beforeAll(async () => {
     for (let i = 1; i <= 25; i++) {
-      await add('lina', { title: `分页测试${String(i).padStart(2, '0')}`, pages: i, category: i % 2 ? 'work' : 'life', due_date: `2026-03-${String(i).padStart(2, '0')}`, note: i === 7 ? '含有关键字青松' : null });
+      await add('lina', {
+        title: `分页测试${String(i).padStart(2, '0')}`,
+        pages: i,
+        category: i % 2 ? 'work' : 'life',
+        due_date: `2026-03-${String(i).padStart(2, '0')}`,
+        note: i === 7 ? '含有关键字青松' : null,
+      });
     }
   });
   const list = (body: Record<string, unknown>) => t.post(`${G}/list`, { keyword: '分页测试', ...body }, s.lina);

@@ -27,9 +27,15 @@ beforeAll(async () => {
   const { db } = t.database;
   const staff = await db.selectFrom('roles').select('id').where('code', '=', 'staff').executeTakeFirstOrThrow();
   const have = new Set((await db.selectFrom('role_permissions').select('code').where('role_id', '=', staff.id).execute()).map((r) => r.code));
-  const codes = new Set(entities.flatMap((e) => [...Object.values(e.permissions ?? {}), ...(e.actions ?? []).map((a) => a.permission)].filter((c): c is string => !!c)));
+  const codes = new Set(
+    entities.flatMap((e) => [...Object.values(e.permissions ?? {}), ...(e.actions ?? []).map((a) => a.permission)].filter((c): c is string => !!c)),
+  );
   const missing = [...codes].filter((c) => !have.has(c));
-  if (missing.length) await db.insertInto('role_permissions').values(missing.map((code) => ({ role_id: staff.id, code }))).execute();
+  if (missing.length)
+    await db
+      .insertInto('role_permissions')
+      .values(missing.map((code) => ({ role_id: staff.id, code })))
+      .execute();
   invalidateMenuCache(db);
   for (const u of ['zhangwei', 'sunli']) {
     s[u] = sessionOf(await t.login(u));

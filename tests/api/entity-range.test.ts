@@ -16,7 +16,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.database;
   const staff = await db.selectFrom('roles').select('id').where('code', '=', 'staff').executeTakeFirstOrThrow();
-  await db.insertInto('role_permissions').values(['roomtest:view', 'roomtest:edit'].map((code) => ({ role_id: staff.id, code }))).execute();
+  await db
+    .insertInto('role_permissions')
+    .values(['roomtest:view', 'roomtest:edit'].map((code) => ({ role_id: staff.id, code })))
+    .execute();
   invalidateMenuCache(db);
   const book = (subject: string, start: string, end: string) => ok(`${G}/add`, { subject, room: 'r1', start, end }, 'zhangwei');
   await book('周一早会', '2026-11-23T09:00:00+08:00', '2026-11-23T10:00:00+08:00');
@@ -30,7 +33,9 @@ afterAll(async () => t.close());
 
 const week = { start: 'start', end: 'end', from: '2026-11-22T16:00:00.000Z', to: '2026-11-29T16:00:00.000Z' };
 const subjects = async (range: unknown) =>
-  ((await ok(`${G}/list`, { pageSize: 200, range, sort: { field: 'start', order: 'asc' } }, 'zhangwei')) as { list: { subject: string }[] }).list.map((r) => r.subject);
+  ((await ok(`${G}/list`, { pageSize: 200, range, sort: { field: 'start', order: 'asc' } }, 'zhangwei')) as { list: { subject: string }[] }).list.map(
+    (r) => r.subject,
+  );
 
 describe('list range', () => {
   it('stores a time written with an offset as the UTC instant', async () => {

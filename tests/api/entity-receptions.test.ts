@@ -32,7 +32,9 @@ describe('receptions on the generic entity API', () => {
   it('adds, finds, edits, finishes and deletes a reception within the department', async () => {
     const missing = await t.post('receptions/add', { title: '省发改委调研', people: 3, visitDate: '2026-04-01', dept: deptOf.zhangwei }, s.zhangwei);
     expect(missing).toMatchObject({ code: -1, msg: '请填写来宾单位' });
-    const en = await t.post('receptions/add', { title: 'Visit', people: 3, visitDate: '2026-04-01', dept: deptOf.zhangwei }, s.zhangwei, { headers: { 'x-lang': 'en-US' } });
+    const en = await t.post('receptions/add', { title: 'Visit', people: 3, visitDate: '2026-04-01', dept: deptOf.zhangwei }, s.zhangwei, {
+      headers: { 'x-lang': 'en-US' },
+    });
     expect(en).toMatchObject({ code: -1, msg: 'Guest organisation is required' });
     const add = await t.post(
       'receptions/add',

@@ -32,12 +32,23 @@ async function columns(): Promise<Record<string, string>> {
     const r = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${TABLE})`.execute(db);
     return Object.fromEntries(r.rows.map((c) => [c.name, c.type.toLowerCase()]));
   }
-  const r = await sql<{ column_name: string; data_type: string; character_maximum_length: number | null; numeric_precision: number | null; numeric_scale: number | null }>`
+  const r = await sql<{
+    column_name: string;
+    data_type: string;
+    character_maximum_length: number | null;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+  }>`
     select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale from information_schema.columns
     where table_schema = current_schema() and table_name = ${TABLE}`.execute(db);
   return Object.fromEntries(
     r.rows.map((c) => {
-      const t = c.data_type === 'character varying' ? `varchar(${c.character_maximum_length})` : c.data_type === 'numeric' && c.numeric_precision ? `numeric(${c.numeric_precision},${c.numeric_scale})` : c.data_type;
+      const t =
+        c.data_type === 'character varying'
+          ? `varchar(${c.character_maximum_length})`
+          : c.data_type === 'numeric' && c.numeric_precision
+            ? `numeric(${c.numeric_precision},${c.numeric_scale})`
+            : c.data_type;
       return [c.column_name, t];
     }),
   );
@@ -49,12 +60,17 @@ async function indexes(): Promise<Record<string, boolean>> {
     const r = await sql<{ name: string; unique: number }>`select name, "unique" from pragma_index_list(${TABLE})`.execute(db);
     return Object.fromEntries(r.rows.map((i) => [i.name, i.unique === 1]));
   }
-  const r = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${TABLE}`.execute(db);
+  const r = await sql<{
+    indexname: string;
+    indexdef: string;
+  }>`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${TABLE}`.execute(db);
   return Object.fromEntries(r.rows.map((i) => [i.indexname, /UNIQUE/.test(i.indexdef)]));
 }
 
 async function insertRow() {
-  await sql`insert into ${sql.table(TABLE)} (version, created_at, updated_at, title, code, pages) values (1, 1, 1, ${'旧记录'}, ${`OLD-${Math.random().toString(36).slice(2, 8).toUpperCase()}`}, ${12})`.execute(t.database.db);
+  await sql`insert into ${sql.table(TABLE)} (version, created_at, updated_at, title, code, pages) values (1, 1, 1, ${'旧记录'}, ${`OLD-${Math.random().toString(36).slice(2, 8).toUpperCase()}`}, ${12})`.execute(
+    t.database.db,
+  );
 }
 
 describe('table derivation (pure)', () => {
@@ -62,10 +78,27 @@ describe('table derivation (pure)', () => {
     const spec = deriveTable(base);
     const type = Object.fromEntries(spec.columns.map((c) => [c.name, c.sqlType]));
     expect(type).toMatchObject({
-      id: 'integer', version: 'integer', created_by: 'integer', created_at: 'bigint', updated_by: 'integer', updated_at: 'bigint',
-      owner_dept_id: 'integer', owner_unit_id: 'integer',
-      title: 'varchar(50)', code: 'varchar(20)', category: 'varchar(255)', pages: 'integer', price: 'numeric(18,2)', weight: 'numeric',
-      shared: 'integer', due_date: 'varchar(10)', opened_at: 'varchar(30)', keeper: 'integer', readers: 'text', note: 'text', status: 'varchar(255)',
+      id: 'integer',
+      version: 'integer',
+      created_by: 'integer',
+      created_at: 'bigint',
+      updated_by: 'integer',
+      updated_at: 'bigint',
+      owner_dept_id: 'integer',
+      owner_unit_id: 'integer',
+      title: 'varchar(50)',
+      code: 'varchar(20)',
+      category: 'varchar(255)',
+      pages: 'integer',
+      price: 'numeric(18,2)',
+      weight: 'numeric',
+      shared: 'integer',
+      due_date: 'varchar(10)',
+      opened_at: 'varchar(30)',
+      keeper: 'integer',
+      readers: 'text',
+      note: 'text',
+      status: 'varchar(255)',
     });
     expect(spec.columns.filter((c) => c.notNull).map((c) => c.name)).toEqual(['id', 'version', 'created_at', 'updated_at', 'title', 'code']);
     expect(spec.columns.find((c) => c.name === 'keeper')!.references).toBe('users.id');
@@ -86,8 +119,17 @@ describe('table sync on the live database', () => {
     const cols = await columns();
     const isPg = t.database.dialect === 'pg';
     expect(cols).toMatchObject({
-      id: 'integer', version: 'integer', created_at: 'bigint', owner_dept_id: 'integer', owner_unit_id: 'integer',
-      title: 'varchar(50)', pages: 'integer', price: isPg ? 'numeric(18,2)' : 'numeric(18,2)', readers: 'text', shared: 'integer', due_date: 'varchar(10)',
+      id: 'integer',
+      version: 'integer',
+      created_at: 'bigint',
+      owner_dept_id: 'integer',
+      owner_unit_id: 'integer',
+      title: 'varchar(50)',
+      pages: 'integer',
+      price: isPg ? 'numeric(18,2)' : 'numeric(18,2)',
+      readers: 'text',
+      shared: 'integer',
+      due_date: 'varchar(10)',
     });
     const idx = await indexes();
     expect(idx).toMatchObject({
@@ -149,8 +191,24 @@ describe('table sync on the live database', () => {
   it('accepts a drop and a retype with registered entity migrations, each run once and recorded', async () => {
     let runs = 0;
     const migrations: EntityMigration[] = [
-      { name: '0001_fx_drop_note', entity: 'entitytest.notebook', table: TABLE, up: async (_trx, d) => { runs++; await d.dropColumn(TABLE, 'note'); } },
-      { name: '0002_fx_pages_text', entity: 'entitytest.notebook', table: TABLE, up: async (_trx, d) => { runs++; await d.retypeColumn(TABLE, 'pages', 'varchar(10)'); } },
+      {
+        name: '0001_fx_drop_note',
+        entity: 'entitytest.notebook',
+        table: TABLE,
+        up: async (_trx, d) => {
+          runs++;
+          await d.dropColumn(TABLE, 'note');
+        },
+      },
+      {
+        name: '0002_fx_pages_text',
+        entity: 'entitytest.notebook',
+        table: TABLE,
+        up: async (_trx, d) => {
+          runs++;
+          await d.retypeColumn(TABLE, 'pages', 'varchar(10)');
+        },
+      },
     ];
     const d = clone();
     delete d.model.properties.note;
@@ -178,7 +236,16 @@ describe('table sync on the live database', () => {
     d.table = 'fx_fresh';
     let ran = false;
     const r = await syncEntityTables(t.database.db, t.database.dialect, [d], {
-      migrations: [{ name: '0003_fx_fresh', entity: d.id, table: 'fx_fresh', up: async () => { ran = true; } }],
+      migrations: [
+        {
+          name: '0003_fx_fresh',
+          entity: d.id,
+          table: 'fx_fresh',
+          up: async () => {
+            ran = true;
+          },
+        },
+      ],
     });
     expect(ran).toBe(false);
     expect(r.created).toEqual(['fx_fresh']);

@@ -159,7 +159,15 @@ describe('import', () => {
     expect(r).toMatchObject({ code: 0, data: { imported: 2, errors: [] } });
     expect(await total()).toBe(before + 2);
     const found = await t.post('receptions/list', { keyword: '市教育局来访' }, s.zhangwei);
-    expect(found.data.list[0]).toMatchObject({ visitDate: '2026-06-01', leaveDate: '2026-06-02', dept, contact: zhangweiId, cost: 500, status: 'planned', owner_dept_id: dept });
+    expect(found.data.list[0]).toMatchObject({
+      visitDate: '2026-06-01',
+      leaveDate: '2026-06-02',
+      dept,
+      contact: zhangweiId,
+      cost: 500,
+      status: 'planned',
+      owner_dept_id: dept,
+    });
     const audits = await t.database.db.selectFrom('audit_log').select('event').where('event', '=', 'receptions.reception.import').execute();
     expect(audits).toHaveLength(2);
   });

@@ -40,7 +40,11 @@ describe('kill -9 during concurrent writes', () => {
 
   const signIn = async () => {
     const key = (await httpCall(server.port, '/api/Login/getPublicKey', {})).body.data.publicKey;
-    const r = await httpCall(server.port, '/api/Login/index', { username: 'zhangwei', password: encryptPassword('Demo@2026', key, Date.now()), isStrongPassword: 1 });
+    const r = await httpCall(server.port, '/api/Login/index', {
+      username: 'zhangwei',
+      password: encryptPassword('Demo@2026', key, Date.now()),
+      isStrongPassword: 1,
+    });
     expect(r.body.code, r.body.msg).toBe(0);
     return { 'x-token': r.body.data.token, 'x-uuid': r.body.data.uuid };
   };

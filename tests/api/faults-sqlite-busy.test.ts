@@ -31,12 +31,20 @@ describe('SQLite busy', () => {
   beforeAll(async () => {
     database = openDatabase({ dataDir });
     await migrate(database.db, database.dialect);
-    await (await import('../../src/server/engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
+    await (
+      await import('../../src/server/engine/sync.js')
+    ).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
     await seedIfEmpty(database.db);
     app = await buildApp({ config: loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, CLIENT_DIR: '/nonexistent' }), database, logger: false });
     await app.ready();
     const key = (await app.inject({ method: 'POST', url: '/api/Login/getPublicKey', payload: {} })).json().data.publicKey;
-    const r = (await app.inject({ method: 'POST', url: '/api/Login/index', payload: { username: 'zhangwei', password: encryptPassword('Demo@2026', key, Date.now()), isStrongPassword: 1 } })).json();
+    const r = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/Login/index',
+        payload: { username: 'zhangwei', password: encryptPassword('Demo@2026', key, Date.now()), isStrongPassword: 1 },
+      })
+    ).json();
     session = { 'x-token': r.data.token, 'x-uuid': r.data.uuid };
   }, 60_000);
   afterAll(async () => {

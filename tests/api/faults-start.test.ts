@@ -33,7 +33,14 @@ describe('start-up', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-faults-start-'));
     const closed = await freePort();
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts', '--dev'], {
-      env: { ...process.env, DATA_DIR: dataDir, CLIENT_DIR: '/nonexistent', PORT: String(await freePort()), HOST: '127.0.0.1', DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/oa` },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        CLIENT_DIR: '/nonexistent',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/oa`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

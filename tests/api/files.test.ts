@@ -9,7 +9,10 @@ import { sanitiseFileName } from '../../src/server/services/files.js';
 /** A multipart/form-data body with one file part (UTF-8 file name, as browsers send it). */
 function multipart(filename: string, content: Buffer, field = 'file'): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----oaTestBoundary7MA4YWxkTrZu0gW';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`, 'utf8');
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    'utf8',
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -46,7 +49,11 @@ describe('File group: attachments (engine/data/api.ts files, DESIGN §4)', () =>
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-files-'));
     t = await createTestApp({ env: { DATA_DIR: dataDir } });
-    const users = await t.database.db.selectFrom('users').select(['id', 'uuid', 'username', 'current_dept_id']).where('username', 'in', ['zhangwei', 'lina']).execute();
+    const users = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'uuid', 'username', 'current_dept_id'])
+      .where('username', 'in', ['zhangwei', 'lina'])
+      .execute();
     for (const u of users) {
       uid[u.username] = u.id;
       const { token } = await createSession(t.database.db, { userId: u.id, deptId: u.current_dept_id });

@@ -38,7 +38,11 @@ describe('flow caller rights', () => {
 
   it('a role holding 督办 given to someone lets them open and urge an instance at once; taken back or disabled, it does not', async () => {
     const db = t.database.db;
-    const v = await t.post('flow/start', { defId: 'flowtest.twostep', title: '关于督办权限即时生效的请示', data: { first: [id.lina], second: [id.liuyang] } }, s.zhangwei);
+    const v = await t.post(
+      'flow/start',
+      { defId: 'flowtest.twostep', title: '关于督办权限即时生效的请示', data: { first: [id.lina], second: [id.liuyang] } },
+      s.zhangwei,
+    );
     expect(v.code).toBe(0);
     const info = () => t.post('flow/info', { id: v.data.id }, s.hechao);
     expect((await info()).msg).toBe(NOT_FOUND);

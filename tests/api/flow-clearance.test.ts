@@ -28,8 +28,24 @@ async function ok(p: string, body: Record<string, unknown>, who: string) {
 /** Sets the clearance of each of `who` to `level` for the duration of `fn`. */
 async function withClearance(who: string[], level: number, fn: () => Promise<void>) {
   const db = t.database.db;
-  const before = await db.selectFrom('users').select(['id', 'clearance']).where('id', 'in', who.map((u) => uid[u])).execute();
-  await db.updateTable('users').set({ clearance: level }).where('id', 'in', who.map((u) => uid[u])).execute();
+  const before = await db
+    .selectFrom('users')
+    .select(['id', 'clearance'])
+    .where(
+      'id',
+      'in',
+      who.map((u) => uid[u]),
+    )
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ clearance: level })
+    .where(
+      'id',
+      'in',
+      who.map((u) => uid[u]),
+    )
+    .execute();
   forgetClearance(db);
   try {
     await fn();
@@ -41,7 +57,11 @@ async function withClearance(who: string[], level: number, fn: () => Promise<voi
 
 /** A 发文 of `who` with 密级 `level` submitted on the test flow; answers the instance view. */
 async function submit(title: string, who: string, level: string) {
-  const rec = await ok('document/add', { title, docType: '8', secretLevel: level, urgency: '0', body: '<p>现将有关事项通知如下。</p>', issuerOrg: '市人民政府办公室' }, who);
+  const rec = await ok(
+    'document/add',
+    { title, docType: '8', secretLevel: level, urgency: '0', body: '<p>现将有关事项通知如下。</p>', issuerOrg: '市人民政府办公室' },
+    who,
+  );
   return ok('flow/start', { defId: FLOW, entity: 'document.send', recordId: rec.id }, who);
 }
 
@@ -62,7 +82,13 @@ beforeAll(async () => {
   }
   // 刘洋 (机密) and 何超 (秘密) hold the office_director role beside 周明远 (绝密).
   const role = await t.database.db.selectFrom('roles').select('id').where('code', '=', 'office_director').executeTakeFirstOrThrow();
-  await t.database.db.insertInto('user_roles').values([{ user_id: uid.liuyang, role_id: role.id }, { user_id: uid.hechao, role_id: role.id }]).execute();
+  await t.database.db
+    .insertInto('user_roles')
+    .values([
+      { user_id: uid.liuyang, role_id: role.id },
+      { user_id: uid.hechao, role_id: role.id },
+    ])
+    .execute();
 });
 afterAll(async () => t?.close());
 
@@ -81,7 +107,9 @@ describe('assignees and clearance', () => {
     const after = await ok('flow/act', { id: v.id, type: 'approve', opinion: '同意', data: { issuerUser: uid.zhangwei } }, 'demo');
     expect(holders(after, 'issue')).toEqual(['admin']);
     const cleared = await submit('关于另一项机密工作的通知', 'lina', '2');
-    expect(holders(await ok('flow/act', { id: cleared.id, type: 'approve', opinion: '同意', data: { issuerUser: uid.wangfang } }, 'liuyang'), 'issue')).toEqual(['wangfang']);
+    expect(holders(await ok('flow/act', { id: cleared.id, type: 'approve', opinion: '同意', data: { issuerUser: uid.wangfang } }, 'liuyang'), 'issue')).toEqual(
+      ['wangfang'],
+    );
   });
 
   it('with no cleared holder left the node’s emptyAssignee policy applies (skip, then the administrators)', async () => {

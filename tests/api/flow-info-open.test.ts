@@ -24,7 +24,11 @@ describe('flow/info open', () => {
     const info = await t.post('flow/info', { id: send.data.id }, zhang);
     expect(info.data).toMatchObject({ entity: 'document.send', open: '/document/show-audit/:id' });
 
-    const receive = await t.post('flow/start', { defId: 'document.receive', title: '关于做好安全生产工作的通知', data: { title: '关于做好安全生产工作的通知' }, draft: true }, zhang);
+    const receive = await t.post(
+      'flow/start',
+      { defId: 'document.receive', title: '关于做好安全生产工作的通知', data: { title: '关于做好安全生产工作的通知' }, draft: true },
+      zhang,
+    );
     expect(receive.code, receive.msg).toBe(0);
     expect((await t.post('flow/info', { id: receive.data.id }, zhang)).data.open).toBe('/document/show/:id?');
   });

@@ -83,11 +83,22 @@ describe('work lists kept in the process', () => {
   });
 
   it('let two people hand each other tasks at the same moment (both approvals succeed, both lists show it)', async () => {
-    const one = await ok('flow/start', { defId: 'flowtest.twostep', title: '关于交叉测试的请示一', data: { first: [id.lina], second: [id.liuyang] } }, 'zhangwei');
-    const two = await ok('flow/start', { defId: 'flowtest.twostep', title: '关于交叉测试的请示二', data: { first: [id.liuyang], second: [id.lina] } }, 'zhangwei');
+    const one = await ok(
+      'flow/start',
+      { defId: 'flowtest.twostep', title: '关于交叉测试的请示一', data: { first: [id.lina], second: [id.liuyang] } },
+      'zhangwei',
+    );
+    const two = await ok(
+      'flow/start',
+      { defId: 'flowtest.twostep', title: '关于交叉测试的请示二', data: { first: [id.liuyang], second: [id.lina] } },
+      'zhangwei',
+    );
     await list('todo', 'lina');
     await list('todo', 'liuyang');
-    const [a, b] = await Promise.all([t.post('flow/act', { id: one.id, type: 'approve' }, s.lina), t.post('flow/act', { id: two.id, type: 'approve' }, s.liuyang)]);
+    const [a, b] = await Promise.all([
+      t.post('flow/act', { id: one.id, type: 'approve' }, s.lina),
+      t.post('flow/act', { id: two.id, type: 'approve' }, s.liuyang),
+    ]);
     expect([a.code, b.code], `${a.msg} ${b.msg}`).toEqual([0, 0]);
     const lina = await ids('todo', 'lina');
     const liuyang = await ids('todo', 'liuyang');

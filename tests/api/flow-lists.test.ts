@@ -41,7 +41,17 @@ describe('督办 (flow/supervise)', () => {
   it('lists what one started or acted on, every running one for a supervisor, never an outsider’s', async () => {
     const v = await twostep('关于督办测试的请示');
     const mine = (await supervised('zhangwei')).find((x) => x.instanceId === v.id);
-    expect(mine).toMatchObject({ title: '关于督办测试的请示', flowTitle: '两步测试', status: 'running', nodes: [{ id: 'a1', title: '第一步' }], handlers: ['李娜'], urgeCount: 0, overdue: false, mayUrge: true, initiatorName: '张伟' });
+    expect(mine).toMatchObject({
+      title: '关于督办测试的请示',
+      flowTitle: '两步测试',
+      status: 'running',
+      nodes: [{ id: 'a1', title: '第一步' }],
+      handlers: ['李娜'],
+      urgeCount: 0,
+      overdue: false,
+      mayUrge: true,
+      initiatorName: '张伟',
+    });
     // lina holds the open task but has not acted yet; liuyang and hechao have no part so far.
     for (const who of ['lina', 'liuyang', 'hechao']) expect((await supervised(who)).map((x) => x.instanceId)).not.toContain(v.id);
     // demo (办公室主任) holds flow:supervise: he sees it, may open it and urge it, but decides nothing in it.
@@ -60,7 +70,11 @@ describe('督办 (flow/supervise)', () => {
     // Finished: gone from the default (running) list, there with status finished.
     await ok('flow/act', { id: v.id, type: 'approve' }, 'liuyang');
     expect((await supervised('zhangwei')).map((x) => x.instanceId)).not.toContain(v.id);
-    expect((await supervised('zhangwei', { status: 'finished' })).find((x) => x.instanceId === v.id)).toMatchObject({ status: 'finished', nodes: [], handlers: [] });
+    expect((await supervised('zhangwei', { status: 'finished' })).find((x) => x.instanceId === v.id)).toMatchObject({
+      status: 'finished',
+      nodes: [],
+      handlers: [],
+    });
     expect((await post('flow/supervise', { status: 'paused' }, 'zhangwei')).msg).toContain('status');
   });
 
@@ -100,8 +114,12 @@ describe('filters and counts', () => {
     // Received on 09-30: inside a range around it, outside one after it.
     const day = { from: Date.parse('2026-09-30T00:00:00+08:00'), to: Date.parse('2026-09-30T23:59:59+08:00') };
     expect((await ok('flow/todo', { pageSize: 100, ...day }, 'lina')).list.map((x: any) => x.instanceId)).toEqual(expect.arrayContaining([late.id, onTime.id]));
-    expect((await ok('flow/todo', { pageSize: 100, from: Date.parse('2026-10-01T00:00:00+08:00') }, 'lina')).list.map((x: any) => x.instanceId)).not.toContain(late.id);
-    expect((await ok('flow/sent', { pageSize: 100, ...day }, 'zhangwei')).list.map((x: any) => x.instanceId)).toEqual(expect.arrayContaining([late.id, onTime.id]));
+    expect((await ok('flow/todo', { pageSize: 100, from: Date.parse('2026-10-01T00:00:00+08:00') }, 'lina')).list.map((x: any) => x.instanceId)).not.toContain(
+      late.id,
+    );
+    expect((await ok('flow/sent', { pageSize: 100, ...day }, 'zhangwei')).list.map((x: any) => x.instanceId)).toEqual(
+      expect.arrayContaining([late.id, onTime.id]),
+    );
 
     // 抄送: unread until read.
     await ok('flow/act', { id: onTime.id, type: 'cc', users: [id.hechao] }, 'lina');

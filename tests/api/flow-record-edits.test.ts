@@ -33,7 +33,8 @@ async function ok(path: string, body: Record<string, unknown>, who: string) {
   expect(r.code, r.msg).toBe(0);
   return r.data;
 }
-const todoOf = async (who: string, instanceId: number) => (await ok('flow/todo', {}, who)).list.find((x: { instanceId: number }) => x.instanceId === instanceId);
+const todoOf = async (who: string, instanceId: number) =>
+  (await ok('flow/todo', {}, who)).list.find((x: { instanceId: number }) => x.instanceId === instanceId);
 
 /** zhangwei's 用车申请 with his own vehicle, submitted: lina holds the 科长审核 task. */
 async function submitted(reason: string) {

@@ -39,7 +39,7 @@ describe('a flow-backed record belongs to its flow once submitted', () => {
     const cur = await info(rec.id);
     const edit = await people.post('affair/edit', { id: rec.id, version: cur.version, title: '偷改标题' }, 'zhangwei');
     expect(edit).toMatchObject({ code: -1, msg: RUNNING });
-    expect((await people.post('affair/del', { id: rec.id }, 'zhangwei'))).toMatchObject({ code: -1, msg: NO_DELETE });
+    expect(await people.post('affair/del', { id: rec.id }, 'zhangwei')).toMatchObject({ code: -1, msg: NO_DELETE });
     await people.ok('flow/act', { id: inst, type: 'approve', opinion: '同意', data: { remark: '建议本月完成' } }, 'lina');
     expect(await info(rec.id)).toMatchObject({ title: '关于运行中的请示', remark: '建议本月完成', flowStatus: 'running' });
   });
@@ -55,7 +55,7 @@ describe('a flow-backed record belongs to its flow once submitted', () => {
     expect(done.flowStatus).toBe('finished');
     const edit = await people.post('affair/edit', { id: rec.id, version: done.version, title: '办结后改标题' }, 'zhangwei');
     expect(edit).toMatchObject({ code: -1, msg: '该记录的流程已办结，不能再修改：事务标题' });
-    expect((await people.post('affair/del', { id: rec.id }, 'zhangwei'))).toMatchObject({ code: -1, msg: NO_DELETE });
+    expect(await people.post('affair/del', { id: rec.id }, 'zhangwei')).toMatchObject({ code: -1, msg: NO_DELETE });
     expect((await info(rec.id)).title).toBe('关于已办结的请示');
     // An area that lets a field change after the end says so in its definition (here 事务 with `editableAfterFlow`).
     const def = { ...loadEntities().find((e) => e.id === 'affair.affair')!, editableAfterFlow: ['remark'] };
@@ -63,6 +63,8 @@ describe('a flow-backed record belongs to its flow once submitted', () => {
     const me = await t.database.db.selectFrom('users').select(['id', 'current_dept_id']).where('username', '=', 'zhangwei').executeTakeFirstOrThrow();
     const caller = { userId: me.id, username: 'zhangwei', deptId: me.current_dept_id, ip: '127.0.0.1', locale: 'zh-CN' as const };
     expect((await svc.edit(caller, { id: rec.id, version: done.version, remark: '归档备注' })).remark).toBe('归档备注');
-    await expect(svc.edit(caller, { id: rec.id, version: done.version + 1, remark: '再改', title: '再改标题' })).rejects.toThrow('该记录的流程已办结，不能再修改：事务标题');
+    await expect(svc.edit(caller, { id: rec.id, version: done.version + 1, remark: '再改', title: '再改标题' })).rejects.toThrow(
+      '该记录的流程已办结，不能再修改：事务标题',
+    );
   });
 });

@@ -134,8 +134,18 @@ describe('actions on the leave flow (科长 = the initiator’s leader, then 分
     const after = await approve(long.id, 'lina');
     expect(after.status).toBe('running');
     // 或签 among the holders of the role 市领导 (leader): the three city leaders among them.
-    const holders = await t.database.db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').innerJoin('users as u', 'u.id', 'ur.user_id').select('ur.user_id').where('r.code', '=', 'leader').where('u.status', '=', 1).execute();
-    const leaders = after.state.tasks.filter((x: any) => x.status === 'pending').map((x: any) => x.assignee).sort((a: number, b: number) => a - b);
+    const holders = await t.database.db
+      .selectFrom('user_roles as ur')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .innerJoin('users as u', 'u.id', 'ur.user_id')
+      .select('ur.user_id')
+      .where('r.code', '=', 'leader')
+      .where('u.status', '=', 1)
+      .execute();
+    const leaders = after.state.tasks
+      .filter((x: any) => x.status === 'pending')
+      .map((x: any) => x.assignee)
+      .sort((a: number, b: number) => a - b);
     expect(leaders).toEqual(holders.map((h) => h.user_id).sort((a, b) => a - b));
     expect(leaders).toEqual(expect.arrayContaining([id.liqiang, id.zhaolei, id.chenjing]));
     expect((await approve(long.id, 'zhaolei')).status).toBe('finished');

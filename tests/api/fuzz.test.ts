@@ -51,10 +51,14 @@ beforeAll(async () => {
   // a designer-made form, so that the parametric route of designed entities (:group/:op) is fuzzed for real
   const memo = (await t.post('Template/add', { title: '备忘', key: 'memo' }, sessions.admin)).data;
   const content = { type: 'string', maxLength: 100, 'x-title': { t: 'custom.memo.field.content', d: '内容' }, 'x-kind': 'text' };
-  const definition = { page: { layout: [{ id: 'f_content', type: 'field', field: 'content' }] }, entity: { model: { type: 'object', properties: { content } } } };
+  const definition = {
+    page: { layout: [{ id: 'f_content', type: 'field', field: 'content' }] },
+    entity: { model: { type: 'object', properties: { content } } },
+  };
   expect((await t.post('Template/set', { id: memo.id, definition }, sessions.admin)).code).toBe(0);
   const designed = routes.findIndex((r) => r.url === '/api/:group/:op');
-  if (designed >= 0) routes.splice(designed, 1, ...GENERIC_CALLS.map((op) => ({ url: `/api/custom_memo/${op}`, props: Object.keys(GENERIC_BODIES[op].properties) })));
+  if (designed >= 0)
+    routes.splice(designed, 1, ...GENERIC_CALLS.map((op) => ({ url: `/api/custom_memo/${op}`, props: Object.keys(GENERIC_BODIES[op].properties) })));
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -114,7 +118,13 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 /** A body for `route`: its own keys (and a few others) with nasty values. */
 const objectFor = (route: Route): fc.Arbitrary<Record<string, unknown>> => {
   const own = route.props.length ? [fc.constantFrom(...route.props)] : [];
-  const key = fc.oneof(...own, ...own, ...own, fc.constantFrom('id', 'ids', 'current', 'pageSize', 'keyword', 'filters', 'sort', 'version', 'toString', 'hasOwnProperty'), fc.string({ maxLength: 8 }));
+  const key = fc.oneof(
+    ...own,
+    ...own,
+    ...own,
+    fc.constantFrom('id', 'ids', 'current', 'pageSize', 'keyword', 'filters', 'sort', 'version', 'toString', 'hasOwnProperty'),
+    fc.string({ maxLength: 8 }),
+  );
   return fc.dictionary(key, value, { maxKeys: 6 });
 };
 
@@ -174,7 +184,8 @@ function wireOf(shape: Shape, route: Route, obj: Record<string, unknown>, pick: 
 }
 
 /** What an answer must never show: stack frames, file paths, SQL or driver errors. */
-const LEAK = /\bat [^\s]+ \(|node_modules|\/work\/|\/src\/server|\.[cm]?[jt]s:\d+|SQLITE_|no such (column|table)|syntax error|violates|duplicate key|relation "|does not exist|\bselect\b.+\bfrom\b|TypeError|RangeError|ReferenceError|Cannot read prop|\[object Object\]/i;
+const LEAK =
+  /\bat [^\s]+ \(|node_modules|\/work\/|\/src\/server|\.[cm]?[jt]s:\d+|SQLITE_|no such (column|table)|syntax error|violates|duplicate key|relation "|does not exist|\bselect\b.+\bfrom\b|TypeError|RangeError|ReferenceError|Cannot read prop|\[object Object\]/i;
 
 /** The texts of a sent body (and their JSON forms), longest first: a message may quote them. */
 function echoed(body: unknown): string[] {
@@ -204,78 +215,78 @@ interface Problem {
 }
 
 describe('fuzzing every POST route', () => {
-  it(
-    'never answers 5xx, always an envelope, never a stack, SQL or path, and stays healthy',
-    async () => {
-      const targets = routes.filter((r) => r.url !== '/api/Index/logout' && !r.url.startsWith('/api/Login/'));
-      // Signing in and out: anonymous only (a fuzzed logout would end the session the fuzz uses).
-      const anonymous = routes.filter((r) => r.url === '/api/Index/logout' || r.url.startsWith('/api/Login/'));
-      expect(targets.length).toBeGreaterThan(200);
-      const problems: Problem[] = [];
-      let sent = 0;
-      let fivexx = 0;
-      let seq = 0;
-      const jobs: (() => Promise<void>)[] = [];
-      for (const [ri, route] of [...targets, ...anonymous].entries()) {
-        const url = route.url;
-        const callers = ri < targets.length ? ['admin', 'staff'] : ['anonymous'];
-        const bodies = fc.sample(objectFor(route), { seed: SEED + ri, numRuns: SHAPES.length * RUNS * callers.length });
-        let b = 0;
-        for (const who of callers) {
-          for (let run = 0; run < RUNS; run++) {
-            for (const shape of SHAPES) {
-              const pick = b++;
-              jobs.push(async () => {
-                // built when sent: a million-character body is not kept for every job
-                const wire = wireOf(shape, route, bodies[pick], pick);
-                seq++;
-                const session = sessions[who];
-                const res = await t.app.inject({
-                  method: 'POST',
-                  url,
-                  payload: wire.payload,
-                  remoteAddress: `10.77.${(seq >> 8) & 255}.${seq & 255}`,
-                  headers: { 'content-type': wire.contentType, ...(session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {}) },
-                });
-                sent++;
-                const problem = (answer: string): void => void problems.push({ route: url, who, shape, status: res.statusCode, answer: answer.slice(0, 300), sent: wire.payload.slice(0, 200) });
-                if (res.statusCode >= 500) fivexx++;
-                const type = String(res.headers['content-type'] ?? '');
-                if (!type.includes('application/json')) {
-                  // a file (export, download) is a success answer; anything else must be an envelope
-                  if (res.statusCode >= 400 || !/spreadsheet|octet-stream|pdf|zip|word|image|text\/plain/.test(type)) problem(`${type}: ${res.body.slice(0, 200)}`);
-                  return;
-                }
-                let env: { code?: unknown; msg?: unknown; data?: unknown };
-                try {
-                  env = res.json();
-                } catch {
-                  return problem(`not JSON: ${res.body}`);
-                }
-                if (res.statusCode >= 500 || typeof env.code !== 'number' || typeof env.msg !== 'string' || !('data' in env)) return problem(res.body);
-                // a message may name what was sent ("定义不存在：<id>"): only what the server adds is checked
-                const own = (text: string) => echoed(bodies[pick]).reduce((x, sent) => x.split(sent).join(''), text);
-                if (env.code !== 0 && (LEAK.test(own(env.msg)) || LEAK.test(own(JSON.stringify(env.data ?? null))))) return problem(res.body);
+  it('never answers 5xx, always an envelope, never a stack, SQL or path, and stays healthy', async () => {
+    const targets = routes.filter((r) => r.url !== '/api/Index/logout' && !r.url.startsWith('/api/Login/'));
+    // Signing in and out: anonymous only (a fuzzed logout would end the session the fuzz uses).
+    const anonymous = routes.filter((r) => r.url === '/api/Index/logout' || r.url.startsWith('/api/Login/'));
+    expect(targets.length).toBeGreaterThan(200);
+    const problems: Problem[] = [];
+    let sent = 0;
+    let fivexx = 0;
+    let seq = 0;
+    const jobs: (() => Promise<void>)[] = [];
+    for (const [ri, route] of [...targets, ...anonymous].entries()) {
+      const url = route.url;
+      const callers = ri < targets.length ? ['admin', 'staff'] : ['anonymous'];
+      const bodies = fc.sample(objectFor(route), { seed: SEED + ri, numRuns: SHAPES.length * RUNS * callers.length });
+      let b = 0;
+      for (const who of callers) {
+        for (let run = 0; run < RUNS; run++) {
+          for (const shape of SHAPES) {
+            const pick = b++;
+            jobs.push(async () => {
+              // built when sent: a million-character body is not kept for every job
+              const wire = wireOf(shape, route, bodies[pick], pick);
+              seq++;
+              const session = sessions[who];
+              const res = await t.app.inject({
+                method: 'POST',
+                url,
+                payload: wire.payload,
+                remoteAddress: `10.77.${(seq >> 8) & 255}.${seq & 255}`,
+                headers: { 'content-type': wire.contentType, ...(session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {}) },
               });
-            }
+              sent++;
+              const problem = (answer: string): void =>
+                void problems.push({ route: url, who, shape, status: res.statusCode, answer: answer.slice(0, 300), sent: wire.payload.slice(0, 200) });
+              if (res.statusCode >= 500) fivexx++;
+              const type = String(res.headers['content-type'] ?? '');
+              if (!type.includes('application/json')) {
+                // a file (export, download) is a success answer; anything else must be an envelope
+                if (res.statusCode >= 400 || !/spreadsheet|octet-stream|pdf|zip|word|image|text\/plain/.test(type))
+                  problem(`${type}: ${res.body.slice(0, 200)}`);
+                return;
+              }
+              let env: { code?: unknown; msg?: unknown; data?: unknown };
+              try {
+                env = res.json();
+              } catch {
+                return problem(`not JSON: ${res.body}`);
+              }
+              if (res.statusCode >= 500 || typeof env.code !== 'number' || typeof env.msg !== 'string' || !('data' in env)) return problem(res.body);
+              // a message may name what was sent ("定义不存在：<id>"): only what the server adds is checked
+              const own = (text: string) => echoed(bodies[pick]).reduce((x, sent) => x.split(sent).join(''), text);
+              if (env.code !== 0 && (LEAK.test(own(env.msg)) || LEAK.test(own(JSON.stringify(env.data ?? null))))) return problem(res.body);
+            });
           }
         }
       }
-      for (let i = 0; i < jobs.length; i += PARALLEL) await Promise.all(jobs.slice(i, i + PARALLEL).map((j) => j()));
+    }
+    for (let i = 0; i < jobs.length; i += PARALLEL) await Promise.all(jobs.slice(i, i + PARALLEL).map((j) => j()));
 
-      console.log(`fuzz: seed ${SEED}, runs ${RUNS}, ${targets.length + anonymous.length} routes fuzzed, ${sent} requests sent, ${fivexx} answers 5xx, ${problems.length} problems`);
-      expect(problems.slice(0, 20)).toEqual([]);
-      expect(fivexx).toBe(0);
+    console.log(
+      `fuzz: seed ${SEED}, runs ${RUNS}, ${targets.length + anonymous.length} routes fuzzed, ${sent} requests sent, ${fivexx} answers 5xx, ${problems.length} problems`,
+    );
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(fivexx).toBe(0);
 
-      // healthy afterwards: the health call, a fresh sign-in and real calls
-      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(health.json()).toMatchObject({ code: 0, data: { status: 'up' } });
-      const fresh = sessionOf(await t.login('admin'));
-      expect((await t.post('Person/userInfo', {}, fresh)).code).toBe(0);
-      const users = await t.post('Users/list', { pageSize: 5 }, fresh);
-      expect(users.code).toBe(0);
-      expect(users.data.total).toBeGreaterThan(5);
-    },
-    600_000,
-  );
+    // healthy afterwards: the health call, a fresh sign-in and real calls
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ code: 0, data: { status: 'up' } });
+    const fresh = sessionOf(await t.login('admin'));
+    expect((await t.post('Person/userInfo', {}, fresh)).code).toBe(0);
+    const users = await t.post('Users/list', { pageSize: 5 }, fresh);
+    expect(users.code).toBe(0);
+    expect(users.data.total).toBeGreaterThan(5);
+  }, 600_000);
 });

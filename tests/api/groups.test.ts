@@ -7,11 +7,16 @@ describe('groups group (SPEC §7 Users and groups: list, edit, info, del)', () =
   let t: TestApp;
   const s: Record<string, Session> = {};
   const uid: Record<string, number> = {};
-  const auditOf = (object: string) => t.database.db.selectFrom('audit_log').select(['event', 'user_id', 'result', 'detail']).where('object', '=', object).orderBy('id').execute();
+  const auditOf = (object: string) =>
+    t.database.db.selectFrom('audit_log').select(['event', 'user_id', 'result', 'detail']).where('object', '=', object).orderBy('id').execute();
 
   beforeAll(async () => {
     t = await createTestApp();
-    const users = await t.database.db.selectFrom('users').select(['id', 'uuid', 'username', 'current_dept_id']).where('username', 'in', ['zhangwei', 'lina', 'demo', 'admin', 'wangfang']).execute();
+    const users = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'uuid', 'username', 'current_dept_id'])
+      .where('username', 'in', ['zhangwei', 'lina', 'demo', 'admin', 'wangfang'])
+      .execute();
     for (const u of users) {
       uid[u.username] = u.id;
       const { token } = await createSession(t.database.db, { userId: u.id, deptId: u.current_dept_id });
@@ -29,7 +34,15 @@ describe('groups group (SPEC §7 Users and groups: list, edit, info, del)', () =
   it('edit adds a group (one transaction with its audit row) and info answers it with its members', async () => {
     const r = await t.post('groups/edit', { name: '值班联系人', userIds: [uid.lina, uid.zhangwei, uid.lina] }, s.zhangwei);
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ name: '值班联系人', is_public: 0, owner_id: uid.zhangwei, owner: '张伟', count: 2, editable: true, userIds: [uid.lina, uid.zhangwei] });
+    expect(r.data).toMatchObject({
+      name: '值班联系人',
+      is_public: 0,
+      owner_id: uid.zhangwei,
+      owner: '张伟',
+      count: 2,
+      editable: true,
+      userIds: [uid.lina, uid.zhangwei],
+    });
     expect(r.data.users).toEqual([
       { id: uid.lina, realname: '李娜', status: 1 },
       { id: uid.zhangwei, realname: '张伟', status: 1 },
@@ -53,12 +66,18 @@ describe('groups group (SPEC §7 Users and groups: list, edit, info, del)', () =
     expect(await t.post('groups/list', { pageSize: 0 }, s.zhangwei)).toMatchObject({ code: -1, msg: '每页条数不能小于1' });
 
     const g = await t.post('groups/edit', { name: '不变的组', userIds: [uid.demo] }, s.zhangwei);
-    const before = await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const bad = await t.post('groups/edit', { id: g.data.id, name: '改名', userIds: [uid.lina, 987654] }, s.zhangwei);
     expect(bad).toMatchObject({ code: -1, msg: '成员不正确' });
     const after = await t.post('groups/info', { id: g.data.id }, s.zhangwei);
     expect(after.data).toMatchObject({ name: '不变的组', userIds: [uid.demo] });
-    const now = await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const now = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(now.n)).toBe(Number(before.n));
   });
 

@@ -91,7 +91,9 @@ export async function createTestApp(
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: '/tmp', sqliteFile: ':memory:', pgSchema, poolSize: 5 });
   if (!shared) {
     await migrate(database.db, database.dialect);
-    await (await import('../../src/server/engine/sync.js')).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
+    await (
+      await import('../../src/server/engine/sync.js')
+    ).syncEntityTables(database.db, database.dialect, (await import('../../src/server/engine/definitions.js')).loadEntities());
     if (opts.seed !== false) await seedIfEmpty(database.db);
   }
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
@@ -128,7 +130,11 @@ export async function createTestApp(
     async firstLogin(username, initial, chosen = 'Mine@2026x') {
       const first = await t.login(username, initial);
       if (first.code !== -98) throw new Error(`first sign-in of ${username}: code ${first.code} ${first.msg}`);
-      const changed = await t.post('Person/changePassword', { oldPassword: await t.enc(initial), newPassword: await t.enc(chosen), isStrongPassword: 1 }, sessionOf(first));
+      const changed = await t.post(
+        'Person/changePassword',
+        { oldPassword: await t.enc(initial), newPassword: await t.enc(chosen), isStrongPassword: 1 },
+        sessionOf(first),
+      );
       if (changed.code !== 0) throw new Error(`password change of ${username}: ${changed.msg}`);
       const again = await t.login(username, chosen);
       if (again.code !== 0) throw new Error(`sign-in of ${username} with the chosen password: ${again.code} ${again.msg}`);

@@ -71,7 +71,11 @@ describe('a deadline across the end of the announced schedules', () => {
     expect(before.deadline).toBe('2027-01-05T10:00'); // Fri 01-01 元旦 by rule, weekend, Mon 01-04, Tue 01-05
     expect(before.todo.deadlineProvisional).toBe(true);
 
-    const imp = await t.post('holiday/importSchedule', { text: ANNOUNCEMENT_2027.replace('2027-01-01~2027-01-03,放假,元旦', '2027-01-01,放假,元旦\n2027-01-02,上班,元旦调休') }, s.admin);
+    const imp = await t.post(
+      'holiday/importSchedule',
+      { text: ANNOUNCEMENT_2027.replace('2027-01-01~2027-01-03,放假,元旦', '2027-01-01,放假,元旦\n2027-01-02,上班,元旦调休') },
+      s.admin,
+    );
     expect(imp.code, imp.msg).toBe(0);
     expect(imp.data.years).toEqual([{ year: 2027, source: 'organisation', missing: [] }]);
 
@@ -90,7 +94,13 @@ describe('holiday/status — the warning', () => {
     let s = await at('2026-10-20T09:00:00+08:00', 'admin', 'zhangwei');
     let st = await t.post('holiday/status', {}, s.admin);
     expect(st.code, st.msg).toBe(0);
-    expect(st.data).toMatchObject({ today: '2026-10-20', warn: [], canEdit: true, current: { year: 2026, source: 'announced' }, next: { year: 2027, source: 'provisional' } });
+    expect(st.data).toMatchObject({
+      today: '2026-10-20',
+      warn: [],
+      canEdit: true,
+      current: { year: 2026, source: 'announced' },
+      next: { year: 2027, source: 'provisional' },
+    });
 
     s = await at('2026-11-20T09:00:00+08:00', 'admin', 'zhangwei');
     st = await t.post('holiday/status', {}, s.admin);

@@ -107,7 +107,14 @@ describe('home group: header search and cache clearing (SPEC §2.4, §5, §7)', 
     it('searches people by name, department, unit, position and mobile', async () => {
       const byName = await t.post('home/search', { type: 'contact', keyword: '张伟' }, s.zhangwei);
       expect(byName.data.total).toBe(1);
-      expect(byName.data.list[0]).toMatchObject({ username: 'zhangwei', realname: '张伟', dept: '秘书科', unit: '市政府办公室', position: '科员', is_primary: true });
+      expect(byName.data.list[0]).toMatchObject({
+        username: 'zhangwei',
+        realname: '张伟',
+        dept: '秘书科',
+        unit: '市政府办公室',
+        position: '科员',
+        is_primary: true,
+      });
       expect(byName.data.list[0]).not.toHaveProperty('password_hash');
 
       const two = await t.post('home/search', { type: 'contact', keyword: '何超' }, s.zhangwei);
@@ -152,9 +159,18 @@ describe('home group: header search and cache clearing (SPEC §2.4, §5, §7)', 
     it('clears expired rows and answers the disk-usage percent with 清除成功', async () => {
       const db = t.database.db;
       const past = now() - 1000;
-      await db.insertInto('captchas').values([{ key: 'old', answer_hash: 'x', expires_at: past }, { key: 'live', answer_hash: 'x', expires_at: now() + 60_000 }]).execute();
+      await db
+        .insertInto('captchas')
+        .values([
+          { key: 'old', answer_hash: 'x', expires_at: past },
+          { key: 'live', answer_hash: 'x', expires_at: now() + 60_000 },
+        ])
+        .execute();
       await db.insertInto('used_nonces').values({ hash: 'old', expires_at: past }).execute();
-      await db.insertInto('sms_codes').values({ mobile: '13800000011', purpose: 'login', code_hash: 'x', created_at: past - 300_000, expires_at: past, used_at: null, attempts: 0 }).execute();
+      await db
+        .insertInto('sms_codes')
+        .values({ mobile: '13800000011', purpose: 'login', code_hash: 'x', created_at: past - 300_000, expires_at: past, used_at: null, attempts: 0 })
+        .execute();
       const zw = await db.selectFrom('users').select('id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow();
       const old = await createSession(db, { userId: zw.id, deptId: null });
       await db.updateTable('sessions').set({ expires_at: past }).where('id', '=', old.sessionId).execute();

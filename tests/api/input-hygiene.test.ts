@@ -56,7 +56,10 @@ describe('a call that replaces a set', () => {
     // an explicit empty list still empties the set, as JSON and form-encoded
     const role = await ok('role/add', { code: 'hygiene_r', name: '输入检查角色', data_scope: 'own', sort: 90, status: '1' }, 'admin');
     const menu = await menuAt('/receptions/index');
-    expect(await ok('role/saveMenus', { id: role.id, menuIds: [menu.id], codes: ['receptions:view'] }, 'admin')).toEqual({ menuIds: [menu.id], codes: ['receptions:view'] });
+    expect(await ok('role/saveMenus', { id: role.id, menuIds: [menu.id], codes: ['receptions:view'] }, 'admin')).toEqual({
+      menuIds: [menu.id],
+      codes: ['receptions:view'],
+    });
     expect(await ok('role/saveMenus', { id: role.id, menuIds: [], codes: [] }, 'admin')).toEqual({ menuIds: [], codes: [] });
     const form = await raw('role/saveMenus', `id=${role.id}&menuIds=${menu.id}&codes=receptions:view`, 'application/x-www-form-urlencoded');
     expect(form.json()).toMatchObject({ code: 0, data: { menuIds: [menu.id], codes: ['receptions:view'] } });
@@ -97,7 +100,10 @@ describe('keys a call does not declare', () => {
     expect(await post('Template/revisions', { id: 'receptions.form', y: 1 }, 'admin')).toMatchObject({ code: -1, msg: '不支持的参数：y' });
     // a record's fields are the model's: an unknown one is refused with the same words, a prototype key too
     expect(await post('Users/edit', { id: 1, version: 1, colour: 'red' }, 'admin')).toMatchObject({ code: -1, msg: '不支持的参数：colour' });
-    expect(await post('outurl/add', { name: '链接', url: 'https://a.example/', constructor: 'x' }, 'admin')).toMatchObject({ code: -1, msg: '不支持的参数：constructor' });
+    expect(await post('outurl/add', { name: '链接', url: 'https://a.example/', constructor: 'x' }, 'admin')).toMatchObject({
+      code: -1,
+      msg: '不支持的参数：constructor',
+    });
   });
 
   it('names a bad field by its label in the caller’s language', async () => {
@@ -129,7 +135,10 @@ describe('designer-made entities (one parametric route)', () => {
   it('check the permission code first, then the body with the generic call’s schema', async () => {
     const memo = await ok('Template/add', { title: '备忘', key: 'memo' }, 'admin');
     const content = { type: 'string', maxLength: 100, 'x-title': { t: 'custom.memo.field.content', d: '内容' }, 'x-kind': 'text' };
-    const definition = { page: { layout: [{ id: 'f_content', type: 'field', field: 'content' }] }, entity: { model: { type: 'object', properties: { content } } } };
+    const definition = {
+      page: { layout: [{ id: 'f_content', type: 'field', field: 'content' }] },
+      entity: { model: { type: 'object', properties: { content } } },
+    };
     await ok('Template/set', { id: memo.id, definition }, 'admin');
     // staff may view and edit a published form's records, not delete them: refused whatever the body
     expect(await post('custom_memo/del', { ids: 'x', nosuch: 1 }, 'zhangwei')).toMatchObject({ code: -1, msg: FORBIDDEN });
@@ -167,7 +176,11 @@ describe('values that used to crash a call', () => {
     // form-encoded: "1e999" becomes Infinity, which must meet the bound like any number
     for (const payload of ['current=1e999', 'pageSize=1e999', 'current=1e999&keyword=x']) {
       // 发文字号 marks are business (the 三员 are refused them): read as 办公室主任
-      for (const [path, who] of [['document/markList', 'demo'], ['Words/list', 'admin'], ['apps/list', 'admin']] as const) {
+      for (const [path, who] of [
+        ['document/markList', 'demo'],
+        ['Words/list', 'admin'],
+        ['apps/list', 'admin'],
+      ] as const) {
         const r = await raw(path, payload, 'application/x-www-form-urlencoded', who);
         expect(r.statusCode, `${path} ${payload}`).toBe(200);
         expect(r.json().msg, `${path} ${payload}`).toMatch(/^(页码|每页条数)不能大于/);

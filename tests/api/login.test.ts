@@ -221,8 +221,7 @@ describe('Login/repassword', () => {
 
 describe('single sign-on', () => {
   const secret = 'portal-secret-2026';
-  const sign = (appid: string, unionid: string, ts: number, key = sha256(secret)) =>
-    sm3(`${appid}|${unionid}|${ts}`, { key, mode: 'hmac' });
+  const sign = (appid: string, unionid: string, ts: number, key = sha256(secret)) => sm3(`${appid}|${unionid}|${ts}`, { key, mode: 'hmac' });
   const info = (o: Record<string, unknown>) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
   it('lists the enabled apps', async () => {
@@ -270,4 +269,3 @@ describe('single sign-on', () => {
     expect((await post('Login/usso', {})).msg).toBe('请填写单点登录信息');
   });
 });
-

@@ -136,7 +136,10 @@ describe('Msg calls', () => {
   });
 
   it('filters by type and keyword and pages', async () => {
-    await add(t, [{ userIds: [otherId], type: MESSAGE_TYPES.FINISHED, title: '办结：请假申请' }, { userIds: [otherId], type: MESSAGE_TYPES.FINISHED, title: '办结：用车申请' }]);
+    await add(t, [
+      { userIds: [otherId], type: MESSAGE_TYPES.FINISHED, title: '办结：请假申请' },
+      { userIds: [otherId], type: MESSAGE_TYPES.FINISHED, title: '办结：用车申请' },
+    ]);
     const byType = await t.post('Msg/list', { type: 5, pageSize: 1, current: 2 }, other);
     expect(byType.data).toMatchObject({ total: 2, current: 2, pageSize: 1 });
     expect(byType.data.list.map((m: any) => m.title)).toEqual(['办结：请假申请']);

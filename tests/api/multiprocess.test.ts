@@ -69,7 +69,10 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
 
   it('a dictionary edited on A is used by B at once', async () => {
     const values = async () =>
-      ((await b.post('Template/page', { route: '/receptions/index' }, await as('zhangwei'))).data.dicts.find((d: any) => d.id === 'reception_status').items as any[]).map((i) => i.value);
+      (
+        (await b.post('Template/page', { route: '/receptions/index' }, await as('zhangwei'))).data.dicts.find((d: any) => d.id === 'reception_status')
+          .items as any[]
+      ).map((i) => i.value);
     expect(await values()).not.toContain('postponed');
     const info = ok(await a.post('codes/info', { code: 'reception_status' }, await as('admin')), 'codes/info');
     const items = info.items.map((i: any) => ({ value: i.value, labelZh: i.labelZh, labelEn: i.labelEn, color: i.color }));
@@ -79,7 +82,10 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
   });
 
   it('a flow published on A names the work lists of B at once', async () => {
-    const rec = ok(await a.post('affair/add', { title: '多进程事务', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, await as('zhangwei')), 'affair/add');
+    const rec = ok(
+      await a.post('affair/add', { title: '多进程事务', affairType: 'request', urgency: '0', body: '<p>请审批</p>' }, await as('zhangwei')),
+      'affair/add',
+    );
     const started = ok(await a.post('flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: rec.id }, await as('zhangwei')), 'flow/start');
     const title = async () =>
       (await b.post('flow/todo', { flows: ['affair.default'] }, await as('lina'))).data.list.find((x: any) => x.instanceId === started.id)?.flowTitle;
@@ -91,9 +97,13 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
   });
 
   it('a record added on A counts in B’s list total at once', async () => {
-    const dept = (await a.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id;
+    const dept = (await a.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow())
+      .current_dept_id;
     const add = async (title: string) =>
-      ok(await a.post('receptions/add', { title, guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept }, await as('zhangwei')), 'receptions/add');
+      ok(
+        await a.post('receptions/add', { title, guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept }, await as('zhangwei')),
+        'receptions/add',
+      );
     await add('多进程接待一');
     await add('多进程接待二');
     // One row a page: the total is counted (and kept), not read off a short page.
@@ -120,9 +130,20 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     const role = ok(await a.post('role/add', { code: 'mp_role', name: '多进程角色', data_scope: 'own' }, admin), 'role/add');
     ok(await a.post('role/saveMenus', { id: role.id, menuIds, codes: [] }, admin), 'role/saveMenus');
     const dept = (await a.database.db.selectFrom('departments').select('id').where('kind', '=', 'dept').executeTakeFirstOrThrow()).id;
-    ok(await a.post('Users/add', { realname: '多进程', username: 'mpuser', departments: [dept], dept, roles: [role.id], password: await a.enc('Mp@2026xyz') }, admin), 'Users/add');
+    ok(
+      await a.post(
+        'Users/add',
+        { realname: '多进程', username: 'mpuser', departments: [dept], dept, roles: [role.id], password: await a.enc('Mp@2026xyz') },
+        admin,
+      ),
+      'Users/add',
+    );
     const s = await a.firstLogin('mpuser', 'Mp@2026xyz');
-    const pages = async () => flat((await b.post('Person/userInfo', {}, s)).data.menu).filter((n) => !n.children.length).map((n) => n.path).sort();
+    const pages = async () =>
+      flat((await b.post('Person/userInfo', {}, s)).data.menu)
+        .filter((n) => !n.children.length)
+        .map((n) => n.path)
+        .sort();
     expect(await pages()).toEqual(['/notice/list', '/receptions/index']);
     ok(await a.post('role/saveMenus', { id: role.id, menuIds: menuIds.slice(0, 1), codes: [] }, admin), 'role/saveMenus');
     expect(await eventually(pages, (v) => v.length === 1)).toEqual(['/receptions/index']);
@@ -134,10 +155,21 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     const role = ok(await a.post('role/add', { code: 'mp_scope', name: '多进程范围', data_scope: 'own' }, admin), 'role/add');
     const menuIds = [tree.find((n) => n.path === '/receptions/index')!.id];
     ok(await a.post('role/saveMenus', { id: role.id, menuIds, codes: ['receptions:view'] }, admin), 'role/saveMenus');
-    const dept = (await a.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id;
-    ok(await a.post('Users/add', { realname: '范围测试', username: 'mpscope', departments: [dept], dept, roles: [role.id], password: await a.enc('Mp@2026xyz') }, admin), 'Users/add');
+    const dept = (await a.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow())
+      .current_dept_id;
+    ok(
+      await a.post(
+        'Users/add',
+        { realname: '范围测试', username: 'mpscope', departments: [dept], dept, roles: [role.id], password: await a.enc('Mp@2026xyz') },
+        admin,
+      ),
+      'Users/add',
+    );
     const s = await a.firstLogin('mpscope', 'Mp@2026xyz');
-    ok(await a.post('receptions/add', { title: '本科室接待', guestUnit: '省财政厅', people: 2, visitDate: '2026-04-02', dept }, await as('zhangwei')), 'receptions/add');
+    ok(
+      await a.post('receptions/add', { title: '本科室接待', guestUnit: '省财政厅', people: 2, visitDate: '2026-04-02', dept }, await as('zhangwei')),
+      'receptions/add',
+    );
     const total = async () => (await b.post('receptions/list', { pageSize: 1 }, s)).data.total as number;
     expect(await total()).toBe(0);
     const info = ok(await a.post('role/info', { id: role.id }, admin), 'role/info');
@@ -176,15 +208,32 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     const s = sessionOf(await a.login('wangfang'));
     expect((await b.post('Person/userInfo', {}, s)).code).toBe(0);
     ok(await a.post('Index/logout', {}, s), 'logout');
-    expect((await eventually(() => b.post('Person/userInfo', {}, s), (r) => r.code === -99)).code).toBe(-99);
+    expect(
+      (
+        await eventually(
+          () => b.post('Person/userInfo', {}, s),
+          (r) => r.code === -99,
+        )
+      ).code,
+    ).toBe(-99);
   });
 
   it('a password changed on A ends the person’s other sessions on B at once', async () => {
     const mine = sessionOf(await a.login('sunli'));
     const other = sessionOf(await b.login('sunli'));
     expect((await b.post('Person/userInfo', {}, other)).code).toBe(0);
-    ok(await a.post('Person/changePassword', { oldPassword: await a.enc('Demo@2026'), newPassword: await a.enc('Sunli@2026x'), isStrongPassword: 1 }, mine), 'changePassword');
-    expect((await eventually(() => b.post('Person/userInfo', {}, other), (r) => r.code === -99)).code).toBe(-99);
+    ok(
+      await a.post('Person/changePassword', { oldPassword: await a.enc('Demo@2026'), newPassword: await a.enc('Sunli@2026x'), isStrongPassword: 1 }, mine),
+      'changePassword',
+    );
+    expect(
+      (
+        await eventually(
+          () => b.post('Person/userInfo', {}, other),
+          (r) => r.code === -99,
+        )
+      ).code,
+    ).toBe(-99);
     expect((await b.post('Person/userInfo', {}, mine)).code).toBe(0);
   });
 
@@ -193,6 +242,13 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two processes
     expect((await b.post('Person/userInfo', {}, s)).code).toBe(0);
     const id = (await a.database.db.selectFrom('users').select('id').where('username', '=', 'wuhao').executeTakeFirstOrThrow()).id;
     ok(await a.post('Users/disabled', { id, status: 0 }, await as('admin')), 'Users/disabled');
-    expect((await eventually(() => b.post('Person/userInfo', {}, s), (r) => r.code === -99)).code).toBe(-99);
+    expect(
+      (
+        await eventually(
+          () => b.post('Person/userInfo', {}, s),
+          (r) => r.code === -99,
+        )
+      ).code,
+    ).toBe(-99);
   });
 });

@@ -27,7 +27,12 @@ const printed = (iso: string) => `${Number(iso.slice(0, 4))}年${Number(iso.slic
 
 async function pdfText(flowId: number): Promise<string> {
   const session = await a.as('zhangwei');
-  const res = await t.app.inject({ method: 'POST', url: '/api/document/exportPdf', payload: { id: flowId }, headers: { 'x-token': session.token, 'x-uuid': session.uuid } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/exportPdf',
+    payload: { id: flowId },
+    headers: { 'x-token': session.token, 'x-uuid': session.uuid },
+  });
   expect(res.statusCode).toBe(200);
   const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
   return text.replace(/\s+/g, '');
@@ -38,7 +43,11 @@ describe('dates in the organisation zone', () => {
     const cn = zoneDate(now(), 'Asia/Shanghai');
     const uk = zoneDate(now(), 'Europe/London');
     expect(cn).not.toBe(uk);
-    const rec = await a.ok('document/add', { title: '关于年度数据报送时间的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>正文</p>', issuerOrg: '市人民政府办公室' }, 'zhangwei');
+    const rec = await a.ok(
+      'document/add',
+      { title: '关于年度数据报送时间的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>正文</p>', issuerOrg: '市人民政府办公室' },
+      'zhangwei',
+    );
     const v = await a.ok('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.id }, 'zhangwei');
 
     expect(await pdfText(v.id)).toContain(printed(cn));

@@ -72,5 +72,4 @@ describe('one event, one local time', () => {
     expect(back.data).toMatchObject({ key: 'time.zone', value: 'Asia/Shanghai', changed: false });
     expect((await a.ok('Person/userInfo', {}, 'lina')).time_zone).toBe('Asia/Shanghai');
   });
-
 });

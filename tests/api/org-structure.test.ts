@@ -61,7 +61,12 @@ describe('department', () => {
     const open = flat((await t.post('department/tree', { openOnly: 1 }, admin)).data).map((n) => n.id);
     expect(open).not.toContain(p.data.id);
     const withUsers = (
-      await t.database.db.selectFrom('user_departments as ud').innerJoin('departments as d', 'd.id', 'ud.dept_id').select('ud.dept_id').where('d.kind', '=', 'dept').executeTakeFirstOrThrow()
+      await t.database.db
+        .selectFrom('user_departments as ud')
+        .innerJoin('departments as d', 'd.id', 'ud.dept_id')
+        .select('ud.dept_id')
+        .where('d.kind', '=', 'dept')
+        .executeTakeFirstOrThrow()
     ).dept_id;
     expect((await t.post('department/del', { id: withUsers }, admin)).msg).toBe('该部门还有人员，请先调出人员再删除');
     expect((await t.post('department/del', { ids: [c.data.id, p.data.id] }, admin)).data).toEqual({ deleted: 2 });
@@ -86,7 +91,8 @@ describe('position', () => {
     expect(a.data).toMatchObject({ name: '测试职务', level: 50, version: 1 });
     expect((await t.post('position/add', { name: '测试职务' }, admin)).msg).toBe('名称已存在');
     expect((await t.post('position/edit', { id: a.data.id, version: 1, level: 'high' }, admin)).msg).toContain('级别');
-    const held = (await t.database.db.selectFrom('user_departments').select('position_id').where('position_id', 'is not', null).executeTakeFirstOrThrow()).position_id!;
+    const held = (await t.database.db.selectFrom('user_departments').select('position_id').where('position_id', 'is not', null).executeTakeFirstOrThrow())
+      .position_id!;
     expect((await t.post('position/del', { id: held }, admin)).msg).toBe('该职务仍有人员担任，不能删除');
     expect((await t.post('position/del', { id: a.data.id }, admin)).data).toEqual({ deleted: 1 });
   });
@@ -115,18 +121,28 @@ describe('role', () => {
     expect((await t.post('role/menus', { id: role.data.id }, admin)).data).toEqual({ menuIds: [...menuIds].sort((a, b) => a - b), codes: ['receptions:view'] });
     const dept = (await t.database.db.selectFrom('departments').select('id').where('kind', '=', 'dept').executeTakeFirstOrThrow()).id;
     const username = `menu${Date.now() % 100000}`;
-    const u = await t.post('Users/add', { realname: '菜单测试', username, departments: [dept], dept, roles: [role.data.id], password: await t.enc('Menu@2026x') }, admin);
+    const u = await t.post(
+      'Users/add',
+      { realname: '菜单测试', username, departments: [dept], dept, roles: [role.data.id], password: await t.enc('Menu@2026x') },
+      admin,
+    );
     expect(u.code).toBe(0);
     const s = await t.firstLogin(username, 'Menu@2026x');
     const info = (await t.post('Person/userInfo', {}, s)).data;
-    const pages = flat(info.menu).filter((n) => !n.children.length).map((n) => n.path);
+    const pages = flat(info.menu)
+      .filter((n) => !n.children.length)
+      .map((n) => n.path);
     expect(pages.sort()).toEqual([...paths].sort());
     expect(info.menu.map((n: any) => n.path).sort()).toEqual(['/mail', '/notice', '/receptions']);
     expect(info.access).toEqual(['receptions:view']);
     // Taking a menu away shows at once.
     await t.post('role/saveMenus', { id: role.data.id, menuIds: menuIds.slice(0, 1), codes: [] }, admin);
     const again = (await t.post('Person/userInfo', {}, s)).data;
-    expect(flat(again.menu).filter((n) => !n.children.length).map((n) => n.path)).toEqual(['/receptions/index']);
+    expect(
+      flat(again.menu)
+        .filter((n) => !n.children.length)
+        .map((n) => n.path),
+    ).toEqual(['/receptions/index']);
     const audit = await t.database.db.selectFrom('audit_log').select('event').where('object', '=', `organization.role:${role.data.id}`).execute();
     expect(audit.map((a) => a.event)).toContain('organization.role.saveMenus');
   });

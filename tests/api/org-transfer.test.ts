@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function download(body: Record<string, unknown>, session?: Session) {
-  return t.app.inject({ method: 'POST', url: '/api/Users/export', payload: body, headers: session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {} });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/Users/export',
+    payload: body,
+    headers: session ? { 'x-token': session.token, 'x-uuid': session.uuid } : {},
+  });
 }
 
 async function rowsOf(buf: Buffer): Promise<unknown[][]> {
@@ -69,7 +74,12 @@ describe('Users export and import', () => {
   it('imports nothing when a row is bad and reports each bad row; then imports all', async () => {
     const dept = String((await rowsOf((await download({ keyword: '系统管理员' }, admin)).rawPayload))[1][5]);
     const bad = await upload(
-      [HEADER, ['导入甲', 'import_a', '13900000001', '', '男', dept, '', '', '四级主任科员', '公务员', '一般', '启用', 1], ['导入乙', 'admin', '139', '', '男', dept, '', '', '', '', '', '', ''], ['导入丙', 'import_c', '', '', '未知', '没有这个部门', '', '', '', '', '', '', '']],
+      [
+        HEADER,
+        ['导入甲', 'import_a', '13900000001', '', '男', dept, '', '', '四级主任科员', '公务员', '一般', '启用', 1],
+        ['导入乙', 'admin', '139', '', '男', dept, '', '', '', '', '', '', ''],
+        ['导入丙', 'import_c', '', '', '未知', '没有这个部门', '', '', '', '', '', '', ''],
+      ],
       admin,
     );
     expect(bad.code).toBe(0);
@@ -82,14 +92,24 @@ describe('Users export and import', () => {
     const cleared = await upload([HEADER, ['导入丁', 'import_d', '', '', '男', dept, '', '', '', '', '一般', '启用', 1]], admin);
     expect(cleared.data.imported).toBe(0);
     expect(cleared.data.errors[0].message).toBe('涉密等级由安全保密管理员设定');
-    const ok = await upload([HEADER, ['导入甲', 'import_a', '13900000001', '', '男', dept, '', '', '四级主任科员', '公务员', '', '启用', 1], ['导入乙', 'import_b', '', '', '女', dept, '', '', '', '', '', '', '']], admin);
+    const ok = await upload(
+      [
+        HEADER,
+        ['导入甲', 'import_a', '13900000001', '', '男', dept, '', '', '四级主任科员', '公务员', '', '启用', 1],
+        ['导入乙', 'import_b', '', '', '女', dept, '', '', '', '', '', '', ''],
+      ],
+      admin,
+    );
     expect(ok.data).toMatchObject({ imported: 2, errors: [] });
     expect(ok.data.passwords.map((p: any) => p.username)).toEqual(['import_a', 'import_b']);
     const a = (await t.post('Users/list', { keyword: 'import_a' }, admin)).data.list[0];
     expect(a).toMatchObject({ realname: '导入甲', gender: '1', clearance: '0', status: '1' });
     // Users/importList: the people the import created, newest first, with who imported them.
     const history = (await t.post('Users/importList', { pageSize: 2 }, admin)).data;
-    expect(history.list.map((r: any) => [r.username, r.realname, r.operator])).toEqual([['import_b', '导入乙', 'admin'], ['import_a', '导入甲', 'admin']]);
+    expect(history.list.map((r: any) => [r.username, r.realname, r.operator])).toEqual([
+      ['import_b', '导入乙', 'admin'],
+      ['import_a', '导入甲', 'admin'],
+    ]);
     expect((await t.login('import_a', ok.data.passwords[0].password)).code).toBe(-98);
     expect(await t.firstLogin('import_a', ok.data.passwords[0].password)).toHaveProperty('token');
   });

@@ -40,17 +40,30 @@ describe('unit administrator', () => {
     const list = (await t.post('Users/list', { pageSize: 200 }, unitAdmin)).data;
     expect(list.total).toBeGreaterThan(0);
     expect(list.total).toBeLessThan(all);
-    for (const p of list.list) expect((p.departments as number[]).some((d) => mine.includes(d)), p.realname).toBe(true);
+    for (const p of list.list)
+      expect(
+        (p.departments as number[]).some((d) => mine.includes(d)),
+        p.realname,
+      ).toBe(true);
     expect((await t.post('Users/info', { id: foreignUser }, unitAdmin)).code).toBe(-1);
     // Filtered by another unit's department: only his own people who also work there (兼职) show.
     const there = (await t.post('Users/list', { filters: { dept: foreignDept }, pageSize: 200 }, unitAdmin)).data.list as any[];
     expect(there.map((p) => p.id)).not.toContain(foreignUser);
-    for (const p of there) expect((p.departments as number[]).some((d) => mine.includes(d)), p.realname).toBe(true);
+    for (const p of there)
+      expect(
+        (p.departments as number[]).some((d) => mine.includes(d)),
+        p.realname,
+      ).toBe(true);
     const depts = (await t.post('department/list', { pageSize: 200 }, unitAdmin)).data.list;
     expect(depts.map((d: any) => d.id).every((id: number) => mine.includes(id))).toBe(true);
     const looked = (await t.post('Users/getUsers', { deptId: foreignDept }, unitAdmin)).data as any[];
     expect(looked.map((p) => p.id)).not.toContain(foreignUser);
-    expect(looked.map((p) => p.id).sort()).toEqual(there.filter((p) => p.status === '1').map((p) => p.id).sort());
+    expect(looked.map((p) => p.id).sort()).toEqual(
+      there
+        .filter((p) => p.status === '1')
+        .map((p) => p.id)
+        .sort(),
+    );
     expect((await t.post('Users/getOffices', {}, unitAdmin)).data.every((d: any) => mine.includes(d.id))).toBe(true);
   });
 
@@ -61,8 +74,8 @@ describe('unit administrator', () => {
     const edit = await t.post('Users/edit', { id: add.data.id, version: add.data.version, mobile: '13912340000' }, unitAdmin);
     expect(edit).toMatchObject({ code: 0, data: { mobile: '13912340000' } });
     expect((await t.post('Users/disabled', { id: add.data.id, status: 0 }, unitAdmin)).code).toBe(0);
-    expect((await t.post('Users/move', { ids: [add.data.id], deptId: mine[0] }, unitAdmin))).toMatchObject({ code: 0, data: { moved: 1 } });
-    expect((await t.post('Users/del', { ids: [add.data.id] }, unitAdmin))).toMatchObject({ code: 0, data: { deleted: 1 } });
+    expect(await t.post('Users/move', { ids: [add.data.id], deptId: mine[0] }, unitAdmin)).toMatchObject({ code: 0, data: { moved: 1 } });
+    expect(await t.post('Users/del', { ids: [add.data.id] }, unitAdmin)).toMatchObject({ code: 0, data: { deleted: 1 } });
   });
 
   it('is refused outside his unit and for roles, with the reason; nothing is written', async () => {

@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const base = () => ({ realname: '测试人员', username: `u${Math.random().toString(36).slice(2, 9)}`, departments: [deptId], dept: deptId, mobile: '13912345678' });
+const base = () => ({
+  realname: '测试人员',
+  username: `u${Math.random().toString(36).slice(2, 9)}`,
+  departments: [deptId],
+  dept: deptId,
+  mobile: '13912345678',
+});
 
 describe('Users', () => {
   it('answers -99 without a session and refuses people who are not administrators', async () => {
@@ -76,7 +82,12 @@ describe('Users', () => {
     const stale = await t.post('Users/edit', { id, version: 1, realname: '再次改名' }, admin);
     expect(stale).toMatchObject({ code: -1, msg: '记录已被他人修改，请刷新后重试' });
     expect((await t.post('Users/info', { id }, admin)).data.realname).toBe('改名人员');
-    const audit = await t.database.db.selectFrom('audit_log').select(['event', 'detail']).where('object', '=', `organization.user:${id}`).orderBy('id').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['event', 'detail'])
+      .where('object', '=', `organization.user:${id}`)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.event)).toEqual(['organization.user.add', 'organization.user.edit']);
     expect(audit[0].detail).not.toContain(_initialPassword);
     const del = await t.post('Users/del', { ids: [id] }, admin);
@@ -144,7 +155,10 @@ describe('Users', () => {
 
   it('keeps 职级 and 人员类别 dictionaries in step with their tables', async () => {
     const { readFileSync } = await import('node:fs');
-    for (const [table, dict, api] of [['ranks', 'user_rank', 'Users/getRanks'], ['person_categories', 'person_category', 'Users/getPersonCategory']] as const) {
+    for (const [table, dict, api] of [
+      ['ranks', 'user_rank', 'Users/getRanks'],
+      ['person_categories', 'person_category', 'Users/getPersonCategory'],
+    ] as const) {
       const items = JSON.parse(readFileSync(`schemas/organization/dicts/${dict}.json`, 'utf8')).items.map((i: any) => [i.value, i.label.d]);
       const rows = (await t.post(api, {}, admin)).data.map((r: any) => [String(r.id), r.name]);
       expect(rows, table).toEqual(items);

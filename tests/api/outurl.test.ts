@@ -18,7 +18,11 @@ afterAll(async () => t.close());
 
 describe('outurl', () => {
   it('lets the administrator add a link that staff then see, and refuses staff changes', async () => {
-    const add = await t.post('outurl/add', { name: '国家政务服务平台', url: 'https://gjzwfw.www.gov.cn/', category: '政务服务', newWindow: true, enabled: true, sort: 1 }, admin);
+    const add = await t.post(
+      'outurl/add',
+      { name: '国家政务服务平台', url: 'https://gjzwfw.www.gov.cn/', category: '政务服务', newWindow: true, enabled: true, sort: 1 },
+      admin,
+    );
     expect(add.code).toBe(0);
     const list = await t.post('outurl/list', { keyword: '政务服务' }, staff);
     expect(list.data.list.map((r: any) => r.name)).toContain('国家政务服务平台');

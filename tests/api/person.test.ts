@@ -58,7 +58,7 @@ describe('Person/userInfo', () => {
     expect((await info(await login('admin'))).is_admin).toBe(true);
   });
 
-  it('answers well-formed JSON from its cache, in the caller\'s language', async () => {
+  it("answers well-formed JSON from its cache, in the caller's language", async () => {
     const headers = { 'x-token': demo.token, 'x-uuid': demo.uuid, 'x-lang': 'en-US' };
     const first = await t.app.inject({ method: 'POST', url: '/api/Person/userInfo', payload: {}, headers });
     const second = await t.app.inject({ method: 'POST', url: '/api/Person/userInfo', payload: {}, headers });
@@ -78,7 +78,11 @@ describe('Person/saveUserInfo', () => {
   });
 
   it('saves the profile and userInfo shows it at once', async () => {
-    const r = await post('Person/saveUserInfo', { realname: '周明远', mobile: '13800138001', email: 'zmy@city.gov.example', gender: '1', avatar: '/avatar/1.png' }, demo);
+    const r = await post(
+      'Person/saveUserInfo',
+      { realname: '周明远', mobile: '13800138001', email: 'zmy@city.gov.example', gender: '1', avatar: '/avatar/1.png' },
+      demo,
+    );
     expect(r).toMatchObject({ code: 0, msg: '保存成功' });
     expect(await info(demo)).toMatchObject({ mobile: '13800138001', email: 'zmy@city.gov.example', gender: 1, avatar: '/avatar/1.png' });
     expect((await post('Person/saveUserInfo', { avatar: '' }, demo)).code).toBe(0);

@@ -150,7 +150,12 @@ async function importRows(rows: unknown[][], who: string) {
 
 describe('export and import', () => {
   it('exports the label of the referenced record', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/${R}/export`, payload: { page: 'reftest.request.list' }, headers: { 'x-token': s.lina.token, 'x-uuid': s.lina.uuid } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${R}/export`,
+      payload: { page: 'reftest.request.list' },
+      headers: { 'x-token': s.lina.token, 'x-uuid': s.lina.uuid },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['用车事由', '车辆']);
@@ -158,7 +163,13 @@ describe('export and import', () => {
   });
 
   it('imports a label as the id of the one record the caller sees with it', async () => {
-    const r = await importRows([['用车事由', '车辆'], ['导入的申请', '京A10001']], 'lina');
+    const r = await importRows(
+      [
+        ['用车事由', '车辆'],
+        ['导入的申请', '京A10001'],
+      ],
+      'lina',
+    );
     expect(r.code, r.msg).toBe(0);
     expect(r.data).toEqual({ imported: 1, errors: [] });
     const found = await ok(R, 'list', { keyword: '导入的申请' }, 'lina');
@@ -169,7 +180,16 @@ describe('export and import', () => {
     await ok(V, 'add', { plate: '京C50005' }, 'lina');
     await ok(V, 'add', { plate: '京C50005' }, 'lina');
     const before = (await ok(R, 'list', {}, 'lina')).total;
-    const r = await importRows([['用车事由', '车辆'], ['好的', '京A10001'], ['没有的车', '京Z00000'], ['别人的车', '财B20002'], ['重名的车', '京C50005']], 'lina');
+    const r = await importRows(
+      [
+        ['用车事由', '车辆'],
+        ['好的', '京A10001'],
+        ['没有的车', '京Z00000'],
+        ['别人的车', '财B20002'],
+        ['重名的车', '京C50005'],
+      ],
+      'lina',
+    );
     expect(r.code, r.msg).toBe(0);
     expect(r.data.imported).toBe(0);
     expect(r.data.errors).toEqual([
@@ -197,7 +217,12 @@ describe('deleting a referenced record', () => {
     expect(after.car).toBeNull();
     expect(after.version).toBe(trip.version + 1);
     // the trip's change is in the audit log, in the deletion's name
-    const rows = await t.database.db.selectFrom('audit_log').select(['event', 'username', 'detail']).where('object', '=', `reftest.trip:${trip.id}`).orderBy('id').execute();
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['event', 'username', 'detail'])
+      .where('object', '=', `reftest.trip:${trip.id}`)
+      .orderBy('id')
+      .execute();
     expect(rows.at(-1)).toMatchObject({ event: 'reftest.trip.refCleared', username: 'lina' });
     expect(JSON.parse(rows.at(-1)!.detail!)).toMatchObject({ before: { car: car.id }, after: { car: null } });
   });

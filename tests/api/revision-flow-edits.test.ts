@@ -50,7 +50,7 @@ describe('a step edits a record under the revision it pinned', () => {
     expect(info.state.tasks.filter((x: any) => x.status === 'pending').length).toBeGreaterThan(0);
   });
 
-  it('serves the approval page with the revision the instance\'s record pinned, to participants only', async () => {
+  it("serves the approval page with the revision the instance's record pinned, to participants only", async () => {
     const before = await submitted('关于做好冬季防火工作的通知');
     const form = structuredClone((await t.post('Template/revision', { id: FORM, revision: 0 }, s.admin)).data.definition) as { entity: any };
     form.entity.model.properties.body.maxLength = 30;

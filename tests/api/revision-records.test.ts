@@ -26,12 +26,21 @@ beforeAll(async () => {
   admin = sessionOf(await t.login('admin'));
   staff = sessionOf(await t.login('zhangwei'));
   other = sessionOf(await t.login('sunli'));
-  deptId = Number((await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id);
+  deptId = Number(
+    (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id,
+  );
 });
 afterAll(async () => t.close());
 
 const rows = async (table: string) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.id(table)}`.execute(t.database.db)).rows[0]?.n);
-const reception = (extra: Record<string, unknown> = {}) => ({ title: '调研', guestUnit: '省统计局', people: 3, visitDate: '2026-04-01', dept: deptId, ...extra });
+const reception = (extra: Record<string, unknown> = {}) => ({
+  title: '调研',
+  guestUnit: '省统计局',
+  people: 3,
+  visitDate: '2026-04-01',
+  dept: deptId,
+  ...extra,
+});
 async function addReception(extra: Record<string, unknown> = {}): Promise<{ id: number; version: number }> {
   advanceClock(5);
   const r = await t.post('receptions/add', reception(extra), staff);
@@ -48,7 +57,12 @@ async function upload(group: string, file: Buffer, session: Session) {
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url: `/api/${group}/import`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': session.token, 'x-uuid': session.uuid } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${group}/import`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': session.token, 'x-uuid': session.uuid },
+  });
   return { status: res.statusCode, ...res.json() };
 }
 async function workbook(data: unknown[][]): Promise<Buffer> {
@@ -121,7 +135,13 @@ describe('a designer-made form', () => {
         type: 'object',
         required: ['content', ...(rules.noteRequired ? ['note'] : [])],
         properties: {
-          content: { type: 'string', maxLength: 100, ...(rules.minLength ? { minLength: rules.minLength } : {}), 'x-title': text('field.content', '内容'), 'x-kind': 'text' },
+          content: {
+            type: 'string',
+            maxLength: 100,
+            ...(rules.minLength ? { minLength: rules.minLength } : {}),
+            'x-title': text('field.content', '内容'),
+            'x-kind': 'text',
+          },
           note: { type: 'string', maxLength: 100, 'x-title': text('field.note', '备注'), 'x-kind': 'text' },
         },
       },
@@ -131,7 +151,15 @@ describe('a designer-made form', () => {
   it('imports through /api/custom_<key>/import under the revision in force; pinned records still open and save', async () => {
     expect((await t.post('Template/add', { title: '来访记录', key: 'visitlog' }, admin)).code).toBe(0);
     expect((await t.post('Template/set', { id: ID, definition: definition({}) }, admin)).code).toBe(0);
-    const first = await upload('custom_visitlog', await workbook([['内容', '备注'], ['第一次来访', null], ['第二次来访', '已登记']]), staff);
+    const first = await upload(
+      'custom_visitlog',
+      await workbook([
+        ['内容', '备注'],
+        ['第一次来访', null],
+        ['第二次来访', '已登记'],
+      ]),
+      staff,
+    );
     expect(first, JSON.stringify(first)).toMatchObject({ status: 200, code: 0, data: { imported: 2, errors: [] } });
     expect(await rows('custom_visitlog')).toBe(2);
     const noFile = await t.post('custom_visitlog/import', {}, staff);
@@ -140,7 +168,15 @@ describe('a designer-made form', () => {
     advanceClock(5);
     expect((await t.post('Template/set', { id: ID, definition: definition({ noteRequired: true, minLength: 3 }) }, admin)).data.revision).toBe(2);
     advanceClock(5);
-    const refused = await upload('custom_visitlog', await workbook([['内容', '备注'], ['第三次来访', null], ['短', '有备注']]), staff);
+    const refused = await upload(
+      'custom_visitlog',
+      await workbook([
+        ['内容', '备注'],
+        ['第三次来访', null],
+        ['短', '有备注'],
+      ]),
+      staff,
+    );
     expect(refused.data).toEqual({
       imported: 0,
       errors: [
@@ -169,7 +205,12 @@ describe('a designer-made form', () => {
       expect([url, res.statusCode, res.json().code]).toEqual([url, 404, -1]);
     }
     // a known call still reads its body: a malformed one is a bad request
-    const bad = await t.app.inject({ method: 'POST', url: '/api/custom_visitlog/list', payload: '{"broken": ', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom_visitlog/list',
+      payload: '{"broken": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

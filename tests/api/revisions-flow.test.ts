@@ -48,9 +48,16 @@ describe('flow revisions', () => {
     expect((await t.post('Flowset/saveDraft', { json: JSON.stringify(draft) }, admin)).data.id).toBe(FLOW);
     // The list marks the flow with a draft (and only it), so the list page needs no Flowset/draft per row.
     const withDraft = await marked();
-    expect(Object.entries(withDraft).filter(([, x]) => x).map(([id]) => id)).toEqual([FLOW]);
+    expect(
+      Object.entries(withDraft)
+        .filter(([, x]) => x)
+        .map(([id]) => id),
+    ).toEqual([FLOW]);
     expect(Object.keys(withDraft).length).toBeGreaterThan(1);
-    expect(texts(await t.post('Flowset/diff', { id: FLOW, to: 'draft' }, admin))).toEqual(['节点 分管领导: 标题 或签 → 分管领导', '节点 分管领导: 模式 或签 → 会签']);
+    expect(texts(await t.post('Flowset/diff', { id: FLOW, to: 'draft' }, admin))).toEqual([
+      '节点 分管领导: 标题 或签 → 分管领导',
+      '节点 分管领导: 模式 或签 → 会签',
+    ]);
     // a draft is never what runs
     expect((await t.post('Flowset/getInfo', { id: FLOW }, admin)).data.version).toBe(1);
 
@@ -71,7 +78,10 @@ describe('flow revisions', () => {
 
     const restored = await t.post('Flowset/restore', { id: FLOW, version: 1 }, admin);
     expect(restored.data).toEqual({ id: FLOW, version: 3, restoredFrom: 1 });
-    expect(texts(await t.post('Flowset/diff', { id: FLOW, from: 2, to: 3 }, admin))).toEqual(['节点 或签: 标题 分管领导 → 或签', '节点 或签: 模式 会签 → 或签']);
+    expect(texts(await t.post('Flowset/diff', { id: FLOW, from: 2, to: 3 }, admin))).toEqual([
+      '节点 或签: 标题 分管领导 → 或签',
+      '节点 或签: 模式 会签 → 或签',
+    ]);
     expect(texts(await t.post('Flowset/diff', { id: FLOW, from: 1, to: 3 }, admin))).toEqual([]);
     const list = (await t.post('Flowset/revisions', { id: FLOW }, admin)).data;
     expect(list.current).toBe(3);

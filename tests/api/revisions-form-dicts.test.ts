@@ -24,21 +24,32 @@ beforeAll(async () => {
   admin = sessionOf(await t.login('admin'));
   staff = sessionOf(await t.login('zhangwei'));
   leader = sessionOf(await t.login('lina'));
-  deptId = Number((await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id);
+  deptId = Number(
+    (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id,
+  );
 });
 afterAll(async () => t.close());
 
 /** Adds a reception record of zhangwei's department now (`status` when given); answers the envelope. */
 async function add(title: string, status?: string) {
   advanceClock(5);
-  const r = await t.post('receptions/add', { title, guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept: deptId, ...(status ? { status } : {}) }, staff);
+  const r = await t.post(
+    'receptions/add',
+    { title, guestUnit: '省发展和改革委员会', people: 3, visitDate: '2026-04-01', dept: deptId, ...(status ? { status } : {}) },
+    staff,
+  );
   advanceClock(5);
   return r;
 }
 
 /** Revision `n` of the form as the designer edits it. */
 async function revision(n: number) {
-  return structuredClone((await t.post('Template/revision', { id: FORM, revision: n }, admin)).data.definition) as { page: any; entity: any; dicts?: any[]; texts?: any };
+  return structuredClone((await t.post('Template/revision', { id: FORM, revision: n }, admin)).data.definition) as {
+    page: any;
+    entity: any;
+    dicts?: any[];
+    texts?: any;
+  };
 }
 
 /** The form's own copy of 接待状态 with `items` ([value, zh label]), as the designer's toFormPage writes it. */
@@ -60,9 +71,18 @@ async function withOptions(from: number, dict: ReturnType<typeof ownDict>, en: R
   return { ...form, dicts: [dict], texts: { 'en-US': en } };
 }
 
-const page = async (body: Record<string, unknown>, lang?: string) => (await t.post('Template/page', { id: FORM, ...body }, staff, lang ? { headers: { 'x-lang': lang } } : {})).data;
+const page = async (body: Record<string, unknown>, lang?: string) =>
+  (await t.post('Template/page', { id: FORM, ...body }, staff, lang ? { headers: { 'x-lang': lang } } : {})).data;
 const labels = (bundle: any, code: string) => bundle.dicts.find((d: any) => d.id === code)?.items.map((i: any) => i.label.d);
-const revisionCount = async () => Number((await t.database.db.selectFrom('definition_revisions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const revisionCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('definition_revisions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const NEW_ITEMS: [string, string][] = [
   ['planned', '计划中'],
@@ -112,8 +132,15 @@ describe('options typed for a shipped form', () => {
     // the draft keeps the dictionary; nothing is served until it is published
     const form = await withOptions(0, ownDict(NEW_ITEMS), { [`dict.${OWN}.postponed`]: 'Postponed', [`dict.${OWN}.title`]: 'Status' });
     expect((await t.post('Template/formedit', { id: FORM, definition: form }, admin)).code).toBe(0);
-    expect((await t.post('Template/draft', { id: FORM }, admin)).data.definition.dicts[0].items.map((i: any) => i.value)).toEqual(['planned', 'ongoing', 'done', 'postponed']);
-    expect((await t.post('Template/diff', { id: FORM, from: 'current', to: 'draft' }, admin)).data.changes.map((c: any) => c.text)).toEqual(['字段 状态: 选项 新增 已延期；删除 已取消']);
+    expect((await t.post('Template/draft', { id: FORM }, admin)).data.definition.dicts[0].items.map((i: any) => i.value)).toEqual([
+      'planned',
+      'ongoing',
+      'done',
+      'postponed',
+    ]);
+    expect((await t.post('Template/diff', { id: FORM, from: 'current', to: 'draft' }, admin)).data.changes.map((c: any) => c.text)).toEqual([
+      '字段 状态: 选项 新增 已延期；删除 已取消',
+    ]);
     expect(labels(await page({}), OWN)).toBeUndefined();
 
     expect((await t.post('Template/set', { id: FORM, comment: '状态选项' }, admin)).data).toEqual({ id: FORM, revision: 1 });
@@ -131,7 +158,10 @@ describe('options typed for a shipped form', () => {
     expect(added.code, added.msg).toBe(0);
     expect(added.data.status).toBe('postponed');
     expect(await add('已删选项', 'cancelled')).toMatchObject({ code: -1, msg: '状态的取值不正确' });
-    expect(await t.post('receptions/edit', { id: added.data.id, version: added.data.version, status: 'cancelled' }, staff)).toMatchObject({ code: -1, msg: '状态的取值不正确' });
+    expect(await t.post('receptions/edit', { id: added.data.id, version: added.data.version, status: 'cancelled' }, staff)).toMatchObject({
+      code: -1,
+      msg: '状态的取值不正确',
+    });
 
     // a record pinned to revision 0 still opens, and is edited, with the old options
     const pinned = await page({ recordId: old.data.id });
@@ -143,9 +173,18 @@ describe('options typed for a shipped form', () => {
     // the diff names the items changed
     const diff = (await t.post('Template/diff', { id: FORM, from: 0, to: 1 }, admin)).data.changes;
     expect(diff).toEqual([
-      expect.objectContaining({ kind: 'changed', target: 'field', id: 'status', label: '状态', property: 'optionItems', text: '字段 状态: 选项 新增 已延期；删除 已取消' }),
+      expect.objectContaining({
+        kind: 'changed',
+        target: 'field',
+        id: 'status',
+        label: '状态',
+        property: 'optionItems',
+        text: '字段 状态: 选项 新增 已延期；删除 已取消',
+      }),
     ]);
-    expect((await t.post('Template/diff', { id: FORM, from: 0, to: 1 }, admin, { headers: { 'x-lang': 'en-US' } })).data.changes[0].text).toBe('Field 状态: options added 已延期; removed 已取消');
+    expect((await t.post('Template/diff', { id: FORM, from: 0, to: 1 }, admin, { headers: { 'x-lang': 'en-US' } })).data.changes[0].text).toBe(
+      'Field 状态: options added 已延期; removed 已取消',
+    );
 
     // relabelling an option of the form's own dictionary: a new revision; revision 1 keeps its label
     const relabelled = await withOptions(1, ownDict([...NEW_ITEMS.slice(0, 3), ['postponed', '延期']]));
@@ -154,7 +193,9 @@ describe('options typed for a shipped form', () => {
     expect(labels(await page({ revision: 1 }), OWN)).toEqual(['计划中', '进行中', '已完成', '已延期']);
     const pinned1 = await page({ recordId: added.data.id });
     expect([pinned1.revision.number, labels(pinned1, OWN)]).toEqual([1, ['计划中', '进行中', '已完成', '已延期']]);
-    expect((await t.post('Template/diff', { id: FORM, from: 1, to: 2 }, admin)).data.changes.map((c: any) => c.text)).toEqual(['字段 状态: 选项 已延期 改为 延期']);
+    expect((await t.post('Template/diff', { id: FORM, from: 1, to: 2 }, admin)).data.changes.map((c: any) => c.text)).toEqual([
+      '字段 状态: 选项 已延期 改为 延期',
+    ]);
   });
 
   it('stores nothing for a shared dictionary reused unchanged, and exports / imports the own one', async () => {
@@ -193,7 +234,12 @@ describe('options typed for a shipped form', () => {
         file,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/receptions/import', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': staff.token, 'x-uuid': staff.uuid } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/receptions/import',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': staff.token, 'x-uuid': staff.uuid },
+      });
       return res.json();
     };
     const refused = await upload(await sheet([HEADERS, row('延期来访', '延期'), row('取消来访', '已取消')]));
@@ -201,7 +247,12 @@ describe('options typed for a shipped form', () => {
     expect((await upload(await sheet([HEADERS, row('延期来访', '延期')]))).data).toEqual({ imported: 1, errors: [] });
 
     const exported = async (keyword: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/receptions/export', payload: { page: 'receptions.reception.list', keyword }, headers: { 'x-token': leader.token, 'x-uuid': leader.uuid } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/receptions/export',
+        payload: { page: 'receptions.reception.list', keyword },
+        headers: { 'x-token': leader.token, 'x-uuid': leader.uuid },
+      });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       return (wb.worksheets[0].getRow(2).values as unknown[]).slice(1)[9];

@@ -22,7 +22,9 @@ beforeAll(async () => {
   admin = sessionOf(await t.login('admin'));
   staff = sessionOf(await t.login('zhangwei'));
   other = sessionOf(await t.login('sunli'));
-  deptId = Number((await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id);
+  deptId = Number(
+    (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id,
+  );
 });
 
 /** A reception record of zhangwei's department, created now. */
@@ -42,7 +44,13 @@ async function designerForm() {
 }
 const label = async (field: string, lang?: string) =>
   (await t.post('Template/forminfo', { id: FORM }, staff, lang ? { headers: { 'x-lang': lang } } : {})).data.schema.properties[field].title as string;
-const revisionCount = async () => (await t.database.db.selectFrom('definition_revisions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+const revisionCount = async () =>
+  (
+    await t.database.db
+      .selectFrom('definition_revisions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('form revisions', () => {
   it('refuses everyone but administrators', async () => {
@@ -68,16 +76,29 @@ describe('form revisions', () => {
 
     const diff = (await t.post('Template/diff', { id: FORM, from: 0, to: 1 }, admin)).data;
     expect(diff.changes).toEqual([
-      { kind: 'changed', target: 'field', id: 'guestUnit', label: '来访单位', property: 'label', before: '来宾单位', after: '来访单位', text: '字段 来访单位: 标签 来宾单位 → 来访单位' },
+      {
+        kind: 'changed',
+        target: 'field',
+        id: 'guestUnit',
+        label: '来访单位',
+        property: 'label',
+        before: '来宾单位',
+        after: '来访单位',
+        text: '字段 来访单位: 标签 来宾单位 → 来访单位',
+      },
     ]);
     // default sides: the revision before the newest → the current definition
     expect((await t.post('Template/diff', { id: FORM }, admin)).data.changes.map((c: any) => c.text)).toEqual(['字段 来访单位: 标签 来宾单位 → 来访单位']);
-    expect((await t.post('Template/diff', { id: FORM, from: 0, to: 1 }, admin, { headers: { 'x-lang': 'en-US' } })).data.changes[0].text).toBe('Field 来访单位: label 来宾单位 → 来访单位');
+    expect((await t.post('Template/diff', { id: FORM, from: 0, to: 1 }, admin, { headers: { 'x-lang': 'en-US' } })).data.changes[0].text).toBe(
+      'Field 来访单位: label 来宾单位 → 来访单位',
+    );
 
     const restored = await t.post('Template/restore', { id: FORM, revision: 0 }, admin);
     expect(restored.data).toEqual({ id: FORM, revision: 2, restoredFrom: 0 });
     expect(await label('guestUnit')).toBe('来宾单位');
-    expect((await t.post('Template/diff', { id: FORM, from: 1, to: 2 }, admin)).data.changes.map((c: any) => c.text)).toEqual(['字段 来宾单位: 标签 来访单位 → 来宾单位']);
+    expect((await t.post('Template/diff', { id: FORM, from: 1, to: 2 }, admin)).data.changes.map((c: any) => c.text)).toEqual([
+      '字段 来宾单位: 标签 来访单位 → 来宾单位',
+    ]);
     const list = (await t.post('Template/revisions', { id: FORM }, admin)).data.list;
     expect(list.map((r: any) => [r.revision, r.comment, r.restoredFrom, r.author])).toEqual([
       [2, '恢复为第0版', 0, '系统管理员'],
@@ -85,7 +106,9 @@ describe('form revisions', () => {
       [0, null, null, null],
     ]);
     // published revisions stay as they were
-    expect((await t.post('Template/revision', { id: FORM, revision: 1 }, admin)).data.definition.entity.model.properties.guestUnit['x-title'].d).toBe('来访单位');
+    expect((await t.post('Template/revision', { id: FORM, revision: 1 }, admin)).data.definition.entity.model.properties.guestUnit['x-title'].d).toBe(
+      '来访单位',
+    );
     expect((await t.post('Template/revision', { id: FORM, revision: 9 }, admin)).msg).toBe(`版本不存在：${FORM} 第9版`);
 
     // records keep the form revision they were created with, whatever is published later
@@ -103,7 +126,9 @@ describe('form revisions', () => {
     expect((await t.post('Template/formedit', { id: FORM, definition: form }, admin)).code).toBe(0);
     expect(await label('place')).toBe('接待地点');
     expect((await t.post('Template/draft', { id: FORM }, admin)).data.definition.entity.model.properties.place['x-title'].d).toBe('接待场所');
-    expect((await t.post('Template/diff', { id: FORM, from: 'current', to: 'draft' }, admin)).data.changes.map((c: any) => c.text)).toEqual(['字段 接待场所: 标签 接待地点 → 接待场所']);
+    expect((await t.post('Template/diff', { id: FORM, from: 'current', to: 'draft' }, admin)).data.changes.map((c: any) => c.text)).toEqual([
+      '字段 接待场所: 标签 接待地点 → 接待场所',
+    ]);
     const pub = await t.post('Template/set', { id: FORM }, admin);
     expect(pub.data.revision).toBe(3);
     expect(await label('place')).toBe('接待场所');
@@ -146,7 +171,18 @@ describe('form revisions', () => {
     const at = Date.now();
     await t.database.db
       .insertInto('definition_overlays')
-      .values({ target_kind: 'page', target_id: FORM, revision: 99, status: 'published', ops: JSON.stringify([{ op: 'set', node: 'f_gone', path: 'span', value: 1 }]), base_hash: 'old', author_id: null, comment: null, created_at: at, published_at: at })
+      .values({
+        target_kind: 'page',
+        target_id: FORM,
+        revision: 99,
+        status: 'published',
+        ops: JSON.stringify([{ op: 'set', node: 'f_gone', path: 'span', value: 1 }]),
+        base_hash: 'old',
+        author_id: null,
+        comment: null,
+        created_at: at,
+        published_at: at,
+      })
       .execute();
     invalidateSchemas(t.database.db);
     const conflicts = (await t.post('Template/revisions', { id: FORM }, admin)).data.conflicts;

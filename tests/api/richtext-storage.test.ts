@@ -9,7 +9,8 @@ import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.
 
 let t: TestApp;
 const s: Record<string, Session> = {};
-const HOSTILE = '<p onclick="steal()">现将<strong>有关事项</strong>通知如下。<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">详见附件</a></p>';
+const HOSTILE =
+  '<p onclick="steal()">现将<strong>有关事项</strong>通知如下。<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">详见附件</a></p>';
 const UNSAFE = /script|onclick|onerror|alert|<img|javascript:/i;
 
 beforeAll(async () => {
@@ -39,7 +40,11 @@ describe('rich text is cleaned before storage', () => {
   });
 
   it('a 正文 template keeps its headings and lists and loses its script', async () => {
-    const r = await t.post('document/templateAdd', { doc_type: '8', name: '通知（清理测试）', body: `<h2>一、总体要求</h2><ol><li>落实责任</li></ol>${HOSTILE}` }, s.demo);
+    const r = await t.post(
+      'document/templateAdd',
+      { doc_type: '8', name: '通知（清理测试）', body: `<h2>一、总体要求</h2><ol><li>落实责任</li></ol>${HOSTILE}` },
+      s.demo,
+    );
     expect(r.code, r.msg).toBe(0);
     expect(r.data.body).not.toMatch(UNSAFE);
     expect(r.data.body).toContain('<h2>一、总体要求</h2><ol><li>落实责任</li></ol>');

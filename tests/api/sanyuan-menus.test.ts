@@ -15,7 +15,8 @@ const people = actors(() => t);
 const db = () => t.database.db;
 
 /** Business menu paths: everything outside administration, the console, own and system settings and the designers. */
-const BUSINESS = /^\/(document|affair|flow|receptions|stat|mail|meeting|car|leave|notice|systemNotice|schedule|contact|attence|stamp|proposal|fileBox|file|approval|message|exchange|smwexchange|businessTrip|assets|clock|classes|sms)(\/|$)|^\/form\/add/;
+const BUSINESS =
+  /^\/(document|affair|flow|receptions|stat|mail|meeting|car|leave|notice|systemNotice|schedule|contact|attence|stamp|proposal|fileBox|file|approval|message|exchange|smwexchange|businessTrip|assets|clock|classes|sms)(\/|$)|^\/form\/add/;
 
 async function menuPaths(who: string): Promise<string[]> {
   const info = await people.ok('Person/userInfo', {}, who);
@@ -58,18 +59,30 @@ describe('三员 hold no business menu', () => {
     const roleId = async (code: string) => (await db().selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
     const userId = async (name: string) => (await db().selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
     const menuId = async (key: string) => (await db().selectFrom('menus').select('id').where('i18n_key', '=', key).executeTakeFirstOrThrow()).id;
-    await db().insertInto('user_roles').values({ user_id: await userId('auditor'), role_id: await roleId('staff') }).execute();
-    await db().insertInto('role_menus').values([
-      { role_id: await roleId('secadmin'), menu_id: await menuId('document.dbgw') },
-      { role_id: await roleId('sysadmin'), menu_id: await menuId('receptions.index') },
-    ]).execute();
+    await db()
+      .insertInto('user_roles')
+      .values({ user_id: await userId('auditor'), role_id: await roleId('staff') })
+      .execute();
+    await db()
+      .insertInto('role_menus')
+      .values([
+        { role_id: await roleId('secadmin'), menu_id: await menuId('document.dbgw') },
+        { role_id: await roleId('sysadmin'), menu_id: await menuId('receptions.index') },
+      ])
+      .execute();
     invalidateMenuCache(db());
     invalidateAllUserInfo(db());
     expect(await menuPaths('auditor')).toContain('/document/dbgw');
-    await db().transaction().execute((trx) => m0034.up(trx, undefined as never));
+    await db()
+      .transaction()
+      .execute((trx) => m0034.up(trx, undefined as never));
     invalidateMenuCache(db());
     invalidateAllUserInfo(db());
-    for (const who of ['admin', 'secadmin', 'auditor']) expect((await menuPaths(who)).filter((p) => BUSINESS.test(p)), who).toEqual([]);
+    for (const who of ['admin', 'secadmin', 'auditor'])
+      expect(
+        (await menuPaths(who)).filter((p) => BUSINESS.test(p)),
+        who,
+      ).toEqual([]);
     expect(await menuPaths('auditor')).toContain('/log/login');
     expect(await menuPaths('zhangwei')).toContain('/document/dbgw');
   });

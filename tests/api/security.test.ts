@@ -131,10 +131,10 @@ describe('sessions', () => {
       expect((await post('Person/userInfo', {}, s)).code).toBe(0);
     }
     advanceClock(60 * MIN + 1000);
-    expect((await post('Person/userInfo', {}, s))).toMatchObject({ code: -99, msg: '登录已过期，请重新登录' });
+    expect(await post('Person/userInfo', {}, s)).toMatchObject({ code: -99, msg: '登录已过期，请重新登录' });
   });
 
-  it('refuses a token with another user\'s uuid', async () => {
+  it("refuses a token with another user's uuid", async () => {
     const a = sessionOf(await login('sunli'));
     const b = sessionOf(await login('zhoujie'));
     expect((await post('Person/userInfo', {}, { token: a.token, uuid: b.uuid })).code).toBe(-99);

@@ -104,7 +104,10 @@ describe('demo organisation seed (issue 2)', () => {
 
   it('makes the three 三员 roles built-in and mutually exclusive', async () => {
     const roles = await db().selectFrom('roles').selectAll().execute();
-    const sanyuan = roles.filter((r) => r.exclusive_group === 'sanyuan').map((r) => r.code).sort();
+    const sanyuan = roles
+      .filter((r) => r.exclusive_group === 'sanyuan')
+      .map((r) => r.code)
+      .sort();
     expect(sanyuan).toEqual(['auditor', 'secadmin', 'sysadmin']);
     expect(roles.filter((r) => r.exclusive_group === 'sanyuan').every((r) => r.builtin === 1)).toBe(true);
     const scope = Object.fromEntries(roles.map((r) => [r.code, r.data_scope]));
@@ -121,7 +124,10 @@ describe('demo organisation seed (issue 2)', () => {
   });
 
   it('gives everyone but the three 三员 the staff role', async () => {
-    const [{ n: users }] = await db().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).execute();
+    const [{ n: users }] = await db()
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .execute();
     const [{ n: staff }] = await db()
       .selectFrom('user_roles as ur')
       .innerJoin('roles as r', 'r.id', 'ur.role_id')
@@ -141,15 +147,30 @@ describe('demo organisation seed (issue 2)', () => {
     expect(units.find((u) => u.name === '市政府办公室')!.code).toBe('市政办');
     expect(units.find((u) => u.name === '市发展和改革委员会')!.code).toBe('市发改委');
     const go = units.find((u) => u.name === '市政府办公室')!;
-    expect(depts.filter((d) => d.parent_id === go.id).map((d) => d.name)).toEqual(['秘书科', '综合科', '文电科', '督查科', '机要保密科', '信息科', '行政科', '人事科']);
+    expect(depts.filter((d) => d.parent_id === go.id).map((d) => d.name)).toEqual([
+      '秘书科',
+      '综合科',
+      '文电科',
+      '督查科',
+      '机要保密科',
+      '信息科',
+      '行政科',
+      '人事科',
+    ]);
     expect(depts.filter((d) => d.kind === 'dept').length).toBeGreaterThan(70);
 
     const leaders = await db().selectFrom('user_departments').select(['user_id', 'dept_id']).where('is_leader', '=', 1).execute();
     const members = await db().selectFrom('user_departments').select(['user_id', 'dept_id']).execute();
     for (const d of depts) {
       expect(d.leader_id, d.name).not.toBeNull();
-      expect(members.some((m) => m.dept_id === d.id && m.user_id === d.leader_id), d.name).toBe(true);
-      expect(leaders.filter((l) => l.dept_id === d.id).map((l) => l.user_id), d.name).toEqual([d.leader_id]);
+      expect(
+        members.some((m) => m.dept_id === d.id && m.user_id === d.leader_id),
+        d.name,
+      ).toBe(true);
+      expect(
+        leaders.filter((l) => l.dept_id === d.id).map((l) => l.user_id),
+        d.name,
+      ).toEqual([d.leader_id]);
     }
     const demo = await db().selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
     expect(go.leader_id).toBe(demo.id);
@@ -218,11 +239,7 @@ describe('demo organisation seed (issue 2)', () => {
   });
 
   it('gives roles permission codes', async () => {
-    const rows = await db()
-      .selectFrom('role_permissions as rp')
-      .innerJoin('roles as r', 'r.id', 'rp.role_id')
-      .select(['r.code as role', 'rp.code'])
-      .execute();
+    const rows = await db().selectFrom('role_permissions as rp').innerJoin('roles as r', 'r.id', 'rp.role_id').select(['r.code as role', 'rp.code']).execute();
     const of = (role: string) => rows.filter((r) => r.role === role).map((r) => r.code);
     expect(of('staff')).toContain('document:draft');
     expect(of('leader')).toContain('document:sign');

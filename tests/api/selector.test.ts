@@ -3,8 +3,22 @@ import { createTestApp, type Session, type TestApp } from './helpers.js';
 import { createSession } from '../../src/server/services/session.js';
 
 const PATHS = [
-  'tree', 'treeall', 'user', 'search', 'getlist', 'getpagelist', 'getrecent', 'saverecent', 'position', 'positionuser',
-  'groups', 'groupsusers', 'saveGroup', 'officeslist', 'officesuser', 'getDefault',
+  'tree',
+  'treeall',
+  'user',
+  'search',
+  'getlist',
+  'getpagelist',
+  'getrecent',
+  'saverecent',
+  'position',
+  'positionuser',
+  'groups',
+  'groupsusers',
+  'saveGroup',
+  'officeslist',
+  'officesuser',
+  'getDefault',
 ];
 
 describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
@@ -95,7 +109,11 @@ describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
       let n = 0;
       const walk = (list: { children?: unknown[] }[]) => list.forEach((d) => (n++, d.children && walk(d.children as never)));
       walk(r.data);
-      const open = await t.database.db.selectFrom('departments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
+      const open = await t.database.db
+        .selectFrom('departments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow();
       expect(n).toBe(Number(open.n));
       expect(r.data[0].children[0].children.find((c: { title: string }) => c.title === '秘书科')).toBeTruthy();
     });
@@ -105,7 +123,14 @@ describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
     it('lists the people of a department with position and full department title; deep adds sub-departments', async () => {
       const r = await t.post('selector/user', { departmentId: dept.secretary }, s.demo);
       expect(r.code).toBe(0);
-      expect(r.data).toContainEqual({ id: uid.zhangwei, realname: '张伟', username: 'zhangwei', deptId: dept.secretary, deptTitle: '市政府办公室秘书科', position: '科员' });
+      expect(r.data).toContainEqual({
+        id: uid.zhangwei,
+        realname: '张伟',
+        username: 'zhangwei',
+        deptId: dept.secretary,
+        deptTitle: '市政府办公室秘书科',
+        position: '科员',
+      });
       expect(r.data.map((u: { username: string }) => u.username)).toContain('lina');
       expect(r.data.map((u: { username: string }) => u.username)).not.toContain('demo');
       const deep = await t.post('selector/user', { departmentId: dept.office, deep: true }, s.demo);
@@ -116,7 +141,10 @@ describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
 
     it('shows a person of two departments with the membership asked for', async () => {
       const drc = await t.post('selector/user', { departmentId: dept.drcOffice }, s.demo);
-      expect(drc.data.find((u: { username: string }) => u.username === 'hechao')).toMatchObject({ deptId: dept.drcOffice, deptTitle: '市发展和改革委员会办公室' });
+      expect(drc.data.find((u: { username: string }) => u.username === 'hechao')).toMatchObject({
+        deptId: dept.drcOffice,
+        deptTitle: '市发展和改革委员会办公室',
+      });
       const found = await t.post('selector/search', { keyword: '何超' }, s.demo);
       expect(found.data.users.find((u: { username: string }) => u.username === 'hechao').deptTitle).toBe('市政府办公室信息科');
     });
@@ -191,7 +219,11 @@ describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
     });
 
     it('getpagelist pages all people, a department with its offices, or keyword hits', async () => {
-      const enabled = await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
+      const enabled = await t.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow();
       const all = await t.post('selector/getpagelist', { current: 1, pageSize: 5 }, s.demo);
       expect(all.data.total).toBe(Number(enabled.n));
       expect(all.data.list.length).toBe(5);
@@ -208,7 +240,9 @@ describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
 
   describe('recent people', () => {
     it('keeps the picked people per user, newest first, at most 20', async () => {
-      const a = uid.zhangwei, b = uid.lina, c = uid.demo;
+      const a = uid.zhangwei,
+        b = uid.lina,
+        c = uid.demo;
       expect(await t.post('selector/saverecent', { ids: [a, b, c] }, s.hechao)).toMatchObject({ code: 0, data: null });
       expect((await t.post('selector/getrecent', {}, s.hechao)).data.map((u: { id: number }) => u.id)).toEqual([a, b, c]);
       await t.post('selector/saverecent', { ids: [c] }, s.hechao);
@@ -267,10 +301,22 @@ describe('selector group (SPEC §7 Selector, §3 Selector state)', () => {
         expect(names2).not.toContain('zhangwei');
         const lvl3 = await t.post('selector/user', { departmentId: dept.secretary, document_mj: 3 }, s.demo);
         expect(lvl3.data.map((u: { username: string }) => u.username)).not.toContain('lina');
-        const cleared = await t.database.db.selectFrom('users').select('clearance').where('id', 'in', lvl2.data.map((u: { id: number }) => u.id)).execute();
+        const cleared = await t.database.db
+          .selectFrom('users')
+          .select('clearance')
+          .where(
+            'id',
+            'in',
+            lvl2.data.map((u: { id: number }) => u.id),
+          )
+          .execute();
         expect(cleared.every((u) => u.clearance >= 2)).toBe(true);
-        expect((await t.post('selector/user', { departmentId: dept.secretary, document_mj: '0' }, s.demo)).data.map((u: { username: string }) => u.username)).toContain('zhangwei');
-        expect((await t.post('selector/search', { keyword: '张伟', document_mj: '2' }, s.demo)).data.users.map((u: { id: number }) => u.id)).not.toContain(uid.zhangwei);
+        expect(
+          (await t.post('selector/user', { departmentId: dept.secretary, document_mj: '0' }, s.demo)).data.map((u: { username: string }) => u.username),
+        ).toContain('zhangwei');
+        expect((await t.post('selector/search', { keyword: '张伟', document_mj: '2' }, s.demo)).data.users.map((u: { id: number }) => u.id)).not.toContain(
+          uid.zhangwei,
+        );
         expect((await t.post('selector/getpagelist', { keyword: 'zhangwei', document_mj: '2' }, s.demo)).data).toEqual({ list: [], total: 0 });
         await t.post('selector/saverecent', { ids: [uid.zhangwei, uid.lina] }, s.admin);
         expect((await t.post('selector/getrecent', { document_mj: '2' }, s.admin)).data.map((u: { id: number }) => u.id)).toEqual([uid.lina]);

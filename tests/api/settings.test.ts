@@ -50,7 +50,11 @@ describe('systemmanage', () => {
   it('saves the form record in one go with its version and refuses a stale one', async () => {
     const rec = (await t.post('systemmanage/info', { id: 1 }, admin)).data;
     expect(rec).toMatchObject({ id: 1, systemName: '协同办公平台', smw: '0', passwordMaxAgeDays: 90, watermark: '0', _actions: ['edit'] });
-    const saved = await t.post('systemmanage/edit', { id: 1, version: rec.version, systemName: '市政府协同办公', passwordMaxAgeDays: 180, watermark: '1' }, admin);
+    const saved = await t.post(
+      'systemmanage/edit',
+      { id: 1, version: rec.version, systemName: '市政府协同办公', passwordMaxAgeDays: 180, watermark: '1' },
+      admin,
+    );
     expect(saved.data).toMatchObject({ systemName: '市政府协同办公', passwordMaxAgeDays: 180, watermark: '1', version: rec.version + 1 });
     const stale = await t.post('systemmanage/edit', { id: 1, version: rec.version, systemName: '旧名称' }, admin);
     expect(stale.code).toBe(-1);

@@ -36,7 +36,9 @@ const post = (p: string, body: Record<string, unknown>, who: string) => t.post(p
 /** File/upload of `content` named `name` by `who`; answers the attachment id. */
 async function upload(name: string, content: Buffer, who: string): Promise<string> {
   const boundary = '----oaSignatureBoundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const payload = Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const res = await t.app.inject({
     method: 'POST',
@@ -85,7 +87,13 @@ describe('Person/saveSignature and deleteSignature', () => {
 describe('flow/act with signature: true', () => {
   it('puts the approver’s signature on the approval event of the flow log; without one it is refused naming signature', async () => {
     const sig = await upload('李娜手写签名.png', PNG, 'lina');
-    const v = (await post('flow/start', { defId: 'affair.default', title: '关于申领办公用品的请示', data: { title: '关于申领办公用品的请示', urgency: '0' } }, 'zhangwei')).data;
+    const v = (
+      await post(
+        'flow/start',
+        { defId: 'affair.default', title: '关于申领办公用品的请示', data: { title: '关于申领办公用品的请示', urgency: '0' } },
+        'zhangwei',
+      )
+    ).data;
     expect(v.status).toBe('running');
     // lina has no signature yet: refused, and nothing happened.
     const refused = await post('flow/act', { id: v.id, type: 'approve', opinion: '同意', signature: true }, 'lina');
@@ -102,12 +110,18 @@ describe('flow/act with signature: true', () => {
     // Only lina's own event carries it; the start event of zhangwei does not.
     expect(log.filter((e) => e.detail?.signature).map((e) => e.actor)).toEqual([id.lina]);
     // Whoever reads the log may fetch the image.
-    const img = await t.app.inject({ method: 'POST', url: '/api/File/download', payload: { id: sig }, headers: { 'x-token': s.zhangwei.token, 'x-uuid': s.zhangwei.uuid } });
+    const img = await t.app.inject({
+      method: 'POST',
+      url: '/api/File/download',
+      payload: { id: sig },
+      headers: { 'x-token': s.zhangwei.token, 'x-uuid': s.zhangwei.uuid },
+    });
     expect(img.headers['content-type']).toBe('image/png');
   });
 
   it('an approval without signature: true carries none, even when one is set', async () => {
-    const v = (await post('flow/start', { defId: 'affair.default', title: '关于调休的请示', data: { title: '关于调休的请示', urgency: '0' } }, 'zhangwei')).data;
+    const v = (await post('flow/start', { defId: 'affair.default', title: '关于调休的请示', data: { title: '关于调休的请示', urgency: '0' } }, 'zhangwei'))
+      .data;
     expect((await post('flow/act', { id: v.id, type: 'approve', opinion: '同意' }, 'lina')).code).toBe(0);
     const log = (await post('flow/log', { id: v.id }, 'zhangwei')).data as any[];
     expect(log.find((e) => e.type === 'approve').detail?.signature).toBeUndefined();

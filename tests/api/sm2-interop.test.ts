@@ -15,7 +15,8 @@ let t: TestApp;
 let pk = '';
 
 /** Each call from its own client address (the sign-in rate limit is per address). */
-const post = (path: string, body: Record<string, unknown> = {}) => t.post(path, body, undefined, { ip: `10.9.${crypto.randomInt(255)}.${crypto.randomInt(1, 255)}` });
+const post = (path: string, body: Record<string, unknown> = {}) =>
+  t.post(path, body, undefined, { ip: `10.9.${crypto.randomInt(255)}.${crypto.randomInt(1, 255)}` });
 /** The envelope of src/shared/passwordTransport.ts, as a third-party client would build it. */
 const envelope = (password = DEMO_PASSWORD) => JSON.stringify({ p: password, t: now(), n: crypto.randomBytes(8).toString('hex') });
 const signIn = (username: string, password: string) => post('Login/index', { username, password, isStrongPassword: 1 });

@@ -87,7 +87,11 @@ describe('a handled task’s reminders are read', () => {
 
   it('公文签收: the receiver’s 签收 reminder is read when they sign for the document', async () => {
     const mark = (await a.ok('document/markList', {}, 'zhangwei')).list[0];
-    const rec = await a.ok('document/add', { title: '关于做好年终决算工作的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>正文</p>' }, 'zhangwei');
+    const rec = await a.ok(
+      'document/add',
+      { title: '关于做好年终决算工作的通知', docType: '8', secretLevel: '0', urgency: '0', body: '<p>正文</p>' },
+      'zhangwei',
+    );
     const v = await a.ok('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.id }, 'zhangwei');
     await a.ok('flow/act', { id: v.id, type: 'approve' }, 'lina');
     await a.ok('flow/act', { id: v.id, type: 'approve', data: { issuerUser: id.chenjing, markId: mark.id, mainTo: [id.finance] } }, 'demo');

@@ -34,18 +34,22 @@ describe('designer helper calls', () => {
 
   it('getPrevar lists the fields with CEL types and labels; the record scope adds record.* and user.*', async () => {
     const fields = await ok('Template/getPrevar', { entity: R }, 'zhangwei');
-    expect(fields).toEqual(expect.arrayContaining([
-      { name: 'people', type: 'int', label: '来宾人数', group: 'field' },
-      { name: 'cost', type: 'double', label: expect.any(String), group: 'field' },
-      { name: 'visitDate', type: 'string', label: expect.any(String), group: 'field' },
-    ]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { name: 'people', type: 'int', label: '来宾人数', group: 'field' },
+        { name: 'cost', type: 'double', label: expect.any(String), group: 'field' },
+        { name: 'visitDate', type: 'string', label: expect.any(String), group: 'field' },
+      ]),
+    );
     expect(fields.every((v: { group: string }) => v.group === 'field')).toBe(true);
     const record = await ok('Template/getPrevar', { entity: R, scope: 'record' }, 'zhangwei');
-    expect(record).toEqual(expect.arrayContaining([
-      { name: 'record.people', type: 'int', label: '来宾人数', group: 'record' },
-      { name: 'user.deptId', type: 'int', label: '当前部门', group: 'user' },
-      { name: 'user.roles', type: 'list<string>', label: '当前用户角色', group: 'user' },
-    ]));
+    expect(record).toEqual(
+      expect.arrayContaining([
+        { name: 'record.people', type: 'int', label: '来宾人数', group: 'record' },
+        { name: 'user.deptId', type: 'int', label: '当前部门', group: 'user' },
+        { name: 'user.roles', type: 'list<string>', label: '当前用户角色', group: 'user' },
+      ]),
+    );
     const english = (await post('Template/getPrevar', { entity: R, scope: 'record' }, 'zhangwei', en)).data;
     expect(english.find((v: { name: string }) => v.name === 'user.deptId').label).toBe('Current department');
     expect((await post('Template/getPrevar', { entity: 'no.such' }, 'zhangwei')).msg).toBe('定义不存在：no.such');
@@ -54,7 +58,10 @@ describe('designer helper calls', () => {
 
   it('checkRule accepts a condition and refuses what is not one, in the caller’s language', async () => {
     expect(await ok('Template/checkRule', { entity: R, expr: 'people > 3 && cost >= 1000.0' }, 'zhangwei')).toEqual({ ok: true, type: 'bool' });
-    expect(await ok('Template/checkRule', { entity: R, expr: 'record.people > 3 && user.clearance >= 1', scope: 'record' }, 'zhangwei')).toEqual({ ok: true, type: 'bool' });
+    expect(await ok('Template/checkRule', { entity: R, expr: 'record.people > 3 && user.clearance >= 1', scope: 'record' }, 'zhangwei')).toEqual({
+      ok: true,
+      type: 'bool',
+    });
     const notBool = await ok('Template/checkRule', { entity: R, expr: 'people * 2' }, 'zhangwei');
     expect(notBool.ok).toBe(false);
     expect(notBool.message).toMatch(/bool|布尔/);
@@ -66,7 +73,12 @@ describe('designer helper calls', () => {
 
   it('funcInfo answers one function, whatever the case of its name', async () => {
     const sum = await ok('Template/funcInfo', { name: 'sum' }, 'zhangwei');
-    expect(sum).toMatchObject({ name: 'SUM', signature: expect.stringContaining('SUM('), description: expect.stringContaining('求和'), example: expect.any(String) });
+    expect(sum).toMatchObject({
+      name: 'SUM',
+      signature: expect.stringContaining('SUM('),
+      description: expect.stringContaining('求和'),
+      example: expect.any(String),
+    });
     expect((await post('Template/funcInfo', { name: 'WORKDAYS' }, 'zhangwei', en)).data.description).toMatch(/^Working days/);
     expect((await post('Template/funcInfo', { name: 'NOPE' }, 'zhangwei')).msg).toBe('函数不存在：NOPE');
   });
@@ -74,8 +86,18 @@ describe('designer helper calls', () => {
   it('funcSubmit tries a formula on sample values, blank for the fields left out, and reports errors as answers', async () => {
     expect(await ok('Template/funcSubmit', { entity: R, expr: 'people * 2', data: { people: 6 } }, 'zhangwei')).toEqual({ ok: true, type: 'int', value: 12 });
     expect(await ok('Template/funcSubmit', { entity: R, expr: 'people * 2' }, 'zhangwei')).toEqual({ ok: true, type: 'int', value: 0 });
-    expect(await ok('Template/funcSubmit', { entity: R, expr: 'UPPERMONEY(cost)', data: { cost: 1234.5 } }, 'zhangwei')).toEqual({ ok: true, type: 'string', value: '壹仟贰佰叁拾肆元伍角整' });
-    expect(await ok('Template/funcSubmit', { entity: R, expr: 'WORKDAYS(visitDate, leaveDate)', data: { visitDate: '2026-11-23', leaveDate: '2026-11-27' }, field: 'days' }, 'zhangwei')).toEqual({
+    expect(await ok('Template/funcSubmit', { entity: R, expr: 'UPPERMONEY(cost)', data: { cost: 1234.5 } }, 'zhangwei')).toEqual({
+      ok: true,
+      type: 'string',
+      value: '壹仟贰佰叁拾肆元伍角整',
+    });
+    expect(
+      await ok(
+        'Template/funcSubmit',
+        { entity: R, expr: 'WORKDAYS(visitDate, leaveDate)', data: { visitDate: '2026-11-23', leaveDate: '2026-11-27' }, field: 'days' },
+        'zhangwei',
+      ),
+    ).toEqual({
       ok: true,
       type: 'int',
       value: 5,
@@ -92,13 +114,22 @@ describe('designer helper calls', () => {
 
   it('Form/getFiles names the page, entity, dictionaries and flow a form is made of, with their files', async () => {
     const files = await ok('Form/getFiles', { id: `${R}.form` }, 'zhangwei');
-    expect(files[0]).toMatchObject({ kind: 'page', id: `${R}.form`, file: expect.stringMatching(/receptions\/pages\/.+\.page\.json$/), etag: expect.any(String) });
-    expect(files).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: 'entity', id: R, file: expect.stringMatching(/receptions\/entities\/reception\.json$/) }),
-      expect.objectContaining({ kind: 'dict', id: 'reception_status' }),
-    ]));
+    expect(files[0]).toMatchObject({
+      kind: 'page',
+      id: `${R}.form`,
+      file: expect.stringMatching(/receptions\/pages\/.+\.page\.json$/),
+      etag: expect.any(String),
+    });
+    expect(files).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'entity', id: R, file: expect.stringMatching(/receptions\/entities\/reception\.json$/) }),
+        expect.objectContaining({ kind: 'dict', id: 'reception_status' }),
+      ]),
+    );
     const send = await ok('Form/getFiles', { id: 'document.send.form' }, 'zhangwei');
-    expect(send).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'flow', id: 'document.send', file: expect.stringMatching(/document\/flows\//) })]));
+    expect(send).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'flow', id: 'document.send', file: expect.stringMatching(/document\/flows\//) })]),
+    );
     expect((await post('Form/getFiles', { id: `${R}.list` }, 'zhangwei')).msg).toBe(`定义不存在：${R}.list`);
   });
 });
@@ -106,7 +137,9 @@ describe('designer helper calls', () => {
 describe('saveJson', () => {
   it('Form/saveJson publishes a form definition for administrators; staff and bad JSON are refused, nothing written', async () => {
     const id = `${R}.form`;
-    const base = (await ok('Template/revision', { id, revision: 0 }, 'admin')).definition as { entity: { model: { properties: Record<string, { maxLength?: number }> } } };
+    const base = (await ok('Template/revision', { id, revision: 0 }, 'admin')).definition as {
+      entity: { model: { properties: Record<string, { maxLength?: number }> } };
+    };
     base.entity.model.properties.remark.maxLength = 300;
     const staff = await post('Form/saveJson', { id, json: JSON.stringify(base) }, 'zhangwei');
     expect(staff.code).toBe(-1);

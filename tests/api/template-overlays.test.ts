@@ -53,7 +53,10 @@ describe('overlays from the database', () => {
     const info = await t.post('Template/info', { id: LIST }, s);
     expect(await title()).toBe('来宾单位');
 
-    await addOverlay([{ op: 'set', node: 'col_guestUnit', path: 'title', value: { t: 'receptions.reception.field.guestUnit', d: '来访单位' } }, { op: 'i18n', key: 'receptions.reception.field.guestUnit', locale: 'zh-CN', value: '来访单位' }]);
+    await addOverlay([
+      { op: 'set', node: 'col_guestUnit', path: 'title', value: { t: 'receptions.reception.field.guestUnit', d: '来访单位' } },
+      { op: 'i18n', key: 'receptions.reception.field.guestUnit', locale: 'zh-CN', value: '来访单位' },
+    ]);
     expect(await title()).toBe('来访单位');
     expect(await title('en-US')).toBe('Guest organisation');
     const after = await t.post('Template/page', { route: '/receptions/index', etag: before.data.etag }, s);
@@ -82,7 +85,17 @@ describe('overlays from the database', () => {
       { op: 'set', node: 'col_gone', path: 'width', value: 1 },
     ]);
     const store = await schemaStore(t.database.db);
-    expect(store.conflicts).toEqual([expect.objectContaining({ rowId: id, targetKind: 'page', targetId: LIST, kind: 'not-found', op: 1, applied: false, message: expect.stringContaining('col_gone') })]);
+    expect(store.conflicts).toEqual([
+      expect.objectContaining({
+        rowId: id,
+        targetKind: 'page',
+        targetId: LIST,
+        kind: 'not-found',
+        op: 1,
+        applied: false,
+        message: expect.stringContaining('col_gone'),
+      }),
+    ]);
     const col = (await t.post('Template/getColumns', { id: LIST }, s)).data.find((c: { id: string }) => c.id === 'col_guestUnit');
     expect(col.width).toBe(200);
   });

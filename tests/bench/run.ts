@@ -120,7 +120,8 @@ const APP_ENV = (dataDir: string): Record<string, string> => ({
 });
 /** BENCH_CPU_PROF=<dir>: the measured app writes a V8 CPU profile there when it stops (for finding what costs). */
 const PROF = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-const startApp = (dataDir: string, prof = false) => startServer([...(prof ? PROF : []), 'src/server/start.ts', '--dev'], 18302, APP_ENV(dataDir), '/api/health');
+const startApp = (dataDir: string, prof = false) =>
+  startServer([...(prof ? PROF : []), 'src/server/start.ts', '--dev'], 18302, APP_ENV(dataDir), '/api/health');
 
 /** Logs `username` (password Demo@2026) in; answers the X-Token / X-uuid headers of the session. */
 async function login(port: number, username: string): Promise<Record<string, string>> {
@@ -139,7 +140,10 @@ async function login(port: number, username: string): Promise<Record<string, str
 function userIds(dataDir: string, names: string[]): Record<string, number> {
   const db = new Database(path.join(dataDir, 'oa.sqlite'), { readonly: true });
   try {
-    const rows = db.prepare(`select id, username from users where username in (${names.map(() => '?').join(',')})`).all(...names) as { id: number; username: string }[];
+    const rows = db.prepare(`select id, username from users where username in (${names.map(() => '?').join(',')})`).all(...names) as {
+      id: number;
+      username: string;
+    }[];
     return Object.fromEntries(rows.map((r) => [r.username, r.id]));
   } finally {
     db.close();
@@ -186,7 +190,8 @@ async function prepareData(list: Scenario[]): Promise<FillInfo | null> {
   if (key && !cached) {
     const t0 = Date.now();
     const at = storeFill(key, dataDir, { fill, taskFill });
-    if (at) console.log(`filled database cached as ${at} in ${((Date.now() - t0) / 1000).toFixed(1)} s (BENCH_CACHE=refresh fills again, BENCH_CACHE=0 keeps none)`);
+    if (at)
+      console.log(`filled database cached as ${at} in ${((Date.now() - t0) / 1000).toFixed(1)} s (BENCH_CACHE=refresh fills again, BENCH_CACHE=0 keeps none)`);
   }
   if (list.some((s) => s.push)) {
     pushSessions = addSessions(dataDir, PUSH_USERS);
@@ -209,7 +214,12 @@ async function prepareApprovals(app: Server, count: number): Promise<void> {
     Array.from({ length: 4 }, async () => {
       while (next < count) {
         const i = next++;
-        const r = await request(app.port, '/api/flow/start', { defId: 'flowtest.twostep', title: `用印申请（基准第${i + 1}件）`, data: { first: [ids.demo], second: [ids.liuyang] } }, headers);
+        const r = await request(
+          app.port,
+          '/api/flow/start',
+          { defId: 'flowtest.twostep', title: `用印申请（基准第${i + 1}件）`, data: { first: [ids.demo], second: [ids.liuyang] } },
+          headers,
+        );
         if (r.code !== 0) throw new Error(`flow/start answered ${JSON.stringify(r).slice(0, 200)}`);
         out[i] = r.data.id;
       }
@@ -223,10 +233,16 @@ async function prepareApprovals(app: Server, count: number): Promise<void> {
 async function measurePush(app: Server, s: Scenario, headers: Record<string, string>): Promise<void> {
   const need = PUSH_CLIENTS + 256;
   const limits = { bench: fdLimit('self'), app: fdLimit(app.pid) };
-  if (limits.bench < need || limits.app < need) throw new Error(`open-file limits too low for ${PUSH_CLIENTS} sockets (bench ${limits.bench}, app ${limits.app}; need ${need}): raise ulimit -n`);
+  if (limits.bench < need || limits.app < need)
+    throw new Error(`open-file limits too low for ${PUSH_CLIENTS} sockets (bench ${limits.bench}, app ${limits.app}; need ${need}): raise ulimit -n`);
   const people = [...new Set(pushSessions.map((p) => p.userId))];
   const r = await runPush(app.port, pushSessions, async () => {
-    const a = await request(app.port, '/api/flow/start', { defId: 'flowtest.any', title: '关于全员参加安全生产培训的通知', data: { approvers: people } }, headers);
+    const a = await request(
+      app.port,
+      '/api/flow/start',
+      { defId: 'flowtest.any', title: '关于全员参加安全生产培训的通知', data: { approvers: people } },
+      headers,
+    );
     if (a.code !== 0) throw new Error(`flow/start answered ${JSON.stringify(a).slice(0, 200)}`);
   });
   console.log(
@@ -342,7 +358,10 @@ async function main(): Promise<void> {
       );
     }
     if (fill) console.log(`SQL of the list (SQLite plans, timed in the bench process):\n${explainList(dataDir, fill.deptId).join('\n')}`);
-    if (taskFill && list.some((s) => s.showFirst)) console.log(`SQL of flow/todo (lists.ts taskList as Kysely sends it; SQLite plans, timed in the bench process):\n${(await explainTodo(dataDir, taskFill.demoId)).join('\n')}`);
+    if (taskFill && list.some((s) => s.showFirst))
+      console.log(
+        `SQL of flow/todo (lists.ts taskList as Kysely sends it; SQLite plans, timed in the bench process):\n${(await explainTodo(dataDir, taskFill.demoId)).join('\n')}`,
+      );
   } finally {
     await app?.stop();
     await hello?.stop();

@@ -10,10 +10,24 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Field keys of the designed form, by label. */
-export const LEAVE_KEYS = { 请假类型: 'leaveType', 开始日期: 'startDate', 结束日期: 'endDate', 请假天数: 'days', 请假事由: 'reason', 附件: 'attachments' } as const;
+export const LEAVE_KEYS = {
+  请假类型: 'leaveType',
+  开始日期: 'startDate',
+  结束日期: 'endDate',
+  请假天数: 'days',
+  请假事由: 'reason',
+  附件: 'attachments',
+} as const;
 
 /** The key each label's pinyin gives (Form/getpinyin), before the English key is typed over it. */
-const PINYIN_KEYS: Record<keyof typeof LEAVE_KEYS, string> = { 请假类型: 'qingjialeixing', 开始日期: 'kaishiriqi', 结束日期: 'jieshuriqi', 请假天数: 'qingjiatianshu', 请假事由: 'qingjiashiyou', 附件: 'fujian' };
+const PINYIN_KEYS: Record<keyof typeof LEAVE_KEYS, string> = {
+  请假类型: 'qingjialeixing',
+  开始日期: 'kaishiriqi',
+  结束日期: 'jieshuriqi',
+  请假天数: 'qingjiatianshu',
+  请假事由: 'qingjiashiyou',
+  附件: 'fujian',
+};
 
 /** The working days from 开始日期 to 结束日期, 0 while either is empty or the end comes first. */
 export const DAYS_FORMULA = 'IF(startDate == "" || endDate == "" || endDate < startDate, 0, WORKDAYS(startDate, endDate))';
@@ -136,7 +150,9 @@ export async function designLeaveForm(page: Page): Promise<void> {
   await describeField(page, files, '附件', false);
 
   // Everything in 请假信息, in order, and nothing left to fix before 发布.
-  const order = await zone.locator(':scope > [data-testid^="canvas-node-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('canvas-node-'.length)));
+  const order = await zone
+    .locator(':scope > [data-testid^="canvas-node-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('canvas-node-'.length)));
   expect(order).toEqual([type, start, end, days, reason, files]);
   await expect(canvas.locator(':scope > [data-testid="canvas-zone-root"] > [data-testid^="canvas-node-"]')).toHaveCount(1);
   await expect(page.getByTestId('designer-problems')).toHaveCount(0);

@@ -33,7 +33,6 @@ const FLOW = 'custom.qingjia';
 const KZ = '科长审批';
 const FG = '分管领导、人事科会签';
 
-
 interface Task {
   assignee: number;
   status: string;
@@ -192,7 +191,10 @@ test('admin designs 请假申请 and its flow; applications route as designed; a
   // 5 days: 科长, then 周明远 (分管领导) and 郑敏 (人事科) countersign; 办结 after both.
   expect(await pending(zhang, long.flowId)).toEqual([[KZ, ids.lina]]);
   await apiAs(lina, 'flow/act', { id: long.flowId, type: 'approve', opinion: '同意，请分管领导审批' });
-  const countersign = [[FG, ids.zhou], [FG, ids.zheng]].sort((a, b) => (a[1] as number) - (b[1] as number));
+  const countersign = [
+    [FG, ids.zhou],
+    [FG, ids.zheng],
+  ].sort((a, b) => (a[1] as number) - (b[1] as number));
   expect(await pending(zhang, long.flowId)).toEqual(countersign);
   await apiAs(zhou, 'flow/act', { id: long.flowId, type: 'approve', opinion: '同意' });
   expect(await pending(zhang, long.flowId)).toEqual([[FG, ids.zheng]]);
@@ -201,7 +203,11 @@ test('admin designs 请假申请 and its flow; applications route as designed; a
 
   // The admin renames 请假事由 in the inspector and publishes (revision 3).
   await admin.goto(`form/new?id=${FORM}`);
-  const reasonLabel = (text: string) => admin.getByTestId('designer-canvas').getByTestId(/^canvas-label-/).filter({ hasText: new RegExp(`^\\* ${text}$`) });
+  const reasonLabel = (text: string) =>
+    admin
+      .getByTestId('designer-canvas')
+      .getByTestId(/^canvas-label-/)
+      .filter({ hasText: new RegExp(`^\\* ${text}$`) });
   await reasonLabel('请假事由').click();
   const label = admin.getByTestId('inspector-label-zh');
   await expect(label).toHaveValue('请假事由');

@@ -111,7 +111,8 @@ test('a 发文 is drafted, signed off, numbered, sent, signed for and returned',
   const signers = await Promise.all(
     signerIds.map(async (uid) => {
       const name = (await apiAs<{ users: Record<string, string> }>(zhang, 'selector/getlist', { users: [uid] })).users[String(uid)];
-      return (await apiAs<{ users: { id: number; username: string }[] }>(zhang, 'selector/search', { keyword: name })).users.find((u) => u.id === uid)!.username;
+      return (await apiAs<{ users: { id: number; username: string }[] }>(zhang, 'selector/search', { keyword: name })).users.find((u) => u.id === uid)!
+        .username;
     }),
   );
   expect(signers).toContain('zhoujie');
@@ -124,7 +125,10 @@ test('a 发文 is drafted, signed off, numbered, sent, signed for and returned',
   // One of two has signed: the 会签 waits for the other department.
   await expect(zhouApproval.current).toContainText('会签');
   await expect(zhouApproval.current).not.toContainText('周杰');
-  const other = await signIn(browser, signers.find((u) => u !== 'zhoujie')!);
+  const other = await signIn(
+    browser,
+    signers.find((u) => u !== 'zhoujie')!,
+  );
   await other.goto(`document/show-audit/${id}`);
   const otherApproval = new ApprovalPageObject(other);
   await otherApproval.act('approve', '会签同意，无修改意见');

@@ -145,7 +145,11 @@ test('admin creates a department, a role with three menus and a person who then 
   const sider = their.getByTestId('sider');
   const shown = await sider.locator('[data-testid^="menu-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
   expect(shown.filter((id) => SECTIONS.some((s) => id === `menu-${s}` || id?.startsWith(`menu-${s}/`))).length).toBeGreaterThanOrEqual(3);
-  for (const id of shown) expect(SECTIONS.some((s) => id === `menu-${s}` || id?.startsWith(`menu-${s}/`)), `${id} shown`).toBe(true);
+  for (const id of shown)
+    expect(
+      SECTIONS.some((s) => id === `menu-${s}` || id?.startsWith(`menu-${s}/`)),
+      `${id} shown`,
+    ).toBe(true);
   await keepScreenshot(their, 'org-new-user-menu');
   await theirShell.openTab('/receptions/index');
   await expect(new EngineListPage(their).title).toHaveText('接待管理');

@@ -238,7 +238,9 @@ export class ReceptionForm {
     await expect(option).toBeVisible();
     // Another select's dropdown still sliding away (antd's leave motion) may lie over this option and take the
     // click: wait until no dropdown is leaving, and until this one has finished opening.
-    await expect(this.page.locator('.ant-select-dropdown[class*="-leave"], .ant-select-dropdown[class*="-appear"], .ant-select-dropdown[class*="-enter"]')).toHaveCount(0);
+    await expect(
+      this.page.locator('.ant-select-dropdown[class*="-leave"], .ant-select-dropdown[class*="-appear"], .ant-select-dropdown[class*="-enter"]'),
+    ).toHaveCount(0);
     await option.click();
     await expect(select).toContainText(name);
   }
@@ -344,10 +346,7 @@ export class SignForPage {
   /** 签收 the row showing `text`, confirms, and answers the browser tab the 收文's approval page opens in. */
   async sign(text: string): Promise<Page> {
     await this.row(text).getByTestId('signfor-sign').click();
-    const [tab] = await Promise.all([
-      this.page.context().waitForEvent('page', { timeout: 30_000 }),
-      this.page.getByTestId('signfor-sign-ok').click(),
-    ]);
+    const [tab] = await Promise.all([this.page.context().waitForEvent('page', { timeout: 30_000 }), this.page.getByTestId('signfor-sign-ok').click()]);
     await tab.waitForLoadState();
     return tab;
   }

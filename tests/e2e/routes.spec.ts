@@ -15,7 +15,10 @@ const ACCOUNTS = ['demo', 'admin', 'secadmin', 'auditor'] as const;
 /** Every section: the shell's and those of the area definitions under schemas/ (what the server sends after sign-in). */
 const SECTIONS = shippedSections('zh-CN');
 /** zh-CN titles: the shell's from route.json, the areas' from their locale files. */
-const titles: Record<string, string> = { ...(zh as Record<string, string>), ...Object.fromEntries(flattenRoutes(SECTIONS).flatMap((n) => (n.title ? [[n.key, n.title]] : []))) };
+const titles: Record<string, string> = {
+  ...(zh as Record<string, string>),
+  ...Object.fromEntries(flattenRoutes(SECTIONS).flatMap((n) => (n.title ? [[n.key, n.title]] : []))),
+};
 
 /** A URL for a route pattern: required parameters get a sample value, optional ones are left out. */
 /** The route whose pattern matches `pathname`, if any (`:x` one segment, `:x?` an optional one). */

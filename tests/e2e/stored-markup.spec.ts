@@ -54,7 +54,15 @@ test('stored markup shows as text on every page, in the export and in the PDF, a
   // 张伟 registers a reception, submits an affair and drafts a 公文, all through the API.
   const zhang = await signIn(browser, 'zhangwei');
   const me = await apiAs<{ dept_id: number; id: number }>(zhang, 'Person/userInfo');
-  await apiAs(zhang, 'receptions/add', { title: RECEPTION, guestUnit: IMG, people: 2, visitDate: '2026-12-01', dept: me.dept_id, contact: me.id, status: 'planned' });
+  await apiAs(zhang, 'receptions/add', {
+    title: RECEPTION,
+    guestUnit: IMG,
+    people: 2,
+    visitDate: '2026-12-01',
+    dept: me.dept_id,
+    contact: me.id,
+    status: 'planned',
+  });
   const affair = await apiAs<{ id: number }>(zhang, 'affair/add', { title: AFFAIR, affairType: 'request', urgency: '0', body: '<p>请审批</p>' });
   await apiAs(zhang, 'flow/start', { defId: 'affair.default', entity: 'affair.affair', recordId: affair.id });
   const doc = await apiAs<{ id: number }>(zhang, 'document/add', { title: DOCUMENT, docType: '8', secretLevel: '0', urgency: '0', body: '<p>正文</p>' });
@@ -114,7 +122,12 @@ test('stored markup shows as text on every page, in the export and in the PDF, a
   const docx = await zhangDoc.request.post('api/document/getDoc', { data: { id: docFlow.id } });
   expect(docx.status()).toBe(200);
   const xml = await (await JSZip.loadAsync(await docx.body())).file('word/document.xml')!.async('string');
-  const words = xml.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const words = xml
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
   expect(words.replace(/\s+/g, '')).toContain(DOCUMENT.replace(/\s+/g, ''));
   expect(xml).not.toContain('<script>');
   await zhang.context().close();

@@ -56,14 +56,14 @@ export const RULE = [
   'A TypeScript file (.ts/.tsx under src/, engine/, widgets/, designer/) belongs to area A when:',
   '  1. it is under src/areas/A/ (then to A alone: src/areas/document/server/debug, the 公文 test-document generator',
   '     behind /debug/index, is 公文 code); or, outside src/areas/ and outside the lists below,',
-  '  2. a folder of its path, or its file name without extension, equals A or an API group of A\'s entities',
+  "  2. a folder of its path, or its file name without extension, equals A or an API group of A's entities",
   '     (case-insensitive; folders inside an `engine` folder are generic layers and do not count: src/server/engine/flow); or',
   '  3. its file name starts with an alias prefix of A (followed by an upper-case letter, a dot or nothing), or a folder of its',
   `     path is an alias folder of A. Aliases: ${Object.entries(ALIASES)
     .map(([a, x]) => `${a}: ${[...(x.prefixes ?? []).map((p) => `${p}*`), ...(x.folders ?? []).map((f) => `${f}/`)].join(', ')}`)
     .join('; ')}.`,
   'A file matching several areas counts for each. Definition lines: every .json file under schemas/A/.',
-  'Engine and designer (generic): no area\'s code, although some paths name flow, form or flowset (those areas are the',
+  "Engine and designer (generic): no area's code, although some paths name flow, form or flowset (those areas are the",
   "engine's own designers and definition endpoints, DESIGN §1, §3, serving every area), schedule (engine/calendar/schedule.ts,",
   "the working-day calendar) or words (engine/renderers/approval/words.ts, the opinion box's 常用语 calls):",
   ...GENERIC.map((g) => `  ${g.path.padEnd(26)} ${g.why}`),
@@ -209,7 +209,9 @@ export function formatReport(rows: AreaRow[], verbose = false, owners: OwnerTota
       const named = Object.entries(o.named)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([a, n]) => `${a} ${n}`);
-      out.push(`  ${OWNER_TITLE[o.owner].padEnd(w)} ${String(o.files).padStart(5)} files ${String(o.lines).padStart(7)} lines${named.length ? `  (of which in paths naming an area: ${named.join(', ')})` : ''}`);
+      out.push(
+        `  ${OWNER_TITLE[o.owner].padEnd(w)} ${String(o.files).padStart(5)} files ${String(o.lines).padStart(7)} lines${named.length ? `  (of which in paths naming an area: ${named.join(', ')})` : ''}`,
+      );
     }
     const all = owners.reduce((a, o) => ({ files: a.files + o.files, lines: a.lines + o.lines }), { files: 0, lines: 0 });
     out.push(`  ${'all TypeScript'.padEnd(w)} ${String(all.files).padStart(5)} files ${String(all.lines).padStart(7)} lines`, '');

@@ -7,12 +7,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FileTree } from './schemaDiffCore';
 
-const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+const git = (cwd: string, args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** The `*.json` files under `dir` (repository-relative, e.g. `schemas`) at git ref `ref` of the repository at `root`. Throws on an unknown ref. */
 export function treeAtRef(root: string, ref: string, dir = 'schemas'): FileTree {
   git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  const paths = git(root, ['ls-tree', '-r', '-z', '--name-only', ref, '--', dir]).split('\0').filter((p) => p.endsWith('.json'));
+  const paths = git(root, ['ls-tree', '-r', '-z', '--name-only', ref, '--', dir])
+    .split('\0')
+    .filter((p) => p.endsWith('.json'));
   return new Map(paths.map((p) => [p, git(root, ['show', `${ref}:${p}`])]));
 }
 

@@ -9,7 +9,13 @@ import { loadFrontKeys } from './loadFrontKeys';
 
 /** `schemas/` plus OA_SCHEMA_DIRS. */
 function lintDirs(env: Record<string, string | undefined> = process.env): string[] {
-  return ['schemas', ...(env.OA_SCHEMA_DIRS ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+  return [
+    'schemas',
+    ...(env.OA_SCHEMA_DIRS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -17,7 +23,9 @@ async function main(): Promise<void> {
   const { files, issues } = lintSchemaDirs(await loadFrontKeys(), dirs);
   if (issues.length) {
     console.log(formatIssues(issues));
-    console.log(`\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files} definition file(s) of ${dirs.join(', ')} linted`);
+    console.log(
+      `\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files} definition file(s) of ${dirs.join(', ')} linted`,
+    );
     process.exitCode = 1;
   } else console.log(`${files} definition file(s) of ${dirs.join(', ')} lint clean`);
 }

@@ -74,7 +74,10 @@ function propertySentences(a: Obj, b: Obj, skip: string[], tr: ReturnType<typeof
       out.push(...propertySentences(x, y, [], tr, `${k}.`));
       continue;
     }
-    const keyOf = Array.isArray(x) || Array.isArray(y) ? LIST_KEYS.find((key) => [...((x as unknown[]) ?? []), ...((y as unknown[]) ?? [])].every((i) => isObj(i) && typeof i[key] === 'string')) : undefined;
+    const keyOf =
+      Array.isArray(x) || Array.isArray(y)
+        ? LIST_KEYS.find((key) => [...((x as unknown[]) ?? []), ...((y as unknown[]) ?? [])].every((i) => isObj(i) && typeof i[key] === 'string'))
+        : undefined;
     if (!keyOf) {
       out.push(t('property', { property, before: shown(k, x, rt), after: shown(k, y, rt) }));
       continue;
@@ -86,7 +89,8 @@ function propertySentences(a: Obj, b: Obj, skip: string[], tr: ReturnType<typeof
     for (const [id, i] of after) {
       const old = before.get(id);
       if (!old) out.push(t('item.added', { property, label: label(i) }));
-      else if (canonicalJson(old) !== canonicalJson(i)) out.push(t('item.changed', { property, label: label(i), before: shown(k, old, rt), after: shown(k, i, rt) }));
+      else if (canonicalJson(old) !== canonicalJson(i))
+        out.push(t('item.changed', { property, label: label(i), before: shown(k, old, rt), after: shown(k, i, rt) }));
     }
   }
   return out;
@@ -98,7 +102,13 @@ function entityAsForm(e: EntityDef, title: unknown): FormPageDef {
 }
 
 /** The sentences of one changed definition (see the module comment). */
-function definitionSentences(a: Definition, b: Definition, entityA: (id: string) => EntityDef | undefined, entityB: (id: string) => EntityDef | undefined, tr: ReturnType<typeof diffTranslator>): string[] {
+function definitionSentences(
+  a: Definition,
+  b: Definition,
+  entityA: (id: string) => EntityDef | undefined,
+  entityB: (id: string) => EntityDef | undefined,
+  tr: ReturnType<typeof diffTranslator>,
+): string[] {
   const render = (changes: Change[]) => changes.map((c) => renderChange(c, tr.rt));
   const base = ['$schema', 'schemaVersion'];
   if (a.kind === 'entity' && b.kind === 'entity') {
@@ -109,7 +119,10 @@ function definitionSentences(a: Definition, b: Definition, entityA: (id: string)
     // The entity of the work tree on both sides: model changes are told once, in the entity's file.
     const entity = entityB(b.entity) ?? entityA(a.entity) ?? null;
     const changes = diffForm({ page: a, entity }, { page: b, entity });
-    return [...render(changes), ...propertySentences(a as unknown as Obj, b as unknown as Obj, [...base, 'title', 'flow', 'entity', 'layout', 'rules', 'computed', 'validators'], tr)];
+    return [
+      ...render(changes),
+      ...propertySentences(a as unknown as Obj, b as unknown as Obj, [...base, 'title', 'flow', 'entity', 'layout', 'rules', 'computed', 'validators'], tr),
+    ];
   }
   if (a.kind === 'flow' && b.kind === 'flow') {
     const skip = [...base, 'nodes', 'title', 'description', 'entity', 'resubmit', 'dedupe', 'urgeEvery'];

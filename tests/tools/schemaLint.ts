@@ -34,7 +34,15 @@ export interface SchemaLintResult {
 /** The options of the schema lint in this repository (routes, roles, 三员 rule) plus the front end's keys. */
 export function lintOptions(keys: FrontKeys): LintOptions {
   const routes = flattenRoutes([...SHELL_SECTIONS, ...TOP_ROUTES]).map((r) => r.path);
-  return { routes, pageKinds: keys.pageKinds, components: keys.components, rowDialogs: keys.rowDialogs, widgets: keys.widgets, roles: ROLES.map((r) => r.code), sanyuan: { roles: SANYUAN_ROLES, mayHold: sanyuanMayHold } };
+  return {
+    routes,
+    pageKinds: keys.pageKinds,
+    components: keys.components,
+    rowDialogs: keys.rowDialogs,
+    widgets: keys.widgets,
+    roles: ROLES.map((r) => r.code),
+    sanyuan: { roles: SANYUAN_ROLES, mayHold: sanyuanMayHold },
+  };
 }
 
 /** Lints the definition folders `dirs` (repository-relative or absolute; default `schemas/`) together. */
@@ -44,6 +52,12 @@ export function lintSchemaDirs(keys: FrontKeys, dirs: string[] = ['schemas']): S
   const locales = read.flatMap((r) => r.locales);
   const parseErrors = read.flatMap((r) => r.parseErrors);
   const registry = buildRegistry(files);
-  const issues = [...lintRegistry(registry, locales, lintOptions(keys)), ...lintDemoFiles(registry, read.flatMap((r) => r.demos))];
+  const issues = [
+    ...lintRegistry(registry, locales, lintOptions(keys)),
+    ...lintDemoFiles(
+      registry,
+      read.flatMap((r) => r.demos),
+    ),
+  ];
   return { files: files.length, parseErrors, issues: [...parseErrors.map((p) => ({ file: p.file, path: '', message: `not JSON: ${p.message}` })), ...issues] };
 }

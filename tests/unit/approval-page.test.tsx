@@ -44,7 +44,13 @@ vi.mock('../../engine/data/api', async () => {
     loadPage: async () => {
       const base = formBundle('receptions.reception.form');
       const field = (f: string) => ({ id: `f_${f}`, type: 'field' as const, field: f });
-      const page = { ...(base.page as FormPageDef), layout: [{ id: 'g', type: 'grid', columns: 2, children: ['title', 'guestUnit', 'people'].map(field) }], computed: [], rules: [], validators: [] };
+      const page = {
+        ...(base.page as FormPageDef),
+        layout: [{ id: 'g', type: 'grid', columns: 2, children: ['title', 'guestUnit', 'people'].map(field) }],
+        computed: [],
+        rules: [],
+        validators: [],
+      };
       return { ...base, page };
     },
     resource: () => ({ info: async () => ({ id: 1 }) }),
@@ -165,7 +171,10 @@ describe('ApprovalPage', () => {
   });
 
   it('names what finishing a 办理 step means by its kind (签发), and 办理完毕 for an unnamed kind', async () => {
-    for (const [kind, label] of [['issue', '签发'], [undefined, '办理完毕']] as const) {
+    for (const [kind, label] of [
+      ['issue', '签发'],
+      [undefined, '办理完毕'],
+    ] as const) {
       const signOff = flow([handle('issue', [2], { title: title('领导签发'), ...(kind ? { handleKind: kind } : {}) })] as FlowNode[]);
       const h = new Harness(signOff, { initiator: 1, data: { title: '考察接待' } });
       h.start();

@@ -15,7 +15,12 @@ import { bundleOf, renderWithUser, userWith } from './list-fixture';
 import { approve, flow, Harness } from './flow/helpers';
 import { installTestHost } from './testHost';
 
-const state = vi.hoisted(() => ({ view: null as unknown, moves: [] as { to: string; opts?: { replace?: boolean } }[], path: '/document/show-audit/9', infoGate: null as Promise<void> | null }));
+const state = vi.hoisted(() => ({
+  view: null as unknown,
+  moves: [] as { to: string; opts?: { replace?: boolean } }[],
+  path: '/document/show-audit/9',
+  infoGate: null as Promise<void> | null,
+}));
 
 vi.mock('../../engine/data/flow', () => ({
   flowApi: { info: async () => (await state.infoGate, state.view), act: async () => state.view, log: async () => [], actions: async () => [] },
@@ -25,11 +30,22 @@ vi.mock('../../engine/data/api', async () => {
   return {
     loadPage: async () => {
       const base = formBundle('receptions.reception.form');
-      const page = { ...(base.page as FormPageDef), layout: [{ id: 'g', type: 'grid', columns: 1, children: [{ id: 'f_title', type: 'field', field: 'title' }] }], computed: [], rules: [], validators: [] };
+      const page = {
+        ...(base.page as FormPageDef),
+        layout: [{ id: 'g', type: 'grid', columns: 1, children: [{ id: 'f_title', type: 'field', field: 'title' }] }],
+        computed: [],
+        rules: [],
+        validators: [],
+      };
       return { ...base, page };
     },
     resource: () => ({ info: async () => ({ id: 1 }) }),
-    selector: { getlist: async () => ({ users: {}, depts: {} }), search: async () => ({ users: [], depts: [] }), tree: async () => [], getrecent: async () => [] },
+    selector: {
+      getlist: async () => ({ users: {}, depts: {} }),
+      search: async () => ({ users: [], depts: [] }),
+      tree: async () => [],
+      getrecent: async () => [],
+    },
     files: { upload: async () => ({}), download: async () => ({}) },
   };
 });
@@ -42,14 +58,40 @@ const def = flow([approve('register', [2], { title: { t: 'x.register', d: '登�
 function viewOf(entity: string, open: string): InstanceView & { open: string } {
   const h = new Harness(def, { initiator: 2, data: { title: '关于做好安全生产工作的通知' } });
   h.start();
-  return { id: 9, defId: def.id, defVersion: 1, title: '关于做好安全生产工作的通知', status: 'running', entity, recordId: 3, initiator: 2, createdAt: h.state.createdAt, startedAt: h.state.startedAt ?? null, endedAt: null, version: 2, state: h.state, definition: def, actions: [], open };
+  return {
+    id: 9,
+    defId: def.id,
+    defVersion: 1,
+    title: '关于做好安全生产工作的通知',
+    status: 'running',
+    entity,
+    recordId: 3,
+    initiator: 2,
+    createdAt: h.state.createdAt,
+    startedAt: h.state.startedAt ?? null,
+    endedAt: null,
+    version: 2,
+    state: h.state,
+    definition: def,
+    actions: [],
+    open,
+  };
 }
 
 const SEND_PAGE = { route: '/document/show-audit/:id', entity: 'document.send' };
 
 function sendPage(): PageBundle {
   const base = bundleOf('receptions.reception.form');
-  const page = { $schema: '../../_meta/page.schema.json', schemaVersion: 1, id: 'document.send.approval', kind: 'page', pageKind: 'approval', title: { t: 'x.send', d: '发文办理' }, form: 'receptions.reception.form', ...SEND_PAGE } as ApprovalPageDef;
+  const page = {
+    $schema: '../../_meta/page.schema.json',
+    schemaVersion: 1,
+    id: 'document.send.approval',
+    kind: 'page',
+    pageKind: 'approval',
+    title: { t: 'x.send', d: '发文办理' },
+    form: 'receptions.reception.form',
+    ...SEND_PAGE,
+  } as ApprovalPageDef;
   return { ...base, page };
 }
 

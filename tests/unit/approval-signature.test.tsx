@@ -34,7 +34,13 @@ vi.mock('../../engine/data/api', async () => {
   return {
     loadPage: async () => {
       const base = formBundle('receptions.reception.form');
-      const page = { ...(base.page as FormPageDef), layout: [{ id: 'g', type: 'grid', columns: 1, children: [{ id: 'f_title', type: 'field', field: 'title' }] }], computed: [], rules: [], validators: [] };
+      const page = {
+        ...(base.page as FormPageDef),
+        layout: [{ id: 'g', type: 'grid', columns: 1, children: [{ id: 'f_title', type: 'field', field: 'title' }] }],
+        computed: [],
+        rules: [],
+        validators: [],
+      };
       return { ...base, page };
     },
     resource: () => ({ info: async () => ({ id: 1 }) }),
@@ -64,17 +70,46 @@ afterEach(() => {
 });
 
 const SIG = 'QmFkZ2VTaWduYXR1cmUwMQ';
-const def = flow([approve('dept', [2], { title: { t: 'x.dept', d: '科室审核' } }), approve('leader', [3], { title: { t: 'x.leader', d: '领导审批' } })] as FlowNode[]);
+const def = flow([
+  approve('dept', [2], { title: { t: 'x.dept', d: '科室审核' } }),
+  approve('leader', [3], { title: { t: 'x.leader', d: '领导审批' } }),
+] as FlowNode[]);
 
 function view(): InstanceView {
   const h = new Harness(def, { initiator: 1, data: { title: '考察接待' } });
   h.start();
-  return { id: 7, defId: def.id, defVersion: 1, title: '关于考察接待的审批', status: 'running', entity: null, recordId: null, initiator: 1, createdAt: h.state.createdAt, startedAt: h.state.startedAt ?? null, endedAt: null, version: 2, state: h.state, definition: def, actions: allowedActions(def, h.state, 2) };
+  return {
+    id: 7,
+    defId: def.id,
+    defVersion: 1,
+    title: '关于考察接待的审批',
+    status: 'running',
+    entity: null,
+    recordId: null,
+    initiator: 1,
+    createdAt: h.state.createdAt,
+    startedAt: h.state.startedAt ?? null,
+    endedAt: null,
+    version: 2,
+    state: h.state,
+    definition: def,
+    actions: allowedActions(def, h.state, 2),
+  };
 }
 
 function bundle(): PageBundle {
   const base = bundleOf('receptions.reception.form');
-  const page = { $schema: '../../_meta/page.schema.json', schemaVersion: 1, id: 'receptions.reception.approval', kind: 'page', pageKind: 'approval', title: { t: 'x.approval', d: '接待审批' }, entity: 'receptions.reception', form: 'receptions.reception.form', route: '/affair/show-audit/:id' } as ApprovalPageDef;
+  const page = {
+    $schema: '../../_meta/page.schema.json',
+    schemaVersion: 1,
+    id: 'receptions.reception.approval',
+    kind: 'page',
+    pageKind: 'approval',
+    title: { t: 'x.approval', d: '接待审批' },
+    entity: 'receptions.reception',
+    form: 'receptions.reception.form',
+    route: '/affair/show-audit/:id',
+  } as ApprovalPageDef;
   return { ...base, page };
 }
 
@@ -120,7 +155,17 @@ describe('the flow log', () => {
     const at = Date.parse('2026-09-30T10:00:00+08:00');
     const entries: FlowLogEntry[] = [
       { id: 1, at, actor: 1, actorName: '张三', type: 'start', nodeId: null, taskId: null, opinion: null, detail: null },
-      { id: 2, at: at + 60_000, actor: 2, actorName: '李四', type: 'approve', nodeId: 'dept', taskId: 't1', opinion: '同意，请领导审批', detail: { signature: SIG } },
+      {
+        id: 2,
+        at: at + 60_000,
+        actor: 2,
+        actorName: '李四',
+        type: 'approve',
+        nodeId: 'dept',
+        taskId: 't1',
+        opinion: '同意，请领导审批',
+        detail: { signature: SIG },
+      },
     ];
     rtl(<FlowLog entries={entries} nodeTitle={(id) => id} userName={(id) => String(id)} />);
     const img = (await screen.findByTestId('approval-log-signature-2')) as HTMLImageElement;

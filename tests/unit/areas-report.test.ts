@@ -43,7 +43,7 @@ describe('areasReport', () => {
     expect(row('document').tsFiles).toContain('src/areas/document/client/widgets/DocBody.tsx');
     expect(row('document').tsLines).toBeGreaterThan(1000);
   });
-  it('counts every TypeScript file once: an area\'s, the engine and designer (generic), or the shell', () => {
+  it("counts every TypeScript file once: an area's, the engine and designer (generic), or the shell", () => {
     const owners = ownersReport(ROOT);
     expect(owners.map((o) => o.owner)).toEqual(['areas', 'generic', 'shell']);
     expect(owners[0].files).toBe(new Set(rows.flatMap((r) => r.tsFiles)).size);

@@ -13,9 +13,24 @@ describe('正文 diff', () => {
   it('marks exactly the changed characters', () => {
     const changes = bodyDiff('<p>上午上班时间调整为8:30。</p>', '<p>上午上班时间调整为9:00。</p>');
     // 8:30 → 9:00 keeps ':' and one '0'.
-    expect(changes.filter((c) => c.removed).map((c) => c.value).join('')).toBe('83');
-    expect(changes.filter((c) => c.added).map((c) => c.value).join('')).toBe('90');
-    expect(changes.filter((c) => !c.added && !c.removed).map((c) => c.value).join('')).toBe('上午上班时间调整为:0。');
+    expect(
+      changes
+        .filter((c) => c.removed)
+        .map((c) => c.value)
+        .join(''),
+    ).toBe('83');
+    expect(
+      changes
+        .filter((c) => c.added)
+        .map((c) => c.value)
+        .join(''),
+    ).toBe('90');
+    expect(
+      changes
+        .filter((c) => !c.added && !c.removed)
+        .map((c) => c.value)
+        .join(''),
+    ).toBe('上午上班时间调整为:0。');
   });
 
   it('the first version is all new', () => {

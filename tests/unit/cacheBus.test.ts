@@ -48,6 +48,8 @@ describe('cache bus (one process)', () => {
   });
 
   it('has every cache of the server registered', () => {
-    expect(cacheNames()).toEqual(expect.arrayContaining(['clearance', 'flows', 'menus', 'refs', 'schema', 'scopes', 'sessions', 'settings', 'totals', 'userInfo']));
+    expect(cacheNames()).toEqual(
+      expect.arrayContaining(['clearance', 'flows', 'menus', 'refs', 'schema', 'scopes', 'sessions', 'settings', 'totals', 'userInfo']),
+    );
   });
 });

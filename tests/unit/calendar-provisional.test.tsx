@@ -16,7 +16,16 @@ afterEach(cleanup);
 
 const deadline = Date.parse('2027-01-05T10:00:00+08:00');
 const row = (extra: Record<string, unknown>) =>
-  ({ taskId: 'a', instanceId: 1, title: '关于甲的请示', createdAt: deadline - 5 * 86_400_000, actedAt: null, deadline, overdue: false, ...extra }) as unknown as WorkRow;
+  ({
+    taskId: 'a',
+    instanceId: 1,
+    title: '关于甲的请示',
+    createdAt: deadline - 5 * 86_400_000,
+    actedAt: null,
+    deadline,
+    overdue: false,
+    ...extra,
+  }) as unknown as WorkRow;
 
 /** The deadline cell of the 待办 list for `r`. */
 function deadlineCell(r: WorkRow) {

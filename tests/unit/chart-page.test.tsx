@@ -26,7 +26,13 @@ import { readSchemaDir, ROOT } from './schema/helpers';
 import { renderWithUser, userWith } from './list-fixture';
 
 vi.mock('../../engine/renderers/chart/EChart', () => ({
-  default: ({ option, onPick }: { option: { series: { name: string; data: { value: number | null; gi: number; name?: string }[] }[] }; onPick?: (gi: number) => void }) => (
+  default: ({
+    option,
+    onPick,
+  }: {
+    option: { series: { name: string; data: { value: number | null; gi: number; name?: string }[] }[] };
+    onPick?: (gi: number) => void;
+  }) => (
     <div data-testid="echart">
       {option.series.flatMap((s) =>
         s.data.map((d, i) => (
@@ -104,7 +110,10 @@ beforeEach(() => {
   listCalls.length = 0;
   void i18n.changeLanguage('zh-CN');
   installTestHost({
-    call: (async (api: string, body?: object) => (calls.push({ api, body: body as AggregateRequest }), answerOf(body as AggregateRequest))) as EngineHost['call'],
+    call: (async (api: string, body?: object) => (
+      calls.push({ api, body: body as AggregateRequest }),
+      answerOf(body as AggregateRequest)
+    )) as EngineHost['call'],
     navigate: (to: string) => void navigated.push(to),
     location: () => ({ pathname: '/charttest/list', search }),
     i18n,
@@ -172,7 +181,10 @@ describe('chart page', { timeout: 30_000 }, () => {
     expect(navigated).toHaveLength(2);
     const two = await screen.findByTestId('chart-canvas-monthCategory');
     fireEvent.click(within(two).getAllByTestId('pick-1')[0]);
-    expect(listQueryOf(`?${navigated[2].split('?')[1]}`).filters).toMatchObject({ category: 'office', spentAt: ['2026-01-31T16:00:00.000Z', '2026-02-28T15:59:59.999Z'] });
+    expect(listQueryOf(`?${navigated[2].split('?')[1]}`).filters).toMatchObject({
+      category: 'office',
+      spentAt: ['2026-01-31T16:00:00.000Z', '2026-02-28T15:59:59.999Z'],
+    });
   });
 
   it('opens the drilled list filtered, its filter form showing the value', async () => {
@@ -186,7 +198,10 @@ describe('chart page', { timeout: 30_000 }, () => {
 
   it('builds a bar option with one series per second-level value', () => {
     const chart = (registry.get('page', 'charttest.expense.chart') as { charts: Parameters<typeof chartOption>[0][] }).charts[2];
-    const option = chartOption(chart, TWO_LEVELS, ['数量']) as { xAxis: { data: string[] }; series: { name: string; data: { value: number | null; gi: number }[] }[] };
+    const option = chartOption(chart, TWO_LEVELS, ['数量']) as {
+      xAxis: { data: string[] };
+      series: { name: string; data: { value: number | null; gi: number }[] }[];
+    };
     expect(option.xAxis.data).toEqual(['2026-01', '2026-02']);
     expect(option.series.map((s) => [s.name, s.data.map((d) => d.value)])).toEqual([
       ['差旅', [3, 0]],

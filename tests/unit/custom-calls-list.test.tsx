@@ -63,6 +63,8 @@ describe('a custom entity without an info call (发文字号)', () => {
     expect(edit).toMatchObject({ id: 7, version: 3, name: '市政府办公厅文件', org_code: '京政发', enabled: true });
     expect(edit).not.toHaveProperty('preview');
     // the list reloads after the save
-    await waitFor(() => expect(host.calls.map((c) => c.api).filter((a) => a.startsWith('document/'))).toEqual(['document/markList', 'document/editMark', 'document/markList']));
+    await waitFor(() =>
+      expect(host.calls.map((c) => c.api).filter((a) => a.startsWith('document/'))).toEqual(['document/markList', 'document/editMark', 'document/markList']),
+    );
   }, 30_000);
 });

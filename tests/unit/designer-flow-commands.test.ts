@@ -152,9 +152,22 @@ describe('flow designer commands', () => {
     h = run(
       h,
       { kind: 'setTitle', id: 'a1', text: '分管领导' },
-      { kind: 'updateNode', id: 'a1', patch: { assignees: [{ kind: 'leader', level: 2, of: 'initiator' }, { kind: 'roles', roles: ['hr'] }] } },
+      {
+        kind: 'updateNode',
+        id: 'a1',
+        patch: {
+          assignees: [
+            { kind: 'leader', level: 2, of: 'initiator' },
+            { kind: 'roles', roles: ['hr'] },
+          ],
+        },
+      },
       { kind: 'updateNode', id: 'a1', patch: { mode: 'vote', ratio: 0.6 } },
-      { kind: 'updateNode', id: 'a1', patch: { actions: ['approve', 'reject'], returnTargets: ['anyDone'], deadline: { workdays: 3 }, ccOnDone: [{ kind: 'users', users: [7] }] } },
+      {
+        kind: 'updateNode',
+        id: 'a1',
+        patch: { actions: ['approve', 'reject'], returnTargets: ['anyDone'], deadline: { workdays: 3 }, ccOnDone: [{ kind: 'users', users: [7] }] },
+      },
       { kind: 'setFieldPermission', id: 'a1', field: 'reason', perm: 'R' },
       { kind: 'setFieldPermission', id: 'a1', field: 'days', perm: 'H' },
     );
@@ -162,10 +175,21 @@ describe('flow designer commands', () => {
     // A renamed title gets a key no locale file holds (pages look the key up first), kept on the next rename.
     expect(a1.title).toEqual({ t: 'test.flow.node.a1.r1', d: '分管领导' });
     expect(text('a1').t).not.toBe(a1.title.t);
-    expect(a1).toMatchObject({ mode: 'vote', ratio: 0.6, actions: ['approve', 'reject'], returnTargets: ['anyDone'], deadline: { workdays: 3 }, fieldPermissions: { reason: 'R', days: 'H' } });
+    expect(a1).toMatchObject({
+      mode: 'vote',
+      ratio: 0.6,
+      actions: ['approve', 'reject'],
+      returnTargets: ['anyDone'],
+      deadline: { workdays: 3 },
+      fieldPermissions: { reason: 'R', days: 'H' },
+    });
     expect(a1.assignees.map((r) => r.kind)).toEqual(['leader', 'roles']);
     expect(a1.ccOnDone).toEqual([{ kind: 'users', users: [7] }]);
-    h = run(h, { kind: 'updateNode', id: 'a1', patch: { mode: 'all', deadline: undefined } }, { kind: 'setFieldPermission', id: 'a1', field: 'days', perm: null });
+    h = run(
+      h,
+      { kind: 'updateNode', id: 'a1', patch: { mode: 'all', deadline: undefined } },
+      { kind: 'setFieldPermission', id: 'a1', field: 'days', perm: null },
+    );
     a1 = findNode(h.present, 'a1') as TaskNode;
     expect(a1.mode).toBe('all');
     expect('ratio' in a1).toBe(false);

@@ -27,7 +27,10 @@ function branchy(): FlowHistory {
 }
 
 const overlap = (a: DesignerNode, b: DesignerNode) =>
-  a.position.x < b.position.x + b.width && b.position.x < a.position.x + a.width && a.position.y < b.position.y + b.height && b.position.y < a.position.y + a.height;
+  a.position.x < b.position.x + b.width &&
+  b.position.x < a.position.x + a.width &&
+  a.position.y < b.position.y + b.height &&
+  b.position.y < a.position.y + a.height;
 
 describe('flow designer layout', () => {
   it('lays a branchy flow out top to bottom, branches side by side, no overlap', () => {
@@ -46,7 +49,8 @@ describe('flow designer layout', () => {
       const t = at.get(e.target)!;
       expect(s.position.y + s.height, `${e.id} goes down`).toBeLessThanOrEqual(t.position.y);
     }
-    for (let i = 0; i < l.nodes.length; i++) for (let j = i + 1; j < l.nodes.length; j++) expect(overlap(l.nodes[i], l.nodes[j]), `${l.nodes[i].id} / ${l.nodes[j].id}`).toBe(false);
+    for (let i = 0; i < l.nodes.length; i++)
+      for (let j = i + 1; j < l.nodes.length; j++) expect(overlap(l.nodes[i], l.nodes[j]), `${l.nodes[i].id} / ${l.nodes[j].id}`).toBe(false);
     const [p1, p2] = par.branches.map((b) => at.get(b.nodes[0].id)!);
     expect(p1.position.y).toBe(p2.position.y);
     expect(p1.position.x).not.toBe(p2.position.x);
@@ -75,8 +79,14 @@ describe('flow designer layout', () => {
       // an empty branch's point gives way to the node: the edge then runs split → node → join
       const src = kind.get(e.source) === 'pass' ? l.edges.find((x) => x.target === e.source)!.source : e.source;
       const dst = kind.get(e.target) === 'pass' ? l.edges.find((x) => x.source === e.target)!.target : e.target;
-      expect(l2.edges.some((x) => x.source === src && x.target === id), `into ${id} on ${e.id}`).toBe(true);
-      expect(l2.edges.some((x) => x.source === id && x.target === dst), `out of ${id} on ${e.id}`).toBe(true);
+      expect(
+        l2.edges.some((x) => x.source === src && x.target === id),
+        `into ${id} on ${e.id}`,
+      ).toBe(true);
+      expect(
+        l2.edges.some((x) => x.source === id && x.target === dst),
+        `out of ${id} on ${e.id}`,
+      ).toBe(true);
     }
   });
 

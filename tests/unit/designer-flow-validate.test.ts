@@ -31,7 +31,21 @@ const leave = (cond = 'days > 3', extra: Partial<BranchNode> = {}): FlowDef =>
       type: 'branch',
       title: text('by days'),
       branches: [
-        { id: 'over3', title: text('over 3'), condition: { cel: cond }, nodes: [approve('vp', [{ kind: 'leader', level: 2, of: 'initiator' }, { kind: 'roles', roles: ['hr'] }], { mode: 'all' })] },
+        {
+          id: 'over3',
+          title: text('over 3'),
+          condition: { cel: cond },
+          nodes: [
+            approve(
+              'vp',
+              [
+                { kind: 'leader', level: 2, of: 'initiator' },
+                { kind: 'roles', roles: ['hr'] },
+              ],
+              { mode: 'all' },
+            ),
+          ],
+        },
         { id: 'else', title: text('else'), default: true, nodes: [] },
       ],
       ...extra,
@@ -53,7 +67,9 @@ describe('flow designer validation', () => {
   });
 
   it('asks for a default branch in every condition set', () => {
-    const def = leave('days > 3', { branches: [(leave().nodes[2] as BranchNode).branches[0], { id: 'b2', title: text('b2'), condition: { cel: 'days <= 3' }, nodes: [] }] });
+    const def = leave('days > 3', {
+      branches: [(leave().nodes[2] as BranchNode).branches[0], { id: 'b2', title: text('b2'), condition: { cel: 'days <= 3' }, nodes: [] }],
+    });
     expect(keys(def)).toContain('long:problem.noDefault');
   });
 
@@ -105,8 +121,15 @@ describe('flow designer validation', () => {
     h = execute(h, { kind: 'updateNode', id: 'vp', patch: { mode: 'vote' } });
     const problems = validateForPublish(h.present, { model });
     const by = problemsByNode(problems);
-    expect(by.get('chief')?.map((p) => p.key).sort()).toEqual(['problem.deadline', 'problem.unknownField']);
+    expect(
+      by
+        .get('chief')
+        ?.map((p) => p.key)
+        .sort(),
+    ).toEqual(['problem.deadline', 'problem.unknownField']);
     expect(by.get('vp')?.map((p) => p.key)).toEqual(['problem.voteRatio']);
-    expect(validateForPublish(execute(h, { kind: 'updateNode', id: 'vp', patch: { ratio: 0.5 } }).present, { model }).some((p) => p.nodeId === 'vp')).toBe(false);
+    expect(validateForPublish(execute(h, { kind: 'updateNode', id: 'vp', patch: { ratio: 0.5 } }).present, { model }).some((p) => p.nodeId === 'vp')).toBe(
+      false,
+    );
   });
 });

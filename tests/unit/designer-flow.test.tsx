@@ -17,7 +17,11 @@ import { approve, flow, text } from './flow/helpers';
 // The org pickers would ask the server; these tests do not open them.
 vi.mock('../../engine/data/api', () => ({
   resource: () => ({ list: () => Promise.resolve({ list: [], total: 0 }) }),
-  selector: { position: () => Promise.resolve([]), getlist: () => Promise.resolve({ users: {}, depts: {} }), search: () => Promise.resolve({ users: [], depts: [] }) },
+  selector: {
+    position: () => Promise.resolve([]),
+    getlist: () => Promise.resolve({ users: {}, depts: {} }),
+    search: () => Promise.resolve({ users: [], depts: [] }),
+  },
 }));
 
 afterEach(cleanup);

@@ -20,7 +20,11 @@ import { env } from './designer-form-fixture';
 const blank = () => emptyForm({ id: 'leave.request.form', entity: 'leave.request', title: { t: 'leave.request.page.form', d: '请假申请' } });
 const withDates = () => {
   let s = blank();
-  for (const [kind, zh] of [['date', '开始日期'], ['date', '结束日期'], ['number', '天数']] as const) {
+  for (const [kind, zh] of [
+    ['date', '开始日期'],
+    ['date', '结束日期'],
+    ['number', '天数'],
+  ] as const) {
     s = insertFromPalette(s, kind, { parent: null }, env);
     s = updateField(s, s.focus!, { label: { zh, en: zh } }, env);
   }

@@ -41,7 +41,8 @@ const refused = (fn: () => unknown, code: string) => {
   }
   throw new Error(`expected DesignError ${code}`);
 };
-const ids = (s: FormDesignState, parent: string | null) => (parent === null ? s.layout : (locate(s.layout, parent)!.node as { children: { id: string }[] }).children).map((n) => n.id);
+const ids = (s: FormDesignState, parent: string | null) =>
+  (parent === null ? s.layout : (locate(s.layout, parent)!.node as { children: { id: string }[] }).children).map((n) => n.id);
 
 describe('insert from the palette', () => {
   it('adds a property with a pinyin key, a zh/en label and a field node', () => {
@@ -62,7 +63,8 @@ describe('insert from the palette', () => {
 
   it('gives each palette entry the widget kind the engine registers', () => {
     let s = blank();
-    for (const k of ['money', 'date', 'daterange', 'checkbox', 'person', 'department', 'attachments', 'richtext'] as const) s = insertFromPalette(s, k, { parent: null }, env);
+    for (const k of ['money', 'date', 'daterange', 'checkbox', 'person', 'department', 'attachments', 'richtext'] as const)
+      s = insertFromPalette(s, k, { parent: null }, env);
     const kinds = Object.values(s.model.properties).map((p) => p['x-kind']);
     expect(kinds).toEqual(['money', 'date', 'daterange', 'dict', 'user', 'dept', 'attachments', 'richtext']);
     expect(s.model.properties.duoxuan.type).toBe('array');
@@ -160,10 +162,30 @@ describe('field properties', () => {
   it('sets label, required, default, placeholder, options and validation', () => {
     let s = insertFromPalette(blank(), 'text', { parent: null }, env);
     const f = s.focus!;
-    s = updateField(s, f, { label: { zh: '请假事由', en: 'Reason' }, required: true, default: '病假', placeholder: { zh: '请填写', en: 'Fill in' }, minLength: 2, maxLength: 50, pattern: '^\\S+$', patternMessage: { zh: '不能有空格', en: 'No spaces' } }, env);
+    s = updateField(
+      s,
+      f,
+      {
+        label: { zh: '请假事由', en: 'Reason' },
+        required: true,
+        default: '病假',
+        placeholder: { zh: '请填写', en: 'Fill in' },
+        minLength: 2,
+        maxLength: 50,
+        pattern: '^\\S+$',
+        patternMessage: { zh: '不能有空格', en: 'No spaces' },
+      },
+      env,
+    );
     expect(Object.keys(s.model.properties)).toEqual(['qingjiashiyou']);
     const p = s.model.properties.qingjiashiyou;
-    expect(p).toMatchObject({ minLength: 2, maxLength: 50, pattern: '^\\S+$', default: '病假', 'x-title': { t: 'leave.request.field.qingjiashiyou', d: '请假事由' } });
+    expect(p).toMatchObject({
+      minLength: 2,
+      maxLength: 50,
+      pattern: '^\\S+$',
+      default: '病假',
+      'x-title': { t: 'leave.request.field.qingjiashiyou', d: '请假事由' },
+    });
     expect(s.en['leave.request.field.qingjiashiyou']).toBe('Reason');
     expect(s.en[p['x-pattern-message']!.t]).toBe('No spaces');
     expect(s.model.required).toEqual(['qingjiashiyou']);
@@ -208,7 +230,14 @@ describe('field properties', () => {
     expect(s.model.properties.renyuan).toMatchObject({ type: 'array', items: { type: 'integer' }, 'x-kind': 'users' });
     s = insertFromPalette(s, 'select', { parent: null }, env);
     const sel = s.focus!;
-    s = updateField(s, sel, { options: [{ label: { zh: '事假', en: 'Personal' } }, { label: { zh: '病假', en: 'Sick' } }, { value: 'shijia', label: { zh: '调休', en: 'Time off' } }] }, env);
+    s = updateField(
+      s,
+      sel,
+      {
+        options: [{ label: { zh: '事假', en: 'Personal' } }, { label: { zh: '病假', en: 'Sick' } }, { value: 'shijia', label: { zh: '调休', en: 'Time off' } }],
+      },
+      env,
+    );
     const dictId = s.model.properties.xialaxuanze['x-dict'];
     expect(dictId).toBe('leave_request_xialaxuanze');
     const dict = s.dicts.find((x) => x.id === dictId)!;

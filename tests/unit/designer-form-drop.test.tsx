@@ -36,7 +36,14 @@ function canvas(): { rects: Rects; containers: Args['droppableContainers'] } {
     c1: { parent: 'sec', ancestors: ['sec'] },
     f3: { parent: null, ancestors: [] },
   };
-  const containers = [...rects.keys()].map((id) => ({ id, key: id, disabled: false, node: { current: null }, rect: { current: null }, data: { current: data[id] } })) as unknown as Args['droppableContainers'];
+  const containers = [...rects.keys()].map((id) => ({
+    id,
+    key: id,
+    disabled: false,
+    node: { current: null },
+    rect: { current: null },
+    data: { current: data[id] },
+  })) as unknown as Args['droppableContainers'];
   return { rects, containers };
 }
 

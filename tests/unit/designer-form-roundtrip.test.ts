@@ -67,7 +67,10 @@ describe('round trip of schemas/receptions/pages/reception.form.page.json', () =
 /** A 请假申请 form: type (dictionary options), start and end dates in a grid, reason, attachments, a detail table. */
 function leaveForm(): { state: FormDesignState; ids: Record<string, string> } {
   const ids: Record<string, string> = {};
-  let s = emptyForm({ id: 'leave.request.form', entity: 'leave.request', title: { t: 'leave.request.page.form', d: '请假申请' } }, { 'leave.request.page.form': 'Leave request' });
+  let s = emptyForm(
+    { id: 'leave.request.form', entity: 'leave.request', title: { t: 'leave.request.page.form', d: '请假申请' } },
+    { 'leave.request.page.form': 'Leave request' },
+  );
   s = insertFromPalette(s, 'section', { parent: null }, env);
   ids.section = s.focus!;
   s = updateNode(s, ids.section, { title: { zh: '基本信息', en: 'Basics' } });
@@ -79,7 +82,16 @@ function leaveForm(): { state: FormDesignState; ids: Record<string, string> } {
     s = updateField(s, ids[name], { label }, env);
   };
   add('select', ids.grid, 'type', { zh: '请假类型', en: 'Leave type' });
-  s = updateField(s, ids.type, { options: [{ label: { zh: '事假', en: 'Personal' } }, { label: { zh: '病假', en: 'Sick' } }, { label: { zh: '年假', en: 'Annual' } }], required: true, default: 'shijia' }, env);
+  s = updateField(
+    s,
+    ids.type,
+    {
+      options: [{ label: { zh: '事假', en: 'Personal' } }, { label: { zh: '病假', en: 'Sick' } }, { label: { zh: '年假', en: 'Annual' } }],
+      required: true,
+      default: 'shijia',
+    },
+    env,
+  );
   add('date', ids.grid, 'start', { zh: '开始日期', en: 'Start date' });
   add('date', ids.grid, 'end', { zh: '结束日期', en: 'End date' });
   add('number', ids.grid, 'days', { zh: '天数', en: 'Days' });
@@ -91,7 +103,17 @@ function leaveForm(): { state: FormDesignState; ids: Record<string, string> } {
   add('money', ids.items, 'amount', { zh: '金额', en: 'Amount' });
   s = updateNode(s, ids.items, { totals: ['jine'] });
   add('attachments', null, 'files', { zh: '附件', en: 'Attachments' });
-  s = setRule(s, { field: 'qingjiashiyou', effect: 'visible', when: { mode: 'any', items: [{ field: 'qingjialeixing', op: 'eq', value: 'shijia' }, { field: 'tianshu', op: 'gt', value: 3 }] } });
+  s = setRule(s, {
+    field: 'qingjiashiyou',
+    effect: 'visible',
+    when: {
+      mode: 'any',
+      items: [
+        { field: 'qingjialeixing', op: 'eq', value: 'shijia' },
+        { field: 'tianshu', op: 'gt', value: 3 },
+      ],
+    },
+  });
   s = setRule(s, { field: 'jieshuriqi', effect: 'readOnly', when: { mode: 'all', items: [{ field: 'kaishiriqi', op: 'empty' }] } });
   return { state: s, ids };
 }
@@ -132,7 +154,18 @@ describe('a designed 请假申请 form through the engine', () => {
   });
 
   it('passes the definition lint (meta schemas, fields, texts in both locales, CEL)', () => {
-    const entityDef = { $schema: '../../_meta/entity.schema.json', schemaVersion: 1, id: 'leave.request', kind: 'entity', title: { t: 'leave.request.title', d: '请假' }, group: 'leave', table: 'biz_leave_request', model: out.model, scope: 'own', permissions: {} };
+    const entityDef = {
+      $schema: '../../_meta/entity.schema.json',
+      schemaVersion: 1,
+      id: 'leave.request',
+      kind: 'entity',
+      title: { t: 'leave.request.title', d: '请假' },
+      group: 'leave',
+      table: 'biz_leave_request',
+      model: out.model,
+      scope: 'own',
+      permissions: {},
+    };
     const files = [
       { path: 'schemas/leave/entities/request.json', data: entityDef },
       { path: 'schemas/leave/pages/request.form.page.json', data: out.page },
@@ -150,7 +183,9 @@ describe('a designed 请假申请 form through the engine', () => {
   it('reads its own output back to the same design, new ids after the stored ones', () => {
     const back = fromFormPage(out.page, out.model, out.texts, out.dicts);
     const next = insertFromPalette(back, 'text', { parent: null }, env);
-    const numbers = JSON.stringify(out.page).match(/"id":"[a-z]+(\d+)"/g)!.map((x) => Number(/(\d+)"$/.exec(x)![1]));
+    const numbers = JSON.stringify(out.page)
+      .match(/"id":"[a-z]+(\d+)"/g)!
+      .map((x) => Number(/(\d+)"$/.exec(x)![1]));
     expect(Number(/\d+$/.exec(next.focus!)![0])).toBeGreaterThan(Math.max(...numbers));
     const again = toFormPage(back);
     expect(again).toEqual(out);
@@ -163,8 +198,32 @@ describe('structured conditions', () => {
   const cases: [ConditionGroup, string][] = [
     [{ mode: 'all', items: [{ field: 'qingjialeixing', op: 'in', value: ['shijia', 'nianjia'] }] }, 'qingjialeixing in ["shijia", "nianjia"]'],
     // Chinese in a CEL string is escaped (definitions keep Chinese only in Text defaults) and reads back.
-    [{ mode: 'all', items: [{ field: 'qingjialeixing', op: 'notIn', value: ['bingjia'] }, { field: 'qingjiashiyou', op: 'contains', value: '急"😀' }] }, '!(qingjialeixing in ["bingjia"]) && qingjiashiyou.contains("\\u6025\\"\\U0001f600")'],
-    [{ mode: 'any', items: [{ field: 'tianshu', op: 'ge', value: 1.5 }, { mode: 'all', items: [{ field: 'kaishiriqi', op: 'notEmpty' }, { field: 'jieshuriqi', op: 'lt', value: '2026-12-31' }] }] }, 'tianshu >= 1.5 || (kaishiriqi != "" && jieshuriqi < "2026-12-31")'],
+    [
+      {
+        mode: 'all',
+        items: [
+          { field: 'qingjialeixing', op: 'notIn', value: ['bingjia'] },
+          { field: 'qingjiashiyou', op: 'contains', value: '急"😀' },
+        ],
+      },
+      '!(qingjialeixing in ["bingjia"]) && qingjiashiyou.contains("\\u6025\\"\\U0001f600")',
+    ],
+    [
+      {
+        mode: 'any',
+        items: [
+          { field: 'tianshu', op: 'ge', value: 1.5 },
+          {
+            mode: 'all',
+            items: [
+              { field: 'kaishiriqi', op: 'notEmpty' },
+              { field: 'jieshuriqi', op: 'lt', value: '2026-12-31' },
+            ],
+          },
+        ],
+      },
+      'tianshu >= 1.5 || (kaishiriqi != "" && jieshuriqi < "2026-12-31")',
+    ],
     [{ mode: 'all', items: [{ field: 'fujian', op: 'empty' }] }, 'size(fujian) == 0'],
     [{ mode: 'all', items: [] }, 'true'],
   ];

@@ -12,7 +12,12 @@ import { serverPinyin } from './designer-form-fixture';
 
 vi.mock('../../engine/data/api', () => ({
   resource: () => ({ info: async () => ({ id: 1, version: 1 }), add: async (r: object) => ({ id: 9, version: 1, ...r }), edit: async (r: object) => r }),
-  selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+  selector: {
+    search: async () => ({ users: [], depts: [] }),
+    getlist: async () => ({ users: {}, depts: {} }),
+    tree: async () => [],
+    getrecent: async () => [],
+  },
   files: { upload: async () => ({}), download: async () => ({}) },
   loadPage: async () => {
     throw new Error('no');
@@ -102,7 +107,11 @@ describe('FormDesigner', () => {
     fireEvent.click(screen.getByTestId(`canvas-node-${area}`));
     fireEvent.click(await screen.findByTestId('rule-add'));
     await waitFor(() => expect(design!.state.rules).toHaveLength(1));
-    expect(design!.state.rules[0]).toMatchObject({ field: 'duohangwenben', effect: 'visible', when: { mode: 'all', items: [{ field: 'danhangwenben', op: 'notEmpty' }] } });
+    expect(design!.state.rules[0]).toMatchObject({
+      field: 'duohangwenben',
+      effect: 'visible',
+      when: { mode: 'all', items: [{ field: 'danhangwenben', op: 'notEmpty' }] },
+    });
     expect(screen.getAllByTestId('rule-leaf')).toHaveLength(1);
 
     fireEvent.click(screen.getByTestId('designer-mode-preview'));

@@ -28,7 +28,11 @@ vi.mock('../../engine/data/api', () => ({
     }),
     list: async (body: Record<string, unknown>) => {
       calls.list.push({ group, body });
-      return { list: [{ id: 7, realname: '周敏', username: 'zhoumin', status: '1', dept: 5, departments: [5], _actions: [] }], total: 1, refs: { users: {}, depts: { 5: '办公室' } } };
+      return {
+        list: [{ id: 7, realname: '周敏', username: 'zhoumin', status: '1', dept: 5, departments: [5], _actions: [] }],
+        total: 1,
+        refs: { users: {}, depts: { 5: '办公室' } },
+      };
     },
   }),
   selector: { search: async () => ({ users: [], depts: [] }) },

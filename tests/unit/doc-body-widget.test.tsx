@@ -32,7 +32,21 @@ afterEach(() => {
 
 function widget(value: string | undefined, formContext: Record<string, unknown> = {}, readonly = false) {
   const onChange = vi.fn();
-  const props = { id: 'root_body', name: 'body', value, onChange, registry: { formContext }, options: {}, schema: {}, label: '正文', disabled: false, readonly, rawErrors: [], onBlur: () => undefined, onFocus: () => undefined } as unknown as WidgetProps;
+  const props = {
+    id: 'root_body',
+    name: 'body',
+    value,
+    onChange,
+    registry: { formContext },
+    options: {},
+    schema: {},
+    label: '正文',
+    disabled: false,
+    readonly,
+    rawErrors: [],
+    onBlur: () => undefined,
+    onFocus: () => undefined,
+  } as unknown as WidgetProps;
   render(<DocBodyWidget {...props} />);
   return onChange;
 }

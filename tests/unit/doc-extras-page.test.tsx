@@ -72,7 +72,17 @@ const ROOT = join(__dirname, '../..');
 const page = JSON.parse(readFileSync(join(ROOT, 'schemas/document/pages/scgw.page.json'), 'utf8'));
 const texts = JSON.parse(readFileSync(join(ROOT, 'schemas/document/locales/zh-CN.json'), 'utf8'));
 const props = { bundle: { page, entity: null, dicts: [], texts, etag: '' } } as unknown as PageKindProps;
-const row = (id: number, title: string, status = 'running') => ({ id, title, defId: 'document.send', status, initiator: 1, flowTitle: '发文', initiatorName: '张伟', open: '/document/show-audit/:id', favoritedAt: Date.UTC(2026, 10, 20, 2, 0) });
+const row = (id: number, title: string, status = 'running') => ({
+  id,
+  title,
+  defId: 'document.send',
+  status,
+  initiator: 1,
+  flowTitle: '发文',
+  initiatorName: '张伟',
+  open: '/document/show-audit/:id',
+  favoritedAt: Date.UTC(2026, 10, 20, 2, 0),
+});
 
 beforeEach(() => {
   calls.favorites = [];

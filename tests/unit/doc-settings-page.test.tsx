@@ -36,7 +36,19 @@ vi.mock('../../src/areas/document/client/data/docSettings', () => ({
       return {};
     },
     actions: async () => ({
-      list: [{ id: 'document.send:issue', defId: 'document.send', flowTitle: '发文', version: 1, nodeId: 'issue', step: '领导签发', nodeType: 'handle', actions: ['approve', 'return'], orderBy: 5 }],
+      list: [
+        {
+          id: 'document.send:issue',
+          defId: 'document.send',
+          flowTitle: '发文',
+          version: 1,
+          nodeId: 'issue',
+          step: '领导签发',
+          nodeType: 'handle',
+          actions: ['approve', 'return'],
+          orderBy: 5,
+        },
+      ],
       total: 1,
     }),
     fieldPermissions: async () => {
@@ -44,8 +56,28 @@ vi.mock('../../src/areas/document/client/data/docSettings', () => ({
       return { list: [], total: 0 };
     },
     authorizations: async () => [
-      { id: 1, userId: 2, userName: '李娜', delegateId: 3, delegateName: '张伟', defId: 'document.send', start: Date.UTC(2026, 10, 20), end: Date.UTC(2026, 10, 30), remark: '出差' },
-      { id: 2, userId: 2, userName: '李娜', delegateId: 4, delegateName: '王芳', defId: null, start: Date.UTC(2026, 10, 20), end: Date.UTC(2026, 10, 30), remark: null },
+      {
+        id: 1,
+        userId: 2,
+        userName: '李娜',
+        delegateId: 3,
+        delegateName: '张伟',
+        defId: 'document.send',
+        start: Date.UTC(2026, 10, 20),
+        end: Date.UTC(2026, 10, 30),
+        remark: '出差',
+      },
+      {
+        id: 2,
+        userId: 2,
+        userName: '李娜',
+        delegateId: 4,
+        delegateName: '王芳',
+        defId: null,
+        start: Date.UTC(2026, 10, 20),
+        end: Date.UTC(2026, 10, 30),
+        remark: null,
+      },
     ],
   },
 }));

@@ -114,13 +114,52 @@ beforeEach(() => {
   calls.acts = [];
   calls.reassigned = [];
   calls.rows = [
-    row(11, '关于做好冬季供暖保障工作的通知', { docNumber: '京政办发〔2026〕12号', supervisorId: 5, supervisorName: '王芳', supervisionDeadline: SUPERVISION_DUE }),
-    row(12, '关于报送2026年度部门预算执行情况的报告', { defId: 'document.receive', open: '/document/show/:id?', nodes: [{ id: 'handle', title: '承办' }], handlers: ['李娜', '张伟'], deadline: Date.now() - DAY, overdue: true, urgeCount: 2 }),
+    row(11, '关于做好冬季供暖保障工作的通知', {
+      docNumber: '京政办发〔2026〕12号',
+      supervisorId: 5,
+      supervisorName: '王芳',
+      supervisionDeadline: SUPERVISION_DUE,
+    }),
+    row(12, '关于报送2026年度部门预算执行情况的报告', {
+      defId: 'document.receive',
+      open: '/document/show/:id?',
+      nodes: [{ id: 'handle', title: '承办' }],
+      handlers: ['李娜', '张伟'],
+      deadline: Date.now() - DAY,
+      overdue: true,
+      urgeCount: 2,
+    }),
   ];
   calls.history = {
     11: [
-      { id: 1, instanceId: 11, userId: 2, userName: '周明远', deadline: Date.UTC(2026, 11, 31, 15, 59), remark: '请于年底前办结', createdAt: Date.UTC(2026, 10, 21, 1), kind: 'supervise', supervisorId: null, supervisorName: null, previousId: null, previousName: null },
-      { id: 2, instanceId: 11, userId: 2, userName: '周明远', deadline: null, remark: '工作调整', createdAt: Date.UTC(2026, 10, 23, 1), kind: 'reassign', supervisorId: 5, supervisorName: '王芳', previousId: 2, previousName: '周明远' },
+      {
+        id: 1,
+        instanceId: 11,
+        userId: 2,
+        userName: '周明远',
+        deadline: Date.UTC(2026, 11, 31, 15, 59),
+        remark: '请于年底前办结',
+        createdAt: Date.UTC(2026, 10, 21, 1),
+        kind: 'supervise',
+        supervisorId: null,
+        supervisorName: null,
+        previousId: null,
+        previousName: null,
+      },
+      {
+        id: 2,
+        instanceId: 11,
+        userId: 2,
+        userName: '周明远',
+        deadline: null,
+        remark: '工作调整',
+        createdAt: Date.UTC(2026, 10, 23, 1),
+        kind: 'reassign',
+        supervisorId: 5,
+        supervisorName: '王芳',
+        previousId: 2,
+        previousName: '周明远',
+      },
     ],
   };
   calls.urges = { 11: [{ id: 40, at: Date.UTC(2026, 10, 22, 1), actor: 2, actorName: '周明远', opinion: '请尽快核稿', handlers: ['李娜'] }] };
@@ -133,7 +172,8 @@ describe('公文督办 (/document/gwdb)', { timeout: 20_000 }, () => {
     const sent = await rowOf('关于做好冬季供暖保障工作的通知');
     const received = await rowOf('关于报送2026年度部门预算执行情况的报告');
     const table = screen.getByTestId('worklist-table');
-    for (const head of ['标题', '当前环节', '办理期限', '督办', '催办次数', '操作']) expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
+    for (const head of ['标题', '当前环节', '办理期限', '督办', '催办次数', '操作'])
+      expect(within(table).getByRole('columnheader', { name: head })).toBeTruthy();
     expect(within(sent).getByText('发文')).toBeTruthy();
     expect(within(sent).getByText('办公室核稿')).toBeTruthy();
     expect(within(sent).queryByText('已超期')).toBeNull();

@@ -51,7 +51,13 @@ describe('the 公章 (seal.ts)', () => {
 
   it('is a square transparent PNG: clear corners, clear between the star and the rim below', () => {
     expect([png.width, png.height]).toEqual([SIZE, SIZE]);
-    for (const [x, y] of [[1, 1], [SIZE - 2, 1], [1, SIZE - 2], [SIZE - 2, SIZE - 2]]) expect(isClear(px(png, x, y))).toBe(true);
+    for (const [x, y] of [
+      [1, 1],
+      [SIZE - 2, 1],
+      [1, SIZE - 2],
+      [SIZE - 2, SIZE - 2],
+    ])
+      expect(isClear(px(png, x, y))).toBe(true);
     expect(isClear(px(png, SIZE / 2, SIZE * 0.82))).toBe(true);
   });
 
@@ -115,7 +121,14 @@ describe('a 发文 record as an OfficialDocument (pdfSource.ts)', () => {
 
   it('maps the elements: unit from the initiator, mark from the unit, date today when none, attachments without extension, no seal before 用印', () => {
     const doc = toOfficialDocument(base, names);
-    expect(doc).toMatchObject({ title: base.title, issuerName: '市人民政府办公室', organMark: '市人民政府办公室文件', date: '2026-11-30', ccTo: '市发展和改革委员会', attachments: ['2027年元旦春节值班表', '安全检查要点'] });
+    expect(doc).toMatchObject({
+      title: base.title,
+      issuerName: '市人民政府办公室',
+      organMark: '市人民政府办公室文件',
+      date: '2026-11-30',
+      ccTo: '市发展和改革委员会',
+      attachments: ['2027年元旦春节值班表', '安全检查要点'],
+    });
     expect(doc.secret).toBeUndefined();
     expect(doc.urgency).toBeUndefined();
     expect(doc.signers).toBeUndefined();
@@ -123,7 +136,20 @@ describe('a 发文 record as an OfficialDocument (pdfSource.ts)', () => {
   });
 
   it('密级 with 保密期限 and 紧急程度 by their labels; 签发人 for 请示 and 报告 only; the seal once sealed', () => {
-    const doc = toOfficialDocument({ ...base, docType: '11', secretLevel: '1', secretTerm: '1年', urgency: '3', sealed: true, issuerOrg: '市政府办', docDate: '2026-11-25', organMark: '某市人民政府办公室文件' }, names);
+    const doc = toOfficialDocument(
+      {
+        ...base,
+        docType: '11',
+        secretLevel: '1',
+        secretTerm: '1年',
+        urgency: '3',
+        sealed: true,
+        issuerOrg: '市政府办',
+        docDate: '2026-11-25',
+        organMark: '某市人民政府办公室文件',
+      },
+      names,
+    );
     expect(doc.secret).toEqual({ level: '1', term: '1年', label: '秘密' });
     expect(doc.urgency).toBe('特急');
     expect(doc.signers).toEqual(['陈静']);

@@ -27,7 +27,10 @@ vi.mock('../../engine/data/flowpages', () => ({
     delegations: async () => calls.delegations,
     delegate: async (b: Record<string, unknown>) => {
       calls.added.push(b);
-      calls.delegations = [...calls.delegations, { id: 12, delegateId: b.delegateId, delegateName: '李娜', defId: b.defId ?? null, start: b.start, end: b.end, remark: null }];
+      calls.delegations = [
+        ...calls.delegations,
+        { id: 12, delegateId: b.delegateId, delegateName: '李娜', defId: b.defId ?? null, start: b.start, end: b.end, remark: null },
+      ];
       return { id: 12 };
     },
     undelegate: async (id: number) => {
@@ -63,7 +66,9 @@ vi.mock('../../engine/renderers/approval/words', () => ({
 installTestHost({ useOpenRecord: () => (path: string) => void calls.opened.push(path) });
 vi.mock('../../widgets', async (orig) => {
   const real = await orig<typeof import('../../widgets')>();
-  const PersonStub = (p: { value?: number; onChange: (v: number | undefined) => void }) => <input data-testid="person-stub" value={p.value ?? ''} onChange={(e) => p.onChange(e.target.value ? Number(e.target.value) : undefined)} />;
+  const PersonStub = (p: { value?: number; onChange: (v: number | undefined) => void }) => (
+    <input data-testid="person-stub" value={p.value ?? ''} onChange={(e) => p.onChange(e.target.value ? Number(e.target.value) : undefined)} />
+  );
   return { ...real, widgetOf: (k: string) => (k === 'user' ? PersonStub : real.widgetOf(k)) };
 });
 
@@ -78,7 +83,15 @@ const renderAt = (ui: React.ReactNode, url: string) =>
   renderWithUser(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="*" element={<>{ui}<Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              {ui}
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
     userWith([]),
@@ -117,7 +130,12 @@ describe('事务设置 (flow.settings)', () => {
     fireEvent.click(within(form.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.added).toHaveLength(1));
     // whole days of the organisation's zone (Asia/Shanghai), not of the machine's
-    expect(calls.added[0]).toEqual({ delegateId: 5, defId: 'affair.default', start: Date.parse(`${start}T00:00:00+08:00`), end: Date.parse(`${end}T00:00:00+08:00`) + 86_400_000 - 1 });
+    expect(calls.added[0]).toEqual({
+      delegateId: 5,
+      defId: 'affair.default',
+      start: Date.parse(`${start}T00:00:00+08:00`),
+      end: Date.parse(`${end}T00:00:00+08:00`) + 86_400_000 - 1,
+    });
     const row = (await screen.findByText('李娜')).closest('tr')!;
     expect(row.textContent).toContain(`${start} 至 ${end}`);
     expect(row.textContent).toContain('未开始');

@@ -48,7 +48,24 @@ vi.mock('../../engine/data/flowpages', () => ({
   flowPagesApi: {
     involved: async (p: Record<string, unknown>) => {
       calls.involved.push(p);
-      return { list: [{ instanceId: 7, title: '关于购置办公设备的请示', flowTitle: '事务审批', initiatorName: '张三', status: 'running', createdAt: 0, startedAt: 0, defId: 'test.flow', initiator: 1, endedAt: null, updatedAt: 0 }], total: 1 };
+      return {
+        list: [
+          {
+            instanceId: 7,
+            title: '关于购置办公设备的请示',
+            flowTitle: '事务审批',
+            initiatorName: '张三',
+            status: 'running',
+            createdAt: 0,
+            startedAt: 0,
+            defId: 'test.flow',
+            initiator: 1,
+            endedAt: null,
+            updatedAt: 0,
+          },
+        ],
+        total: 1,
+      };
     },
     definition: async () => ({}),
   },
@@ -69,7 +86,9 @@ vi.mock('../../engine/data/api', () => ({
 vi.mock('../../engine/renderers/approval/FlowDiagram', () => ({ FlowDiagram: () => <div data-testid="diagram-stub" /> }));
 vi.mock('../../widgets', async (orig) => {
   const real = await orig<typeof import('../../widgets')>();
-  const RichStub = (p: { value?: string; onChange: (v: string) => void; readonly?: boolean }) => <textarea data-testid="rich-stub" value={p.value ?? ''} readOnly={p.readonly} onChange={(e) => p.onChange(e.target.value)} />;
+  const RichStub = (p: { value?: string; onChange: (v: string) => void; readonly?: boolean }) => (
+    <textarea data-testid="rich-stub" value={p.value ?? ''} readOnly={p.readonly} onChange={(e) => p.onChange(e.target.value)} />
+  );
   return { ...real, widgetOf: (k: string) => (k === 'richtext' ? RichStub : real.widgetOf(k)) };
 });
 
@@ -79,18 +98,43 @@ const { BodyPage } = await import('../../engine/renderers/flowpages/BodyPage');
 
 const title = (d: string) => ({ t: `test.pages.${d}`, d });
 /** 拟稿 (body W) → 科室审核 (2: body W) → 领导审批 (3: body not writable). */
-const def = flow(
-  [approve('dept', [2], { title: title('科室审核'), fieldPermissions: { body: 'W' } }), approve('leader', [3], { title: title('领导审批') })] as FlowNode[],
-);
+const def = flow([
+  approve('dept', [2], { title: title('科室审核'), fieldPermissions: { body: 'W' } }),
+  approve('leader', [3], { title: title('领导审批') }),
+] as FlowNode[]);
 def.nodes[0] = { ...def.nodes[0], title: title('拟稿'), fieldPermissions: { body: 'W' } } as FlowNode;
-const DATA = { title: '关于购置办公设备的请示', affairType: 'request', urgency: '2', deadline: '2026-10-15', dept: 9, body: '<p>拟购置打印机两台。</p>', attachments: [{ id: 'a1', name: '报价单.pdf', size: 2048, type: 'application/pdf' }] };
+const DATA = {
+  title: '关于购置办公设备的请示',
+  affairType: 'request',
+  urgency: '2',
+  deadline: '2026-10-15',
+  dept: 9,
+  body: '<p>拟购置打印机两台。</p>',
+  attachments: [{ id: 'a1', name: '报价单.pdf', size: 2048, type: 'application/pdf' }],
+};
 
 /** The instance after 李四 (2) approved with an opinion: 赵六 (3) holds 领导审批. `draft`: not yet submitted. */
 function instance(stage: 'draft' | 'dept' | 'leader', me: number): InstanceView {
   const h = new Harness(def, { initiator: 1, data: DATA });
   if (stage !== 'draft') h.start();
   if (stage === 'leader') h.act({ type: 'approve', actor: 2, opinion: '情况属实，同意。' });
-  return { id: 7, defId: def.id, defVersion: 1, title: DATA.title, status: h.state.status, entity: 'affair.affair', recordId: 40, initiator: 1, createdAt: h.state.createdAt, startedAt: h.state.startedAt ?? null, endedAt: null, version: 5, state: h.state, definition: def, actions: allowedActions(def, h.state, me) };
+  return {
+    id: 7,
+    defId: def.id,
+    defVersion: 1,
+    title: DATA.title,
+    status: h.state.status,
+    entity: 'affair.affair',
+    recordId: 40,
+    initiator: 1,
+    createdAt: h.state.createdAt,
+    startedAt: h.state.startedAt ?? null,
+    endedAt: null,
+    version: 5,
+    state: h.state,
+    definition: def,
+    actions: allowedActions(def, h.state, me),
+  };
 }
 /** 10:00 in the organisation's zone (Asia/Shanghai by default), whatever the machine's zone. */
 const at = Date.parse('2026-09-30T10:00:00+08:00');
@@ -131,10 +175,11 @@ describe('阅办单 (flow.print)', () => {
     expect(start.textContent).toContain('请审批。');
     const dept = screen.getByTestId('print-step-dept');
     expect(within(dept).getByText('科室审核')).toBeTruthy();
-    expect(within(dept).getAllByTestId('print-opinion').map((o) => o.textContent)).toEqual([
-      expect.stringContaining('情况属实，同意。'),
-      expect.stringContaining('已补充报价单。'),
-    ]);
+    expect(
+      within(dept)
+        .getAllByTestId('print-opinion')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('情况属实，同意。'), expect.stringContaining('已补充报价单。')]);
     expect(dept.textContent).toContain('李四');
     expect(dept.textContent).toContain('2026-09-30 10:02');
     expect(sheet.querySelector('.oa-print-opinions')?.textContent).not.toContain('草稿意见');

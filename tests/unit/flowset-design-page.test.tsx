@@ -49,7 +49,11 @@ vi.mock('../../designer/flow/pages/api', () => ({
 vi.mock('../../engine/data/api', () => ({
   loadPage: async () => ({ texts: calls.texts, entity: { title: { t: 'test.entity', d: '测试' }, model: { type: 'object', properties: {} } } }),
   resource: () => ({ list: () => Promise.resolve({ list: [], total: 0 }) }),
-  selector: { position: () => Promise.resolve([]), getlist: () => Promise.resolve({ users: {}, depts: {} }), search: () => Promise.resolve({ users: [], depts: [] }) },
+  selector: {
+    position: () => Promise.resolve([]),
+    getlist: () => Promise.resolve({ users: {}, depts: {} }),
+    search: () => Promise.resolve({ users: [], depts: [] }),
+  },
 }));
 
 const { FlowsetDesignPage } = await import('../../designer/flow/pages/FlowsetDesignPage');

@@ -24,8 +24,24 @@ vi.mock('../../designer/flow/pages/api', () => ({
   flowsetApi: {
     list: async () => ({
       list: [
-        { id: 'affair.default', title: { t: 'affair.flow.default', d: '事务审批' }, version: 3, source: 'designer', createdAt: Date.UTC(2026, 10, 20, 2), entity: 'affair.affair', hasDraft: true },
-        { id: 'document.send', title: { t: 'document.flow.send', d: '发文审批' }, version: 1, source: 'base', createdAt: Date.UTC(2026, 10, 1, 2), entity: 'document.send', hasDraft: false },
+        {
+          id: 'affair.default',
+          title: { t: 'affair.flow.default', d: '事务审批' },
+          version: 3,
+          source: 'designer',
+          createdAt: Date.UTC(2026, 10, 20, 2),
+          entity: 'affair.affair',
+          hasDraft: true,
+        },
+        {
+          id: 'document.send',
+          title: { t: 'document.flow.send', d: '发文审批' },
+          version: 1,
+          source: 'base',
+          createdAt: Date.UTC(2026, 10, 1, 2),
+          entity: 'document.send',
+          hasDraft: false,
+        },
       ],
       total: 2,
     }),
@@ -45,7 +61,11 @@ vi.mock('../../designer/flow/pages/api', () => ({
     }),
     diff: async (id: string, from: number, to: number) => {
       calls.diff.push([id, from, to]);
-      return { from, to, changes: [{ kind: 'changed', target: 'node', id: 'leader', label: '分管领导', property: 'mode', text: '节点 分管领导: 模式 或签 → 会签' }] };
+      return {
+        from,
+        to,
+        changes: [{ kind: 'changed', target: 'node', id: 'leader', label: '分管领导', property: 'mode', text: '节点 分管领导: 模式 或签 → 会签' }],
+      };
     },
     restore: async (id: string, version: number) => {
       calls.restore.push([id, version]);

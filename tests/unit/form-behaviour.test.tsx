@@ -29,7 +29,12 @@ vi.mock('../../engine/data/api', () => ({
       return { ...r, version: 4 };
     },
   }),
-  selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+  selector: {
+    search: async () => ({ users: [], depts: [] }),
+    getlist: async () => ({ users: {}, depts: {} }),
+    tree: async () => [],
+    getrecent: async () => [],
+  },
   files: { upload: async () => ({}), download: async () => ({}) },
 }));
 
@@ -79,7 +84,11 @@ describe('FormPage behaviour', () => {
   it("shows a field's own message (x-pattern-message) when its pattern fails, and sends nothing", async () => {
     const bundle = testBundle();
     const model = structuredClone(bundle.entity!.model);
-    model.properties.guestUnit = { ...model.properties.guestUnit, pattern: '^\\S+$', 'x-pattern-message': { t: 'receptions.reception.pattern.guestUnit', d: '来宾单位不能含空格' } };
+    model.properties.guestUnit = {
+      ...model.properties.guestUnit,
+      pattern: '^\\S+$',
+      'x-pattern-message': { t: 'receptions.reception.pattern.guestUnit', d: '来宾单位不能含空格' },
+    };
     renderWithUser(<FormPage bundle={{ ...bundle, entity: { ...bundle.entity!, model } }} embedded />, userWith([]));
     await screen.findByText('接待事由');
     type('接待事由', '考察');

@@ -16,7 +16,12 @@ vi.mock('../../engine/data/api', () => ({
   resource: () => ({
     add: async (r: Record<string, unknown>) => (calls.add.push(r), { id: 41, version: 1, ...r }),
   }),
-  selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+  selector: {
+    search: async () => ({ users: [], depts: [] }),
+    getlist: async () => ({ users: {}, depts: {} }),
+    tree: async () => [],
+    getrecent: async () => [],
+  },
   files: { upload: async () => ({}), download: async () => ({}) },
 }));
 vi.mock('../../engine/data/flow', () => ({

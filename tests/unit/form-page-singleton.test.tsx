@@ -14,7 +14,16 @@ vi.mock('../../engine/data/api', () => ({
   resource: () => ({
     info: async (id: unknown) => {
       calls.info.push(id);
-      return { id: 1, version: 3, systemName: '市政府协同办公', smw: '0', passwordMaxAgeDays: 60, watermark: '0', sessionIdleMinutes: 15, timeZone: 'Asia/Urumqi' };
+      return {
+        id: 1,
+        version: 3,
+        systemName: '市政府协同办公',
+        smw: '0',
+        passwordMaxAgeDays: 60,
+        watermark: '0',
+        sessionIdleMinutes: 15,
+        timeZone: 'Asia/Urumqi',
+      };
     },
     add: async (r: object) => {
       calls.add.push(r);
@@ -25,7 +34,12 @@ vi.mock('../../engine/data/api', () => ({
       return { ...r, version: 4 };
     },
   }),
-  selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+  selector: {
+    search: async () => ({ users: [], depts: [] }),
+    getlist: async () => ({ users: {}, depts: {} }),
+    tree: async () => [],
+    getrecent: async () => [],
+  },
   files: { upload: async () => ({}), download: async () => ({}) },
   loadPage: async () => {
     throw new Error('no');

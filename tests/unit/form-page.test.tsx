@@ -6,8 +6,17 @@ import { FormPage } from '../../engine/renderers/FormPage';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
 
 vi.mock('../../engine/data/api', () => ({
-  resource: () => ({ info: async () => ({ id: 1, version: 1, title: 'x' }), add: async (r: object) => ({ id: 9, version: 1, ...r }), edit: async (r: object) => r }),
-  selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+  resource: () => ({
+    info: async () => ({ id: 1, version: 1, title: 'x' }),
+    add: async (r: object) => ({ id: 9, version: 1, ...r }),
+    edit: async (r: object) => r,
+  }),
+  selector: {
+    search: async () => ({ users: [], depts: [] }),
+    getlist: async () => ({ users: {}, depts: {} }),
+    tree: async () => [],
+    getrecent: async () => [],
+  },
   files: { upload: async () => ({}), download: async () => ({}) },
   loadPage: async () => {
     throw new Error('no');

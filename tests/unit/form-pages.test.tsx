@@ -36,7 +36,11 @@ vi.mock('../../designer/form/pages/api', () => ({
     pageTextsIn: async () => ({}),
     diff: async (id: string, from: number, to: number) => {
       calls.diffs.push([id, from, to]);
-      return { from, to, changes: [{ kind: 'changed', target: 'field', id: 'reason', label: '请假事由', property: 'label', before: '事由', after: '请假事由' }] };
+      return {
+        from,
+        to,
+        changes: [{ kind: 'changed', target: 'field', id: 'reason', label: '请假事由', property: 'label', before: '事由', after: '请假事由' }],
+      };
     },
     saveDraft: async (id: string, def: unknown) => {
       calls.saved.push([id, def]);
@@ -53,7 +57,12 @@ vi.mock('../../designer/form/pages/api', () => ({
 }));
 vi.mock('../../engine/data/api', () => ({
   resource: () => ({ info: async () => ({ id: 1, version: 1 }), add: async (r: object) => ({ id: 9, version: 1, ...r }), edit: async (r: object) => r }),
-  selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+  selector: {
+    search: async () => ({ users: [], depts: [] }),
+    getlist: async () => ({ users: {}, depts: {} }),
+    tree: async () => [],
+    getrecent: async () => [],
+  },
   files: { upload: async () => ({}), download: async () => ({}) },
   loadPage: async () => {
     throw new Error('no');
@@ -74,7 +83,15 @@ afterEach(() => {
 });
 
 const at = Date.UTC(2026, 10, 20, 2);
-const row = (revision: number, comment: string | null) => ({ revision, base: revision === 0, author: revision ? '系统管理员' : null, authorId: revision ? 1 : null, comment, createdAt: revision ? at + revision : null, restoredFrom: null });
+const row = (revision: number, comment: string | null) => ({
+  revision,
+  base: revision === 0,
+  author: revision ? '系统管理员' : null,
+  authorId: revision ? 1 : null,
+  comment,
+  createdAt: revision ? at + revision : null,
+  restoredFrom: null,
+});
 
 function show(ui: React.ReactNode, path: string) {
   void i18n.changeLanguage('zh-CN');
@@ -107,7 +124,13 @@ describe('表单管理', () => {
   it('lists the forms with revision and draft, and shows the diff of two revisions as a sentence', async () => {
     calls.revisions = {
       'receptions.reception.form': { id: 'receptions.reception.form', current: 0, draft: null, list: [row(0, null)] },
-      'custom.qingjia.form': { id: 'custom.qingjia.form', current: 2, draft: { updatedAt: at, authorId: 1 }, list: [row(2, '改标签'), row(1, '首次发布')], designed: true },
+      'custom.qingjia.form': {
+        id: 'custom.qingjia.form',
+        current: 2,
+        draft: { updatedAt: at, authorId: 1 },
+        list: [row(2, '改标签'), row(1, '首次发布')],
+        designed: true,
+      },
     };
     show(<FormListPage bundle={{} as never} />, '/form/list');
     expect(await screen.findByText('接待登记')).toBeTruthy();
@@ -133,7 +156,10 @@ describe('表单设计', () => {
   it('refuses to publish while the design has problems and sends nothing', async () => {
     calls.revisions = { 'custom.qingjia.form': { id: 'custom.qingjia.form', current: 1, draft: null, list: [row(1, null)], designed: true } };
     const select = { type: 'string', 'x-title': { t: 'custom.qingjia.field.kind', d: '请假类型' }, 'x-kind': 'dict' };
-    calls.definition = { page: page([{ id: 'f2', type: 'field', field: 'kind' }]), entity: { model: { ...model, properties: { ...model.properties, kind: select } } } };
+    calls.definition = {
+      page: page([{ id: 'f2', type: 'field', field: 'kind' }]),
+      entity: { model: { ...model, properties: { ...model.properties, kind: select } } },
+    };
     show(<FormDesignPage bundle={{} as never} />, '/form/new?id=custom.qingjia.form');
     expect(await screen.findByText('基于已发布的第 1 版')).toBeTruthy();
     fireEvent.click(screen.getByTestId('form-publish'));
@@ -145,15 +171,26 @@ describe('表单设计', () => {
   });
 
   it('publishes the compiled form with the comment given', async () => {
-    calls.revisions = { 'custom.qingjia.form': { id: 'custom.qingjia.form', current: 1, draft: { updatedAt: at, authorId: 1 }, list: [row(1, null)], designed: true } };
-    calls.draft = { id: 'custom.qingjia.form', definition: { page: page(), entity: { model }, texts: { 'en-US': { 'custom.qingjia.field.reason': 'Reason' } } }, updatedAt: at, authorId: 1 };
+    calls.revisions = {
+      'custom.qingjia.form': { id: 'custom.qingjia.form', current: 1, draft: { updatedAt: at, authorId: 1 }, list: [row(1, null)], designed: true },
+    };
+    calls.draft = {
+      id: 'custom.qingjia.form',
+      definition: { page: page(), entity: { model }, texts: { 'en-US': { 'custom.qingjia.field.reason': 'Reason' } } },
+      updatedAt: at,
+      authorId: 1,
+    };
     show(<FormDesignPage bundle={{} as never} />, '/form/new?id=custom.qingjia.form');
     expect(await screen.findByText(/正在编辑草稿/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('form-publish'));
     fireEvent.change(await screen.findByTestId('form-publish-comment'), { target: { value: '首次上线' } });
     fireEvent.click(screen.getAllByRole('button', { name: /^发\s*布$/ }).at(-1)!);
     await waitFor(() => expect(calls.published).toHaveLength(1));
-    const [id, def, comment] = calls.published[0] as [string, { page: FormPageDef; entity: { model: EntityModel }; texts: Record<string, Record<string, string>> }, string];
+    const [id, def, comment] = calls.published[0] as [
+      string,
+      { page: FormPageDef; entity: { model: EntityModel }; texts: Record<string, Record<string, string>> },
+      string,
+    ];
     expect(id).toBe('custom.qingjia.form');
     expect(comment).toBe('首次上线');
     expect(def.page.id).toBe('custom.qingjia.form');

@@ -40,7 +40,13 @@ describe('layering rules', () => {
   });
 
   it('keeps engine/flow free of React, antd and Node built-ins', async () => {
-    const code = ["import fs from 'node:fs';", "import path from 'path';", "import React from 'react';", "import { Button } from 'antd';", 'export const x = [fs, path, React, Button];'];
+    const code = [
+      "import fs from 'node:fs';",
+      "import path from 'path';",
+      "import React from 'react';",
+      "import { Button } from 'antd';",
+      'export const x = [fs, path, React, Button];',
+    ];
     expect(await refused('engine/flow/Sample.ts', code.join('\n'))).toEqual(['node:fs', 'path', 'react', 'antd']);
   });
 
@@ -56,7 +62,12 @@ describe('layering rules', () => {
   });
 
   it("refuses an area's client its own and another area's server side", async () => {
-    const code = ["import { a } from '../server/service';", "import { b } from '../../other/server/service';", "import { c } from '../shared/types';", 'export const x = [a, b, c];'];
+    const code = [
+      "import { a } from '../server/service';",
+      "import { b } from '../../other/server/service';",
+      "import { c } from '../shared/types';",
+      'export const x = [a, b, c];',
+    ];
     expect(await refused('src/areas/sample/client/Page.tsx', code.join('\n'))).toEqual(['../server/service', '../../other/server/service']);
   });
 });

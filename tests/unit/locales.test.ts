@@ -33,8 +33,14 @@ function stripComments(src: string): string {
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/;
 
 describe('locales (zh-CN and en-US complete)', () => {
-  const zhNs = fs.readdirSync(path.join(localeDir, 'zh-CN')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
-  const enNs = fs.readdirSync(path.join(localeDir, 'en-US')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  const zhNs = fs
+    .readdirSync(path.join(localeDir, 'zh-CN'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
+  const enNs = fs
+    .readdirSync(path.join(localeDir, 'en-US'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
 
   it('has the same namespaces in both languages', () => {
     expect(enNs.sort()).toEqual(zhNs.sort());

@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf, isTimeZone, setTimeZone, timeZone, zoneDate, zoneDateTime, zoneOffsetMinutes } from '../../engine/expr/zone';
-import { displayTimeZone, formatDay, formatTime, formatWith, fromPickerValue, orgDayBound, setDisplayTimeZone, toPickerValue } from '../../engine/renderers/time';
+import {
+  displayTimeZone,
+  formatDay,
+  formatTime,
+  formatWith,
+  fromPickerValue,
+  orgDayBound,
+  setDisplayTimeZone,
+  toPickerValue,
+} from '../../engine/renderers/time';
 import { formatDate } from '../../engine/renderers/list/model';
 import { localDate } from '../../engine/flow/deadlines';
 import { today, setClock } from '../../engine/expr/dates';
@@ -47,7 +56,9 @@ describe('the organisation zone on the server (engine/expr/zone.ts)', () => {
     expect(instantOf({ year: 2026, month: 11, day: 27, hour: 14, minute: 46, second: 0 }, 'Asia/Shanghai')).toBe(EVENT);
     expect(instantOf({ year: 2026, month: 7, day: 1, hour: 7, minute: 46, second: 0 }, 'Europe/London')).toBe(SUMMER);
     // 01:30 on 2026-10-25 happens twice in London: the first (summer time) is taken
-    expect(new Date(instantOf({ year: 2026, month: 10, day: 25, hour: 1, minute: 30, second: 0 }, 'Europe/London')).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(new Date(instantOf({ year: 2026, month: 10, day: 25, hour: 1, minute: 30, second: 0 }, 'Europe/London')).toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
   });
 
   it('accepts IANA names only', () => {
@@ -113,7 +124,10 @@ describe('export cells (src/server/engine/xlsx.ts)', () => {
 
   it('writes a date-time as a real date cell holding the organisation wall time, and reads it back', () => {
     const iso = new Date(EVENT).toISOString();
-    for (const [zone, wall] of [['Asia/Shanghai', Date.UTC(2026, 10, 27, 14, 46)], ['Europe/London', Date.UTC(2026, 10, 27, 6, 46)]] as const) {
+    for (const [zone, wall] of [
+      ['Asia/Shanghai', Date.UTC(2026, 10, 27, 14, 46)],
+      ['Europe/London', Date.UTC(2026, 10, 27, 6, 46)],
+    ] as const) {
       const cell = cellOf(col, iso, refs, 'zh-CN', zone);
       expect(cell).toBeInstanceOf(Date);
       expect((cell as Date).getTime()).toBe(wall);

@@ -20,7 +20,14 @@ const VEHICLES = [
   { id: 7, plate: '京B22222' },
   { id: 9, plate: '京B33333' },
 ];
-const target: RecordTarget = { entity: 'fleet.vehicle', group: 'fleetVehicles', label: 'plate', title: { t: 'fleet.vehicle.title', d: '车辆' }, labelSearchable: true, route: '/fleet/vehicle/:id' };
+const target: RecordTarget = {
+  entity: 'fleet.vehicle',
+  group: 'fleetVehicles',
+  label: 'plate',
+  title: { t: 'fleet.vehicle.title', d: '车辆' },
+  labelSearchable: true,
+  route: '/fleet/vehicle/:id',
+};
 const calls: Array<[string, Record<string, any>]> = [];
 const opened: string[] = [];
 
@@ -43,7 +50,21 @@ afterEach(() => {
 function widget(value: number | undefined, labels: Record<string, string> = {}) {
   const onChange = vi.fn();
   const formContext = { bundle: { records: { vehicle: target }, texts: {} }, refs: { users: {}, depts: {}, records: { vehicle: labels } } };
-  const props = { id: 'root_vehicle', name: 'vehicle', value, onChange, registry: { formContext }, options: {}, schema: {}, label: '车辆', disabled: false, readonly: false, rawErrors: [], onBlur: () => undefined, onFocus: () => undefined } as unknown as WidgetProps;
+  const props = {
+    id: 'root_vehicle',
+    name: 'vehicle',
+    value,
+    onChange,
+    registry: { formContext },
+    options: {},
+    schema: {},
+    label: '车辆',
+    disabled: false,
+    readonly: false,
+    rawErrors: [],
+    onBlur: () => undefined,
+    onFocus: () => undefined,
+  } as unknown as WidgetProps;
   render(<RecordWidget {...props} />);
   return onChange;
 }
@@ -67,7 +88,10 @@ describe('record picker', () => {
     fireEvent.mouseDown(input);
     fireEvent.change(input, { target: { value: '京B' } });
     await waitFor(() => expect(calls.some(([, b]) => b.keyword === '京B')).toBe(true), { timeout: 2000 });
-    expect(calls.find(([, b]) => b.keyword === '京B')).toEqual(['fleetVehicles/list', { current: 1, pageSize: 20, sort: { field: 'plate', order: 'asc' }, keyword: '京B' }]);
+    expect(calls.find(([, b]) => b.keyword === '京B')).toEqual([
+      'fleetVehicles/list',
+      { current: 1, pageSize: 20, sort: { field: 'plate', order: 'asc' }, keyword: '京B' },
+    ]);
     const option = await screen.findByText('京B22222');
     expect(screen.queryByText('京A10001')).toBeNull();
     fireEvent.click(option);
@@ -97,7 +121,12 @@ describe('list column of a reference field', () => {
     } as unknown as PageBundle;
     const col = { id: 'c', field: 'vehicle' };
     expect(renderOf(col, bundle)).toBe('record');
-    const ctx = { bundle, refs: { users: {}, depts: {}, records: { vehicle: { '9': '京B33333' } } }, tx: () => '', t: (k: string) => k } as unknown as CellContext;
+    const ctx = {
+      bundle,
+      refs: { users: {}, depts: {}, records: { vehicle: { '9': '京B33333' } } },
+      tx: () => '',
+      t: (k: string) => k,
+    } as unknown as CellContext;
     render(<div>{renderCell(col, { id: 1, vehicle: 9 }, ctx)}</div>);
     fireEvent.click(screen.getByText('京B33333'));
     expect(opened).toEqual(['/fleet/vehicle/9']);

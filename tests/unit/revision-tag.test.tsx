@@ -25,9 +25,23 @@ vi.mock('../../engine/data/api', async () => {
       return { ...b, revision: { form: 'receptions.reception.form', ...server.revision } };
     },
     resource: () => ({
-      info: async (id: number) => ({ id, version: 1, title: '省统计局调研', guestUnit: '省统计局', people: 3, visitDate: '2026-04-01', _actions: ['edit'], _refs: { users: {}, depts: {} } }),
+      info: async (id: number) => ({
+        id,
+        version: 1,
+        title: '省统计局调研',
+        guestUnit: '省统计局',
+        people: 3,
+        visitDate: '2026-04-01',
+        _actions: ['edit'],
+        _refs: { users: {}, depts: {} },
+      }),
     }),
-    selector: { search: async () => ({ users: [], depts: [] }), getlist: async () => ({ users: {}, depts: {} }), tree: async () => [], getrecent: async () => [] },
+    selector: {
+      search: async () => ({ users: [], depts: [] }),
+      getlist: async () => ({ users: {}, depts: {} }),
+      tree: async () => [],
+      getrecent: async () => [],
+    },
     files: { upload: async () => ({}), download: async () => ({}) },
   };
 });

@@ -28,10 +28,46 @@ describe('route table (SPEC §2.2, §2.3): the shell’s routes and the areas’
 
   it('keeps the sections of SPEC §2.3 in their menu order', () => {
     expect(sections.map((s) => s.key)).toEqual([
-      'dashboard', 'document', 'affair', 'flow', 'flowset', 'form', 'exchange', 'smwexchange', 'notice', 'systemNotice', 'mail',
-      'contact', 'schedule', 'meeting', 'car', 'assets', 'leave', 'businessTrip', 'receptions', 'clock', 'attence', 'classes',
-      'stamp', 'proposal', 'sms', 'fileBox', 'file', 'approval', 'message', 'stat', 'organization', 'acl', 'examine', 'setting',
-      'codes', 'apps', 'outurl', 'log', 'index', 'debug',
+      'dashboard',
+      'document',
+      'affair',
+      'flow',
+      'flowset',
+      'form',
+      'exchange',
+      'smwexchange',
+      'notice',
+      'systemNotice',
+      'mail',
+      'contact',
+      'schedule',
+      'meeting',
+      'car',
+      'assets',
+      'leave',
+      'businessTrip',
+      'receptions',
+      'clock',
+      'attence',
+      'classes',
+      'stamp',
+      'proposal',
+      'sms',
+      'fileBox',
+      'file',
+      'approval',
+      'message',
+      'stat',
+      'organization',
+      'acl',
+      'examine',
+      'setting',
+      'codes',
+      'apps',
+      'outurl',
+      'log',
+      'index',
+      'debug',
     ]);
     expect(sections.find((s) => s.key === 'log')).toMatchObject({ bare: 'frontLog', icon: 'ProfileOutlined' });
     expect(sections.find((s) => s.key === 'codes')).toMatchObject({ admin: true, children: [{ key: 'codes.index', admin: true }] });
@@ -40,10 +76,36 @@ describe('route table (SPEC §2.2, §2.3): the shell’s routes and the areas’
   it('holds the children SPEC §2.3 lists for documents, with their flags and pages', () => {
     const doc = sections.find((s) => s.key === 'document')!;
     const kids = doc.children!.map((c) => menuPathOf(c.path).split('/')[2]);
-    for (const k of ['new', 'dbgw', 'ybgw', 'yfgw', 'dfgw', 'scgw', 'gwdb', 'gwqs', 'gwsz', 'ntko', 'flow-log', 'search', 'show', 'show-audit', 'gwqsshow', 'savepdf', 'plsp', 'plcl', 'authquery']) {
+    for (const k of [
+      'new',
+      'dbgw',
+      'ybgw',
+      'yfgw',
+      'dfgw',
+      'scgw',
+      'gwdb',
+      'gwqs',
+      'gwsz',
+      'ntko',
+      'flow-log',
+      'search',
+      'show',
+      'show-audit',
+      'gwqsshow',
+      'savepdf',
+      'plsp',
+      'plcl',
+      'authquery',
+    ]) {
       expect(kids).toContain(k);
     }
-    expect(doc.children!.find((c) => c.key === 'document.show-audit')).toMatchObject({ path: '/document/show-audit/:id', page: 'document.send.approval', hidden: true, newTab: true, standalone: true });
+    expect(doc.children!.find((c) => c.key === 'document.show-audit')).toMatchObject({
+      path: '/document/show-audit/:id',
+      page: 'document.send.approval',
+      hidden: true,
+      newTab: true,
+      standalone: true,
+    });
   });
 
   it('strips parameters from menu paths', () => {
@@ -54,7 +116,16 @@ describe('route table (SPEC §2.2, §2.3): the shell’s routes and the areas’
 });
 
 describe('area route tree builder', () => {
-  const area = (over: Partial<AreaDef>): AreaDef => ({ $schema: '', schemaVersion: 2, id: 'vehicles', kind: 'area', title: { t: 'vehicles.area.title', d: '车辆' }, routes: [], permissions: [], ...over });
+  const area = (over: Partial<AreaDef>): AreaDef => ({
+    $schema: '',
+    schemaVersion: 2,
+    id: 'vehicles',
+    kind: 'area',
+    title: { t: 'vehicles.area.title', d: '车辆' },
+    routes: [],
+    permissions: [],
+    ...over,
+  });
   const texts: Record<string, string> = { 'vehicles.area.title': 'Vehicles', 'vehicles.route.apply': 'Apply', 'vehicles.route.show': 'Application' };
 
   it('builds a section with its routes: keys, titles in the locale (zh default else), pages and flags', () => {
@@ -73,7 +144,12 @@ describe('area route tree builder', () => {
     );
     expect(tree.sections).toEqual([
       {
-        path: '/vehicles', key: 'vehicles', icon: 'CarOutlined', order: 155, title: 'Vehicles', redirect: '/vehicles/apply',
+        path: '/vehicles',
+        key: 'vehicles',
+        icon: 'CarOutlined',
+        order: 155,
+        title: 'Vehicles',
+        redirect: '/vehicles/apply',
         children: [
           { path: '/vehicles/apply', key: 'vehicles.apply', title: 'Apply', page: 'vehicles.apply.form' },
           { path: '/vehicles/show/:id', key: 'vehicles.show', title: 'Application', page: 'vehicles.apply.approval', hidden: true, standalone: true },

@@ -23,7 +23,10 @@ installTestHost({
     calls.posted.push({ url, body });
     if (calls.refuse) throw new Error(calls.refuse);
     const pdf = url.endsWith('exportPdf');
-    return { blob: new Blob([pdf ? '%PDF-1.7' : 'PK'], { type: pdf ? 'application/pdf' : 'application/octet-stream' }), filename: pdf ? '京政办发〔2026〕1号.pdf' : '京政办发〔2026〕1号.docx' };
+    return {
+      blob: new Blob([pdf ? '%PDF-1.7' : 'PK'], { type: pdf ? 'application/pdf' : 'application/octet-stream' }),
+      filename: pdf ? '京政办发〔2026〕1号.pdf' : '京政办发〔2026〕1号.docx',
+    };
   },
   saveFile: (f: { filename: string }) => void calls.saved.push(f.filename),
 });

@@ -71,13 +71,24 @@ const flow = (): FlowDef => ({
   title: { t: 'hr.leave.flow', d: '请假' },
   nodes: [
     { id: 'start', type: 'start', title: { t: 'f.start', d: '发起' } },
-    { id: 'kz', type: 'approve', title: { t: 'f.kz', d: '科长' }, assignees: [{ kind: 'leader', level: 1, of: 'initiator' }], fieldPermissions: { reason: 'R' } },
+    {
+      id: 'kz',
+      type: 'approve',
+      title: { t: 'f.kz', d: '科长' },
+      assignees: [{ kind: 'leader', level: 1, of: 'initiator' }],
+      fieldPermissions: { reason: 'R' },
+    },
     {
       id: 'days',
       type: 'branch',
       title: { t: 'f.days', d: '天数' },
       branches: [
-        { id: 'long', title: { t: 'f.long', d: '三天以上' }, condition: { cel: 'days > 3' }, nodes: [{ id: 'fg', type: 'approve', title: { t: 'f.fg', d: '分管领导' }, assignees: [{ kind: 'roles', roles: ['leader'] }] }] },
+        {
+          id: 'long',
+          title: { t: 'f.long', d: '三天以上' },
+          condition: { cel: 'days > 3' },
+          nodes: [{ id: 'fg', type: 'approve', title: { t: 'f.fg', d: '分管领导' }, assignees: [{ kind: 'roles', roles: ['leader'] }] }],
+        },
         { id: 'short', title: { t: 'f.short', d: '其他' }, default: true, nodes: [] },
       ],
     },
@@ -115,10 +126,28 @@ describe('diffForm', () => {
       title: { t: `dict.${id}.title`, d: '类型' },
       items: items.map(([value, d]) => ({ value, label: { t: `dict.${id}.${value}`, d } })),
     });
-    const a = { ...leaveForm(), dicts: [dict('leave_type', [['annual', '年假'], ['sick', '病假'], ['personal', '事假']])] };
+    const a = {
+      ...leaveForm(),
+      dicts: [
+        dict('leave_type', [
+          ['annual', '年假'],
+          ['sick', '病假'],
+          ['personal', '事假'],
+        ]),
+      ],
+    };
     const b = leaveForm();
     b.entity!.model.properties.type['x-dict'] = 'hr_leave_type';
-    const own = { ...b, dicts: [dict('hr_leave_type', [['annual', '年休假'], ['sick', '病假'], ['marriage', '婚假']])] };
+    const own = {
+      ...b,
+      dicts: [
+        dict('hr_leave_type', [
+          ['annual', '年休假'],
+          ['sick', '病假'],
+          ['marriage', '婚假'],
+        ]),
+      ],
+    };
     const changes = diffForm(a, own);
     expect(changes).toEqual([
       {
@@ -127,16 +156,42 @@ describe('diffForm', () => {
         id: 'type',
         label: '类型',
         property: 'optionItems',
-        before: [{ value: 'annual', label: '年假' }, { value: 'sick', label: '病假' }, { value: 'personal', label: '事假' }],
-        after: [{ value: 'annual', label: '年休假' }, { value: 'sick', label: '病假' }, { value: 'marriage', label: '婚假' }],
+        before: [
+          { value: 'annual', label: '年假' },
+          { value: 'sick', label: '病假' },
+          { value: 'personal', label: '事假' },
+        ],
+        after: [
+          { value: 'annual', label: '年休假' },
+          { value: 'sick', label: '病假' },
+          { value: 'marriage', label: '婚假' },
+        ],
       },
     ]);
     expect(renderChange(changes[0], tZh)).toBe('字段 类型: 选项 新增 婚假；删除 事假；年假 改为 年休假');
     expect(renderChange(changes[0], tEn)).toBe('Field 类型: options added 婚假; removed 事假; 年假 renamed to 年休假');
-    const reordered = { ...b, dicts: [dict('hr_leave_type', [['sick', '病假'], ['annual', '年假'], ['personal', '事假']])] };
+    const reordered = {
+      ...b,
+      dicts: [
+        dict('hr_leave_type', [
+          ['sick', '病假'],
+          ['annual', '年假'],
+          ['personal', '事假'],
+        ]),
+      ],
+    };
     expect(diffForm(a, reordered).map((c) => renderChange(c, tZh))).toEqual(['字段 类型: 选项 顺序调整']);
     // the same items under a new code: the code change; a side without the dictionary: the code as before
-    const copy = { ...b, dicts: [dict('hr_leave_type', [['annual', '年假'], ['sick', '病假'], ['personal', '事假']])] };
+    const copy = {
+      ...b,
+      dicts: [
+        dict('hr_leave_type', [
+          ['annual', '年假'],
+          ['sick', '病假'],
+          ['personal', '事假'],
+        ]),
+      ],
+    };
     expect(diffForm(a, copy).map((c) => renderChange(c, tZh))).toEqual(['字段 类型: 选项 字典 leave_type → 字典 hr_leave_type']);
     expect(diffForm(a, b).map((c) => renderChange(c, tZh))).toEqual(['字段 类型: 选项 字典 leave_type → 字典 hr_leave_type']);
   });

@@ -26,7 +26,8 @@ describe('schemas/', () => {
       const data = f.data as Record<string, unknown>;
       const head = Object.keys(data).slice(0, 4).join(', ');
       if (head !== '$schema, schemaVersion, id, kind') problems.push(`${f.path}: starts with ${head}`);
-      if (typeof data.$schema !== 'string' || !existsSync(join(ROOT, dirname(f.path), data.$schema))) problems.push(`${f.path}: $schema ${String(data.$schema)} does not exist`);
+      if (typeof data.$schema !== 'string' || !existsSync(join(ROOT, dirname(f.path), data.$schema)))
+        problems.push(`${f.path}: $schema ${String(data.$schema)} does not exist`);
     }
     expect(problems).toEqual([]);
   });

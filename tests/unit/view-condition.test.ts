@@ -79,7 +79,12 @@ describe('resolveCondition', () => {
   it('evaluates user values and time functions when the query runs', () => {
     setClock(() => new Date('2026-11-22T04:00:00Z'));
     try {
-      expect(resolve(tr('record.visitDate.startsWith(TODAY().substring(0, 7))'))).toEqual({ op: 'startsWith', field: 'visitDate', value: '2026-11', onBlank: false });
+      expect(resolve(tr('record.visitDate.startsWith(TODAY().substring(0, 7))'))).toEqual({
+        op: 'startsWith',
+        field: 'visitDate',
+        value: '2026-11',
+        onBlank: false,
+      });
     } finally {
       setClock(null);
     }

@@ -55,7 +55,10 @@ beforeAll(async () => {
   db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
   await syncEntityTables(db, 'sqlite', [def]);
   for (const [i, r] of records.entries()) {
-    await db.insertInto(spec.table).values({ ...recordToRow(spec, r), version: 1, created_at: i, updated_at: i }).execute();
+    await db
+      .insertInto(spec.table)
+      .values({ ...recordToRow(spec, r), version: 1, created_at: i, updated_at: i })
+      .execute();
   }
 });
 afterAll(async () => db.destroy());
@@ -96,7 +99,10 @@ describe('conditionSql', () => {
     // `|| record.id < 0` (never true) keeps `record` among the variables: engine/expr's referencedFields
     // does not look inside a leading `!` (it would leave `record` out and the evaluation would fail).
     const run = compileExpression(`${cel} || record.id < 0`, env, { expect: 'bool' });
-    const expected = records.map((r, i) => ({ ...r, id: i + 1 })).filter((r) => run({ record: r, user }) === true).map((r) => r.id);
+    const expected = records
+      .map((r, i) => ({ ...r, id: i + 1 }))
+      .filter((r) => run({ record: r, user }) === true)
+      .map((r) => r.id);
     expect(rows.map((r) => Number(r.id))).toEqual(expected);
   });
 });

@@ -61,16 +61,57 @@ afterEach(() => {
 });
 
 function bundle(list: WorkListKind, extra: Partial<WorkListPageDef> = {}): PageBundle {
-  const page: WorkListPageDef = { $schema: '../../_meta/page.schema.json', schemaVersion: 1, id: `test.${list}`, kind: 'page', pageKind: 'worklist', title: { t: 'test.title', d: '测试列表' }, list, ...extra };
+  const page: WorkListPageDef = {
+    $schema: '../../_meta/page.schema.json',
+    schemaVersion: 1,
+    id: `test.${list}`,
+    kind: 'page',
+    pageKind: 'worklist',
+    title: { t: 'test.title', d: '测试列表' },
+    list,
+    ...extra,
+  };
   return { page, entity: null, dicts: [], texts: {}, etag: 'test' };
 }
 const task = (instanceId: number, taskId: string, title: string, extra: Record<string, unknown> = {}) => ({
-  taskId, instanceId, title, defId: 'affair.default', nodeId: 'deptReview', kind: 'approve', status: 'pending', result: null, initiator: 1, onBehalfOf: null,
-  createdAt: Date.parse('2026-09-30T10:00:00+08:00'), actedAt: null, deadline: null, overdue: false, flowTitle: '事务审批', nodeTitle: '科室负责人审核', initiatorName: '张伟', open: '/affair/show-audit/:id', ...extra,
+  taskId,
+  instanceId,
+  title,
+  defId: 'affair.default',
+  nodeId: 'deptReview',
+  kind: 'approve',
+  status: 'pending',
+  result: null,
+  initiator: 1,
+  onBehalfOf: null,
+  createdAt: Date.parse('2026-09-30T10:00:00+08:00'),
+  actedAt: null,
+  deadline: null,
+  overdue: false,
+  flowTitle: '事务审批',
+  nodeTitle: '科室负责人审核',
+  initiatorName: '张伟',
+  open: '/affair/show-audit/:id',
+  ...extra,
 });
 const supervised = (instanceId: number, title: string, extra: Record<string, unknown> = {}) => ({
-  instanceId, title, defId: 'affair.default', status: 'running', initiator: 1, initiatorName: '张伟', flowTitle: '事务审批', startedAt: Date.parse('2026-09-30T10:00:00+08:00'), endedAt: null,
-  nodes: [{ id: 'deptReview', title: '科室负责人审核' }], handlers: ['李娜'], deadline: null, overdue: false, urgeCount: 0, mayUrge: true, open: '/affair/show-audit/:id', ...extra,
+  instanceId,
+  title,
+  defId: 'affair.default',
+  status: 'running',
+  initiator: 1,
+  initiatorName: '张伟',
+  flowTitle: '事务审批',
+  startedAt: Date.parse('2026-09-30T10:00:00+08:00'),
+  endedAt: null,
+  nodes: [{ id: 'deptReview', title: '科室负责人审核' }],
+  handlers: ['李娜'],
+  deadline: null,
+  overdue: false,
+  urgeCount: 0,
+  mayUrge: true,
+  open: '/affair/show-audit/:id',
+  ...extra,
 });
 const show = (b: PageBundle) => renderWithUser(<WorkListPage bundle={b} />, userWith([]));
 
@@ -91,7 +132,14 @@ describe('批量同意 on the 待办 list', () => {
     const loads = calls.list.length;
     fireEvent.click(within(dialog).getByTestId('worklist-batch-ok'));
     await waitFor(() => expect(calls.batch).toHaveLength(1));
-    expect(calls.batch[0]).toEqual({ items: [{ id: 11, taskId: 'a' }, { id: 12, taskId: 'b' }, { id: 13, taskId: 'c' }], opinion: '同意，请按程序办理' });
+    expect(calls.batch[0]).toEqual({
+      items: [
+        { id: 11, taskId: 'a' },
+        { id: 12, taskId: 'b' },
+        { id: 13, taskId: 'c' },
+      ],
+      opinion: '同意，请按程序办理',
+    });
     expect((await screen.findByTestId('worklist-batch-summary')).textContent).toContain('成功 2 项，失败 1 项');
     const failures = screen.getByTestId('worklist-batch-failures');
     expect(within(failures).getByText('关于丙的请示')).toBeTruthy();
@@ -122,7 +170,16 @@ describe('批量同意 on the 待办 list', () => {
 
 describe('督办 list', () => {
   it('shows handlers and urge counts, offers 催办 where allowed, and the count goes up after it', async () => {
-    calls.rows = [supervised(31, '关于购置设备的请示'), supervised(32, '关于会议安排的报告', { mayUrge: false, handlers: ['刘洋', '王芳'], urgeCount: 2, overdue: true, deadline: Date.parse('2026-10-09T10:00:00+08:00') })];
+    calls.rows = [
+      supervised(31, '关于购置设备的请示'),
+      supervised(32, '关于会议安排的报告', {
+        mayUrge: false,
+        handlers: ['刘洋', '王芳'],
+        urgeCount: 2,
+        overdue: true,
+        deadline: Date.parse('2026-10-09T10:00:00+08:00'),
+      }),
+    ];
     show(bundle('supervise', { flows: ['affair.default'], open: '/affair/show-audit/:id' }));
     await screen.findByText('关于会议安排的报告');
     expect(screen.getAllByTestId('worklist-handlers').map((e) => e.textContent)).toEqual(['李娜', '刘洋、王芳']);
@@ -143,7 +200,10 @@ describe('督办 list', () => {
 
 describe('a list over every flow', () => {
   it('needs no `flows`: lists every flow’s items with the flow named, and opens each in its area’s approval page', async () => {
-    calls.rows = [task(41, 'x', '关于年度预算的请示', { flowTitle: '事务审批' }), task(42, 'y', '关于差旅报销的申请', { defId: 'finance.claim', flowTitle: '报销审批', open: null })];
+    calls.rows = [
+      task(41, 'x', '关于年度预算的请示', { flowTitle: '事务审批' }),
+      task(42, 'y', '关于差旅报销的申请', { defId: 'finance.claim', flowTitle: '报销审批', open: null }),
+    ];
     show(bundle('todo'));
     await screen.findByText('关于差旅报销的申请');
     expect(calls.list[0].params.flows).toBeUndefined();

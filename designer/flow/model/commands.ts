@@ -139,7 +139,11 @@ export function addBranch(def: FlowDef, splitId: string, env: CommandEnv): { def
   }
   const id = env.fresh('cond');
   const d = split.branches.findIndex((b) => b.default === true);
-  const branch: ConditionBranch = { id, title: branchText(def, id, env.titles.branch('condition', split.branches.filter((b) => b.default !== true).length + 1)), nodes: [] };
+  const branch: ConditionBranch = {
+    id,
+    title: branchText(def, id, env.titles.branch('condition', split.branches.filter((b) => b.default !== true).length + 1)),
+    nodes: [],
+  };
   const at = d < 0 ? split.branches.length : d;
   const branches = [...split.branches.slice(0, at), branch, ...split.branches.slice(at)];
   return { def: replaceNode(def, splitId, (s) => ({ ...s, branches }) as FlowNode), id };

@@ -131,4 +131,3 @@ export function redo(h: FlowHistory): FlowHistory {
 export function reset(h: FlowHistory, def: FlowDef): FlowHistory {
   return { ...h, present: def, past: [], future: [], ids: markUsed(h.ids, allIds(def)), created: null };
 }
-

@@ -28,5 +28,14 @@ export { createHistory, execute, undo, redo, canUndo, canRedo, reset, applyComma
 export { idSource, issuer, markUsed, type IdSource } from './ids';
 export { DesignerError, type DesignerErrorKey } from './errors';
 export { validateForPublish, problemsByNode, type DesignerProblem, type ValidateOptions } from './validate';
-export { layoutFlow, designerSize, type FlowLayout, type DesignerNode, type DesignerEdge, type DesignerNodeData, type DesignerEdgeData, type LayoutOptions } from './layout';
+export {
+  layoutFlow,
+  designerSize,
+  type FlowLayout,
+  type DesignerNode,
+  type DesignerEdge,
+  type DesignerNodeData,
+  type DesignerEdgeData,
+  type LayoutOptions,
+} from './layout';
 export { findNode, findBranch, allIds, allNodes, isSplit, type AnyBranch, type SplitNode } from './tree';

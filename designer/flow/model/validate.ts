@@ -56,7 +56,8 @@ const norm = (cel: string) => cel.replace(/\s+/g, '');
  */
 export function validateForPublish(def: FlowDef, opts: ValidateOptions = {}): DesignerProblem[] {
   const out: DesignerProblem[] = [];
-  const add = (nodeId: string, key: string, message: string, params?: Record<string, string | number>) => out.push({ nodeId, key, message, ...(params ? { params } : {}) });
+  const add = (nodeId: string, key: string, message: string, params?: Record<string, string | number>) =>
+    out.push({ nodeId, key, message, ...(params ? { params } : {}) });
 
   for (const p of validateFlow(def, opts.services ? { services: opts.services } : {})) {
     let key = p.key.replace(/^flow\./, '');
@@ -88,7 +89,8 @@ export function validateForPublish(def: FlowDef, opts: ValidateOptions = {}): De
       if (d && !((d.workdays ?? 0) > 0 || (d.hours ?? 0) > 0)) add(n.id, 'problem.deadline', 'a deadline must be a positive number of working days or hours');
     }
     if (fields && (n.type === 'start' || n.type === 'approve' || n.type === 'handle')) {
-      for (const f of Object.keys(n.fieldPermissions ?? {})) if (!fields.has(f)) add(n.id, 'problem.unknownField', `field permission of unknown field "${f}"`, { field: f });
+      for (const f of Object.keys(n.fieldPermissions ?? {}))
+        if (!fields.has(f)) add(n.id, 'problem.unknownField', `field permission of unknown field "${f}"`, { field: f });
     }
   }
   for (const id of unreachable) add(id, 'problem.unreachable', 'the flow can never reach this node');
@@ -97,7 +99,14 @@ export function validateForPublish(def: FlowDef, opts: ValidateOptions = {}): De
 
 type Add = (nodeId: string, key: string, message: string, params?: Record<string, string | number>) => void;
 
-function checkConditions(branches: ConditionBranch[], env: ExprEnv | undefined, locale: ExprLocale | undefined, add: Add, unreachable: Set<string>, markAll: (seq: FlowNode[]) => void): void {
+function checkConditions(
+  branches: ConditionBranch[],
+  env: ExprEnv | undefined,
+  locale: ExprLocale | undefined,
+  add: Add,
+  unreachable: Set<string>,
+  markAll: (seq: FlowNode[]) => void,
+): void {
   const seen = new Set<string>();
   let always = false;
   for (const b of branches) {

@@ -92,7 +92,10 @@ export function FlowsetDesignPage(_props: PageKindProps) {
 
   /** `def` with the title template of the field (the default when the field is blank). */
   const withTemplate = (def: FlowDef): FlowDef => ({ ...def, title: { ...def.title, cel: template.trim() || DEFAULT_TITLE_TEMPLATE } });
-  const templateCheck = useMemo(() => (model ? checkTitleTemplate(template.trim() || DEFAULT_TITLE_TEMPLATE, model) : { ok: true as const }), [template, model]);
+  const templateCheck = useMemo(
+    () => (model ? checkTitleTemplate(template.trim() || DEFAULT_TITLE_TEMPLATE, model) : { ok: true as const }),
+    [template, model],
+  );
 
   const saveDraft = async (): Promise<boolean> => {
     if (!current) return false;
@@ -163,7 +166,8 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   };
 
   if (!id) return <Result status="warning" title={t('design.missingId')} />;
-  if (failed) return <Result status="404" title={t('design.notFound', { id })} extra={<Button onClick={() => navigate('/flowset/list')}>{t('design.back')}</Button>} />;
+  if (failed)
+    return <Result status="404" title={t('design.notFound', { id })} extra={<Button onClick={() => navigate('/flowset/list')}>{t('design.back')}</Button>} />;
   if (!loaded || !current) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
   return (

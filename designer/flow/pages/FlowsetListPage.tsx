@@ -33,7 +33,10 @@ export function FlowsetListPage(_props: PageKindProps) {
   const [creating, setCreating] = useState(false);
   const [formTitles, setFormTitles] = useState<Map<string, string>>(new Map());
   useEffect(() => {
-    flowsetApi.forms().then(entityTitles).then(setFormTitles, () => undefined);
+    flowsetApi
+      .forms()
+      .then(entityTitles)
+      .then(setFormTitles, () => undefined);
   }, []);
 
   const load = useCallback(() => {
@@ -109,7 +112,13 @@ export function FlowsetListPage(_props: PageKindProps) {
       title: t('list.col.actions'),
       width: 260,
       render: (_v, r) => (
-        <RowLinks {...KIND} id={r.id} onDesign={() => navigate(`/flowset/add?id=${encodeURIComponent(r.id)}`)} onRevisions={() => setRevisionsOf(r)} onExport={() => void exportFlow(r)}>
+        <RowLinks
+          {...KIND}
+          id={r.id}
+          onDesign={() => navigate(`/flowset/add?id=${encodeURIComponent(r.id)}`)}
+          onRevisions={() => setRevisionsOf(r)}
+          onExport={() => void exportFlow(r)}
+        >
           <Typography.Link onClick={() => navigate(`/flow/view-flow?defId=${encodeURIComponent(r.id)}`)}>{t('list.view')}</Typography.Link>
         </RowLinks>
       ),
@@ -131,9 +140,20 @@ export function FlowsetListPage(_props: PageKindProps) {
         loading={loading}
         columns={columns}
         dataSource={data.list}
-        pagination={{ current: query.current, pageSize: query.pageSize, total: data.total, onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })) }}
+        pagination={{
+          current: query.current,
+          pageSize: query.pageSize,
+          total: data.total,
+          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
+        }}
       />
-      <RevisionsDrawer adapter={flowRevisions} id={revisionsOf?.id ?? null} name={revisionsOf?.title.d ?? ''} onClose={() => setRevisionsOf(null)} onChanged={load} />
+      <RevisionsDrawer
+        adapter={flowRevisions}
+        id={revisionsOf?.id ?? null}
+        name={revisionsOf?.title.d ?? ''}
+        onClose={() => setRevisionsOf(null)}
+        onChanged={load}
+      />
       <NewFlowModal open={creating} taken={data.list.map((r) => r.id)} onOk={openNew} onCancel={() => setCreating(false)} />
     </Card>
   );

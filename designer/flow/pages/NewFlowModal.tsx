@@ -35,10 +35,13 @@ export function NewFlowModal({ open, taken, onOk, onCancel }: NewFlowModalProps)
   const key = Form.useWatch('key', form);
   useEffect(() => {
     if (!open) return;
-    flowsetApi.forms().then((fs) => {
-      setForms(fs);
-      return entityTitles(fs).then(setTitles);
-    }, () => setForms([]));
+    flowsetApi.forms().then(
+      (fs) => {
+        setForms(fs);
+        return entityTitles(fs).then(setTitles);
+      },
+      () => setForms([]),
+    );
   }, [open]);
   const area = entity ? entity.split('.')[0] : '';
   const fullId = area && key ? `${area}.${key}` : '';
@@ -50,7 +53,16 @@ export function NewFlowModal({ open, taken, onOk, onCancel }: NewFlowModalProps)
   };
 
   return (
-    <Modal open={open} title={t('new.title')} okText={t('new.ok')} cancelText={t('new.cancel')} onOk={() => void submit()} onCancel={onCancel} destroyOnHidden data-testid="flowset-new">
+    <Modal
+      open={open}
+      title={t('new.title')}
+      okText={t('new.ok')}
+      cancelText={t('new.cancel')}
+      onOk={() => void submit()}
+      onCancel={onCancel}
+      destroyOnHidden
+      data-testid="flowset-new"
+    >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="entity" label={t('new.entity')} rules={[{ required: true, message: t('new.entityRequired') }]}>
           <Select

@@ -118,7 +118,8 @@ export function pasteNode(state: FormDesignState, clip: Clipboard, target: Targe
     children.splice(target.index === undefined ? children.length : Math.max(0, Math.min(children.length, target.index)), 0, node);
     if (parent) {
       const nodeId = parent.node.id;
-      const replace = (nodes: AnyNode[]): AnyNode[] => nodes.map((n) => (n.id === nodeId ? ({ ...n, children } as AnyNode) : kids(n) ? ({ ...n, children: replace(kids(n)!) } as AnyNode) : n));
+      const replace = (nodes: AnyNode[]): AnyNode[] =>
+        nodes.map((n) => (n.id === nodeId ? ({ ...n, children } as AnyNode) : kids(n) ? ({ ...n, children: replace(kids(n)!) } as AnyNode) : n));
       d.layout = replace(d.layout) as LayoutNode[];
     } else d.layout = children as LayoutNode[];
     focus = node.id;

@@ -49,16 +49,13 @@ export function columnCapable(p: ModelProperty): boolean {
  * a sub-table, else a layout node (`node`, or a plain field node). The key is made unique in its new scope
  * and the label's i18n key follows it. Answers the node id.
  */
-export function placeField(
-  draft: FormDesignState,
-  field: { key: string; prop: ModelProperty; required: boolean; node?: LayoutNode },
-  target: Target,
-): string {
+export function placeField(draft: FormDesignState, field: { key: string; prop: ModelProperty; required: boolean; node?: LayoutNode }, target: Target): string {
   const box = containerOf(draft, target.parent);
   if (box.kind === 'tabs') throw new DesignError('notContainer', `tabs "${target.parent}" holds tabs only`);
   const prop = field.prop;
   if (box.kind === 'subtable') {
-    if (!columnCapable(prop) || (field.node && field.node.type !== 'field')) throw new DesignError('notColumn', `field "${field.key}" cannot be a sub-table column`);
+    if (!columnCapable(prop) || (field.node && field.node.type !== 'field'))
+      throw new DesignError('notColumn', `field "${field.key}" cannot be a sub-table column`);
     const rows = rowsOf(draft.model, box.node);
     const key = uniqueKey(field.key, Object.keys(rows.properties));
     moveText(draft, prop['x-title'], uniqueTextKey(draft, `field.${box.node.field}`, key, prop['x-title'].t));
@@ -150,11 +147,19 @@ function takeField(d: FormDesignState, id: string): { key: string; prop: ModelPr
   ref.owner.required = (ref.owner.required ?? []).filter((k) => k !== ref.key);
   if (ref.column) {
     const sub = ref.column.subtable;
-    d.layout = replaceNode(d.layout, sub.id, { ...sub, columns: sub.columns.filter((c) => c.id !== id), totals: (sub.totals ?? []).filter((f) => f !== ref.key) });
+    d.layout = replaceNode(d.layout, sub.id, {
+      ...sub,
+      columns: sub.columns.filter((c) => c.id !== id),
+      totals: (sub.totals ?? []).filter((f) => f !== ref.key),
+    });
     return { key: ref.key, prop: ref.prop, required, node: { id, type: 'field', field: ref.key } };
   }
   const at = locate(d.layout, id)!;
-  d.layout = setChildren(d.layout, at.parent, childrenOf(d.layout, at.parent)!.filter((n) => n.id !== id));
+  d.layout = setChildren(
+    d.layout,
+    at.parent,
+    childrenOf(d.layout, at.parent)!.filter((n) => n.id !== id),
+  );
   dropFieldUses(d, ref.key);
   return { key: ref.key, prop: ref.prop, required, node: at.node as LayoutNode };
 }
@@ -183,9 +188,11 @@ export function moveNode(state: FormDesignState, id: string, target: Target): Fo
     const at = col ? null : locate(d.layout, id);
     if (!col && !at) throw new DesignError('notFound', `no node "${id}"`);
     if (at && target.parent !== null && at.node.id === target.parent) throw new DesignError('intoItself', `"${id}" cannot go into itself`);
-    if (at && target.parent !== null && locate([at.node as LayoutNode], target.parent)) throw new DesignError('intoItself', `"${id}" cannot go into its own descendant`);
+    if (at && target.parent !== null && locate([at.node as LayoutNode], target.parent))
+      throw new DesignError('intoItself', `"${id}" cannot go into its own descendant`);
     const isTab = at?.node.type === 'tab';
-    if (isTab !== (box.kind === 'tabs')) throw new DesignError('notContainer', isTab ? 'a tab goes into a tabs node only' : `tabs "${target.parent}" holds tabs only`);
+    if (isTab !== (box.kind === 'tabs'))
+      throw new DesignError('notContainer', isTab ? 'a tab goes into a tabs node only' : `tabs "${target.parent}" holds tabs only`);
     const sameSubtable = col && box.kind === 'subtable' && box.node.id === col.subtable.id;
     if (sameSubtable) {
       const columns = col.subtable.columns.filter((c) => c.id !== id);
@@ -248,7 +255,11 @@ export function removeNode(state: FormDesignState, id: string): Focused {
     }
     dropTexts(d, at.node);
     dropUnusedDicts(d);
-    d.layout = setChildren(d.layout, at.parent, childrenOf(d.layout, at.parent)!.filter((n) => n.id !== id));
+    d.layout = setChildren(
+      d.layout,
+      at.parent,
+      childrenOf(d.layout, at.parent)!.filter((n) => n.id !== id),
+    );
   });
   return { ...next, focus: undefined };
 }

@@ -64,7 +64,12 @@ export function toFormPage(state: FormDesignState): CompiledDesign {
  */
 export function fromFormPage(page: FormPageDef, model: EntityModel, texts: LocaleMessages = {}, dicts: DictDef[] = []): FormDesignState {
   const p = structuredClone(page);
-  const rules: DesignRule[] = (p.rules ?? []).map((r) => ({ id: r.id, field: r.field, effect: r.effect, when: parseCondition(r.when.cel, model) ?? { cel: r.when.cel } }));
+  const rules: DesignRule[] = (p.rules ?? []).map((r) => ({
+    id: r.id,
+    field: r.field,
+    effect: r.effect,
+    when: parseCondition(r.when.cel, model) ?? { cel: r.when.cel },
+  }));
   const state: FormDesignState = {
     meta: {
       $schema: p.$schema,
@@ -93,7 +98,8 @@ export function fromFormPage(page: FormPageDef, model: EntityModel, texts: Local
   for (const x of [...state.rules, ...state.computed, ...state.validators]) max = Math.max(max, Number(/(\d+)$/.exec(x.id)?.[1] ?? 0));
   state.seq = max + 1;
   const enTexts = texts['en-US'] ?? {};
-  for (const { text } of collectTexts([state.model, state.layout, state.validators, state.meta.title, state.dicts])) if (enTexts[text.t] !== undefined) state.en[text.t] = enTexts[text.t];
+  for (const { text } of collectTexts([state.model, state.layout, state.validators, state.meta.title, state.dicts]))
+    if (enTexts[text.t] !== undefined) state.en[text.t] = enTexts[text.t];
   return state;
 }
 

@@ -143,10 +143,12 @@ function compileLeaf(c: ConditionLeaf, model: EntityModel): string {
  */
 export function compileCondition(c: ConditionItem, model: EntityModel): string {
   if (!isGroup(c)) return compileLeaf(c, model);
-  const parts = c.items.filter((x) => !isGroup(x) || x.items.length).map((x) => {
-    const s = compileCondition(x, model);
-    return isGroup(x) && x.items.length > 1 ? `(${s})` : s;
-  });
+  const parts = c.items
+    .filter((x) => !isGroup(x) || x.items.length)
+    .map((x) => {
+      const s = compileCondition(x, model);
+      return isGroup(x) && x.items.length > 1 ? `(${s})` : s;
+    });
   if (!parts.length) return 'true';
   return parts.join(c.mode === 'all' ? ' && ' : ' || ');
 }
@@ -168,7 +170,8 @@ export function parseCondition(source: string, model: EntityModel): ConditionGro
   }
   const fieldOf = (n: Node): string | null => (n.op === 'id' && typeof n.args === 'string' && n.args in model.properties ? n.args : null);
   const value = (n: Node): unknown => {
-    if (n.op === 'value' && (n.args === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof n.args))) return typeof n.args === 'bigint' ? Number(n.args) : n.args;
+    if (n.op === 'value' && (n.args === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof n.args)))
+      return typeof n.args === 'bigint' ? Number(n.args) : n.args;
     if (n.op === '-_') {
       const v = value(n.args as Node);
       if (typeof v === 'number') return -v;
@@ -196,8 +199,14 @@ export function parseCondition(source: string, model: EntityModel): ConditionGro
         }
         throw new NotStructured();
       }
-      case '==': case '!=': case '<': case '<=': case '>': case '>=': {
-        const sized = a[0].op === 'call' && (a[0].args as [string, Node[]])[0] === 'size' ? fieldOf((a[0].args as [string, Node[]])[1][0] ?? { op: '', args: null }) : null;
+      case '==':
+      case '!=':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const sized =
+          a[0].op === 'call' && (a[0].args as [string, Node[]])[0] === 'size' ? fieldOf((a[0].args as [string, Node[]])[1][0] ?? { op: '', args: null }) : null;
         if (sized) {
           const v = value(a[1]);
           if (n.op === '==' && v === 0) return { field: sized, op: 'empty' };

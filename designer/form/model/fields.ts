@@ -50,7 +50,8 @@ const setOrUnset = (p: ModelProperty, k: string, v: unknown) => {
 
 function checkNumber(v: number | null | undefined, name: string, integer = false): void {
   if (v === null || v === undefined) return;
-  if (typeof v !== 'number' || !Number.isFinite(v) || (integer && (!Number.isInteger(v) || v < 0))) throw new DesignError('badValue', `${name} must be a ${integer ? 'whole number ≥ 0' : 'number'}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || (integer && (!Number.isInteger(v) || v < 0)))
+    throw new DesignError('badValue', `${name} must be a ${integer ? 'whole number ≥ 0' : 'number'}`);
 }
 
 /** Names of the palette entries in en-US (a label still one of them was never set by hand). */
@@ -124,7 +125,14 @@ export function updateField(state: FormDesignState, id: string, patch: FieldPatc
       setText(d, p['x-title'], followEn(labelOf(d, p['x-title']), patch.label, env));
       if (env && !d.locked.includes(ref.column ? ref.column.subtable.field : ref.key)) {
         const base = keyFromPinyin(env.pinyin(patch.label.zh));
-        renameField(d, ref, uniqueKey(base, Object.keys(ref.scope).filter((k) => k !== ref.key)));
+        renameField(
+          d,
+          ref,
+          uniqueKey(
+            base,
+            Object.keys(ref.scope).filter((k) => k !== ref.key),
+          ),
+        );
       }
     }
     const key = fieldRef(d, id)!.key;
@@ -133,7 +141,8 @@ export function updateField(state: FormDesignState, id: string, patch: FieldPatc
     for (const k of ['minLength', 'maxLength'] as const) checkNumber(patch[k], k, true);
     for (const k of ['minimum', 'maximum'] as const) checkNumber(patch[k], k);
     for (const k of ['minLength', 'maxLength', 'minimum', 'maximum'] as const) if (k in patch) setOrUnset(p, k, patch[k]);
-    if (typeof p.minLength === 'number' && typeof p.maxLength === 'number' && p.minLength > p.maxLength) throw new DesignError('badValue', 'minLength above maxLength');
+    if (typeof p.minLength === 'number' && typeof p.maxLength === 'number' && p.minLength > p.maxLength)
+      throw new DesignError('badValue', 'minLength above maxLength');
     if (typeof p.minimum === 'number' && typeof p.maximum === 'number' && p.minimum > p.maximum) throw new DesignError('badValue', 'minimum above maximum');
     if ('pattern' in patch) {
       if (patch.pattern) {
@@ -185,7 +194,13 @@ export function updateField(state: FormDesignState, id: string, patch: FieldPatc
       if (p['x-kind'] !== 'dict') throw new DesignError('badValue', `field "${key}" takes no options`);
       const own = ownedDictId(d.meta.entity, ref.column ? `${ref.column.subtable.field}_${key}` : key);
       if (patch.options && patch.options.length) {
-        p['x-dict'] = writeOptions(d, d.dicts.some((x) => x.id === p['x-dict']) ? (p['x-dict'] as string) : own, { zh: p['x-title'].d, en: d.en[p['x-title'].t] ?? p['x-title'].d }, patch.options, env);
+        p['x-dict'] = writeOptions(
+          d,
+          d.dicts.some((x) => x.id === p['x-dict']) ? (p['x-dict'] as string) : own,
+          { zh: p['x-title'].d, en: d.en[p['x-title'].t] ?? p['x-title'].d },
+          patch.options,
+          env,
+        );
         reorderX(p);
       } else if (d.dicts.some((x) => x.id === p['x-dict'])) delete p['x-dict'];
       dropUnusedDicts(d);
@@ -273,7 +288,10 @@ export function updateNode(state: FormDesignState, id: string, patch: NodePatch,
       node.columns = patch.columns;
     }
     if (patch.totals && node.type === 'subtable') {
-      const rows = ((d.model.properties[node.field]?.items as { properties?: Record<string, ModelProperty> } | undefined)?.properties ?? {}) as Record<string, ModelProperty>;
+      const rows = ((d.model.properties[node.field]?.items as { properties?: Record<string, ModelProperty> } | undefined)?.properties ?? {}) as Record<
+        string,
+        ModelProperty
+      >;
       for (const f of patch.totals) {
         const t = rows[f]?.type;
         if (t !== 'number' && t !== 'integer') throw new DesignError('badValue', `"${f}" is not a numeric column`);

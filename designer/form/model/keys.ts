@@ -6,9 +6,37 @@
 
 /** Names a designed field may not take: system columns of entity tables and CEL reserved words. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set([
-  'id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at', 'owner_dept_id', 'owner_unit_id',
-  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import',
-  'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while', 'record', 'user',
+  'id',
+  'version',
+  'created_by',
+  'created_at',
+  'updated_by',
+  'updated_at',
+  'owner_dept_id',
+  'owner_unit_id',
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+  'record',
+  'user',
 ]);
 
 /** Longest generated key (before a uniqueness suffix). */
@@ -26,7 +54,11 @@ export function isValidKey(key: string): boolean {
  * `f` in front when it would start with a digit, `field` when nothing is left, `f` in front of a reserved word.
  */
 export function keyFromPinyin(pinyin: string): string {
-  let k = pinyin.toLowerCase().replace(/ü/g, 'v').replace(/[^a-z0-9]/g, '').slice(0, MAX_KEY_LENGTH);
+  let k = pinyin
+    .toLowerCase()
+    .replace(/ü/g, 'v')
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, MAX_KEY_LENGTH);
   if (!k) k = 'field';
   if (/^[0-9]/.test(k)) k = `f${k}`.slice(0, MAX_KEY_LENGTH);
   if (RESERVED_KEYS.has(k)) k = `f${k}`;

@@ -35,7 +35,14 @@ export function writeOptions(d: FormDesignState, dictId: string, title: LocalLab
     used.push(value);
     return { value, label: makeText(d, `dict.${dictId}.${value}`, o.label), ...(o.color ? { color: o.color } : {}) };
   });
-  const dict: DictDef = { $schema: '../../_meta/dict.schema.json', schemaVersion: 1, id: dictId, kind: 'dict', title: makeText(d, `dict.${dictId}.title`, title), items };
+  const dict: DictDef = {
+    $schema: '../../_meta/dict.schema.json',
+    schemaVersion: 1,
+    id: dictId,
+    kind: 'dict',
+    title: makeText(d, `dict.${dictId}.title`, title),
+    items,
+  };
   const old = d.dicts.find((x) => x.id === dictId);
   if (old) for (const it of old.items) if (!used.includes(it.value)) delete d.en[it.label.t];
   d.dicts = [...d.dicts.filter((x) => x.id !== dictId), dict];
@@ -64,5 +71,9 @@ export function dropUnusedDicts(d: FormDesignState): void {
 /** The options of a field as the inspector shows them: its dictionary's items (owned or `shared`), or none. */
 export function optionsOf(state: FormDesignState, dictId: string | undefined, shared: DictDef[] = []): OptionInput[] {
   const dict = dictId ? (state.dicts.find((x) => x.id === dictId) ?? shared.find((x) => x.id === dictId)) : undefined;
-  return (dict?.items ?? []).map((it) => ({ value: it.value, label: { zh: it.label.d, en: state.en[it.label.t] ?? it.label.d }, ...(it.color ? { color: it.color } : {}) }));
+  return (dict?.items ?? []).map((it) => ({
+    value: it.value,
+    label: { zh: it.label.d, en: state.en[it.label.t] ?? it.label.d },
+    ...(it.color ? { color: it.color } : {}),
+  }));
 }

@@ -50,7 +50,12 @@ export function rulesOf(state: FormDesignState, field: string): DesignRule[] {
  * @throws DesignError badCondition when a structured condition no longer fits the model.
  */
 export function compileRules(state: FormDesignState): FormRule[] {
-  return state.rules.map((r) => ({ id: r.id, when: { cel: 'mode' in r.when ? compileCondition(r.when, state.model) : r.when.cel }, field: r.field, effect: r.effect }));
+  return state.rules.map((r) => ({
+    id: r.id,
+    when: { cel: 'mode' in r.when ? compileCondition(r.when, state.model) : r.when.cel },
+    field: r.field,
+    effect: r.effect,
+  }));
 }
 
 /**

@@ -100,16 +100,7 @@ export interface Target {
 }
 
 /** Why a command refused (the UI shows `designer:error.<code>`). */
-export type DesignErrorCode =
-  | 'notFound'
-  | 'notContainer'
-  | 'intoItself'
-  | 'notColumn'
-  | 'badKey'
-  | 'keyTaken'
-  | 'badCondition'
-  | 'badExpression'
-  | 'badValue';
+export type DesignErrorCode = 'notFound' | 'notContainer' | 'intoItself' | 'notColumn' | 'badKey' | 'keyTaken' | 'badCondition' | 'badExpression' | 'badValue';
 
 /** A refused command; `code` names the reason, `message` is English for logs. */
 export class DesignError extends Error {

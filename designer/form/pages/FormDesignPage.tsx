@@ -157,7 +157,15 @@ export function FormDesignPage(_props: PageKindProps) {
   }, [origin, source, t]);
 
   if (!id) return <Result status="warning" title={t('design.missingId')} />;
-  if (error) return <Result status="404" title={t('design.notFound', { id })} subTitle={error} extra={<Button onClick={() => navigate('/form/list')}>{t('design.back')}</Button>} />;
+  if (error)
+    return (
+      <Result
+        status="404"
+        title={t('design.notFound', { id })}
+        subTitle={error}
+        extra={<Button onClick={() => navigate('/form/list')}>{t('design.back')}</Button>}
+      />
+    );
   if (!source || !state) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const title = locale === 'en-US' ? (state.en[state.meta.title.t] ?? state.meta.title.d) : state.meta.title.d;
 
@@ -191,7 +199,13 @@ export function FormDesignPage(_props: PageKindProps) {
         />
       </DesignHeader>
       {source.revisions.conflicts?.length ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('design.conflicts', { count: source.revisions.conflicts.length })} data-testid="form-conflicts" />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('design.conflicts', { count: source.revisions.conflicts.length })}
+          data-testid="form-conflicts"
+        />
       ) : null}
       <PublishAlerts
         {...KIND}

@@ -42,7 +42,13 @@ export function FormFillPage(_props: PageKindProps) {
           <List
             dataSource={forms}
             renderItem={(f) => (
-              <List.Item actions={[<Typography.Link key="fill" onClick={() => navigate(`/form/add?id=${encodeURIComponent(f.id)}`)}>{t('fill.open')}</Typography.Link>]}>
+              <List.Item
+                actions={[
+                  <Typography.Link key="fill" onClick={() => navigate(`/form/add?id=${encodeURIComponent(f.id)}`)}>
+                    {t('fill.open')}
+                  </Typography.Link>,
+                ]}
+              >
                 <List.Item.Meta avatar={<FormOutlined style={{ fontSize: 20 }} />} title={f.title} />
               </List.Item>
             )}

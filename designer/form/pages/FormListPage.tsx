@@ -65,9 +65,14 @@ export function FormListPage(_props: PageKindProps) {
     const missing = visible.filter((r) => !(r.id in info));
     if (!missing.length) return;
     let live = true;
-    void Promise.all(missing.map((r) => formsetApi.revisions(r.id).then((x) => [r.id, x] as const, () => [r.id, null] as const))).then(
-      (pairs) => live && setInfo((old) => ({ ...old, ...Object.fromEntries(pairs) })),
-    );
+    void Promise.all(
+      missing.map((r) =>
+        formsetApi.revisions(r.id).then(
+          (x) => [r.id, x] as const,
+          () => [r.id, null] as const,
+        ),
+      ),
+    ).then((pairs) => live && setInfo((old) => ({ ...old, ...Object.fromEntries(pairs) })));
     return () => {
       live = false;
     };
@@ -134,16 +139,31 @@ export function FormListPage(_props: PageKindProps) {
       render: (_v, r) => {
         const x = info[r.id];
         if (!x) return null;
-        return x.current ? <Tag color="blue">{t('list.revisionTag', { revision: x.current })}</Tag> : <Typography.Text type="secondary">{r.designed ? t('list.unpublished') : t('list.base')}</Typography.Text>;
+        return x.current ? (
+          <Tag color="blue">{t('list.revisionTag', { revision: x.current })}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{r.designed ? t('list.unpublished') : t('list.base')}</Typography.Text>
+        );
       },
     },
-    { key: 'updated', title: t('list.col.updated'), width: 150, render: (_v, r) => formatTime(info[r.id]?.list.find((x) => x.revision === info[r.id]?.current)?.createdAt) },
+    {
+      key: 'updated',
+      title: t('list.col.updated'),
+      width: 150,
+      render: (_v, r) => formatTime(info[r.id]?.list.find((x) => x.revision === info[r.id]?.current)?.createdAt),
+    },
     {
       key: 'actions',
       title: t('list.col.actions'),
       width: 280,
       render: (_v, r) => (
-        <RowLinks {...KIND} id={r.id} onDesign={() => navigate(`/form/new?id=${encodeURIComponent(r.id)}`)} onRevisions={() => setRevisionsOf(r)} onExport={() => void exportForm(r)}>
+        <RowLinks
+          {...KIND}
+          id={r.id}
+          onDesign={() => navigate(`/form/new?id=${encodeURIComponent(r.id)}`)}
+          onRevisions={() => setRevisionsOf(r)}
+          onExport={() => void exportForm(r)}
+        >
           {r.designed && r.status === 'published' ? (
             <Typography.Link onClick={() => openDetail(`/form/add?id=${encodeURIComponent(r.id)}`)}>{t('list.fill')}</Typography.Link>
           ) : null}
@@ -180,8 +200,23 @@ export function FormListPage(_props: PageKindProps) {
         dataSource={shown}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: shown.length, onChange: setPage, showSizeChanger: false }}
       />
-      <RevisionsDrawer adapter={formRevisions} id={revisionsOf?.id ?? null} name={revisionsOf?.title ?? ''} onClose={() => setRevisionsOf(null)} onChanged={load} />
-      <Modal open={creating} title={t('new.title')} okText={t('new.ok')} cancelText={t('new.cancel')} onOk={() => void create()} onCancel={() => setCreating(false)} destroyOnHidden data-testid="form-new">
+      <RevisionsDrawer
+        adapter={formRevisions}
+        id={revisionsOf?.id ?? null}
+        name={revisionsOf?.title ?? ''}
+        onClose={() => setRevisionsOf(null)}
+        onChanged={load}
+      />
+      <Modal
+        open={creating}
+        title={t('new.title')}
+        okText={t('new.ok')}
+        cancelText={t('new.cancel')}
+        onOk={() => void create()}
+        onCancel={() => setCreating(false)}
+        destroyOnHidden
+        data-testid="form-new"
+      >
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="title" label={t('new.name')} extra={t('new.help')} rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }]}>
             <Input maxLength={100} data-testid="form-new-title" />

@@ -111,7 +111,8 @@ export const formsetApi = {
   saveDraft: (id: string, definition: FormDefinition) => post<{ id: string; updatedAt: number }>('Template/formedit', { id, definition }),
   deleteDraft: (id: string) => post<{ deleted: number }>('Template/formdelete', { id }),
   /** Publishes `definition` (checked by the server; a refusal is the caller's to show). */
-  publish: (id: string, definition: FormDefinition, comment: string) => post<{ id: string; revision: number }>('Template/set', { id, definition, comment }, { silent: true }),
+  publish: (id: string, definition: FormDefinition, comment: string) =>
+    post<{ id: string; revision: number }>('Template/set', { id, definition, comment }, { silent: true }),
   restore: (id: string, revision: number) => post<{ id: string; revision: number; restoredFrom: number }>('Template/restore', { id, revision }),
   /** The export file of the current revision (the server answers the file itself, not an envelope). */
   exportFile: (id: string) => post<FormExportFile>('Template/export', { id }),
@@ -124,5 +125,10 @@ export const formsetApi = {
   /** Pinyin of a label (Form/getpinyin). */
   pinyin: (text: string) => post<{ pinyin: string; first: string }>('Form/getpinyin', { text }),
   /** Published flows (Flowset/list), to bind a form to the flow its submit starts. */
-  flows: () => post<{ list: { id: string; title: { t: string; d: string }; entity: string | null }[]; total: number }>('Flowset/list', { current: 1, pageSize: 200 }, { silent: true }),
+  flows: () =>
+    post<{ list: { id: string; title: { t: string; d: string }; entity: string | null }[]; total: number }>(
+      'Flowset/list',
+      { current: 1, pageSize: 200 },
+      { silent: true },
+    ),
 };

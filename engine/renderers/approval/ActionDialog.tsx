@@ -112,8 +112,12 @@ export function ActionDialog({ action, returnOptions, defaultResubmit, busy, onO
                 <Form.Item label={t('dialog.resubmit')}>
                   <Radio.Group value={resubmit} onChange={(e) => setResubmit(e.target.value as 'restart' | 'returner')}>
                     <Space orientation="vertical">
-                      <Radio value="restart" data-testid="approval-resubmit-restart">{t('dialog.resubmitRestart')}</Radio>
-                      <Radio value="returner" data-testid="approval-resubmit-returner">{t('dialog.resubmitReturner')}</Radio>
+                      <Radio value="restart" data-testid="approval-resubmit-restart">
+                        {t('dialog.resubmitRestart')}
+                      </Radio>
+                      <Radio value="returner" data-testid="approval-resubmit-returner">
+                        {t('dialog.resubmitReturner')}
+                      </Radio>
                     </Space>
                   </Radio.Group>
                 </Form.Item>

@@ -41,8 +41,14 @@ export interface BusinessFormProps {
 }
 
 /** The business form (see the module comment). Give it a new `key` to start again from new data. */
-export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(function BusinessForm({ bundle, compiled, logic, data, access, busy, initialRefs }, ref) {
-  const { dataRef, ruleState, onChange, customValidate } = useFormLogic(logic, () => logic.compute(null, recordToForm({ id: 0, ...data }, compiled.fields)).data);
+export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(function BusinessForm(
+  { bundle, compiled, logic, data, access, busy, initialRefs },
+  ref,
+) {
+  const { dataRef, ruleState, onChange, customValidate } = useFormLogic(
+    logic,
+    () => logic.compute(null, recordToForm({ id: 0, ...data }, compiled.fields)).data,
+  );
   const [refs] = useState<RefNames>(() => ({
     users: { ...initialRefs?.users },
     depts: { ...initialRefs?.depts },
@@ -51,7 +57,11 @@ export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(fu
   const formRef = useRef<{ validateForm(): boolean } | null>(null);
   const ruleKey = ruleState.key;
   const view = useMemo(() => {
-    const ruled = applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState);
+    const ruled = applyRules(
+      compiled.schema,
+      { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } },
+      ruleState,
+    );
     return applyPermissions(ruled.schema, ruled.uiSchema, compiled.fields, access);
   }, [compiled, ruleKey, access]); // eslint-disable-line react-hooks/exhaustive-deps
   const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);

@@ -20,9 +20,15 @@ const hidden = { opacity: 0, pointerEvents: 'none' as const };
 /** A definition node: box (task nodes), pill (start, end, splits) or dot (joins). */
 const Step = memo(function Step({ data }: NodeProps<StepNode>) {
   const { g, kind, handlers } = data;
-  const shape = g.type === 'join' || g.type === 'pass' ? 'join' : g.type === 'start' || g.type === 'end' || g.type === 'branch' || g.type === 'parallel' ? 'pill' : 'box';
+  const shape =
+    g.type === 'join' || g.type === 'pass' ? 'join' : g.type === 'start' || g.type === 'end' || g.type === 'branch' || g.type === 'parallel' ? 'pill' : 'box';
   return (
-    <div className={`oa-flow-node oa-flow-node-${shape} oa-flow-state-${g.state}`} data-testid={`approval-node-${g.id}`} data-state={g.state} title={g.title || undefined}>
+    <div
+      className={`oa-flow-node oa-flow-node-${shape} oa-flow-state-${g.state}`}
+      data-testid={`approval-node-${g.id}`}
+      data-state={g.state}
+      title={g.title || undefined}
+    >
       <Handle type="target" position={Position.Top} isConnectable={false} style={hidden} />
       {shape === 'box' && <div className="oa-flow-node-kind">{kind}</div>}
       {shape !== 'join' && <div className="oa-flow-node-title">{g.title}</div>}
@@ -60,7 +66,17 @@ export function FlowDiagram({ definition, state, text, userName, height }: FlowD
       const mode = g.node && (g.node.type === 'approve' || g.node.type === 'handle') && g.node.mode ? t(`diagram.mode.${g.node.mode}`) : '';
       const kind = [g.type === 'pass' ? '' : t(`diagram.type.${g.type}`), mode].filter(Boolean).join(' · ');
       const handlers = g.assignees.length ? t('diagram.handlers', { names: g.assignees.map(userName).join(', ') }) : '';
-      return { id: g.id, type: 'step', position: { x: p.x, y: p.y }, width: p.width, height: p.height, data: { g, kind, handlers }, draggable: false, selectable: false, connectable: false };
+      return {
+        id: g.id,
+        type: 'step',
+        position: { x: p.x, y: p.y },
+        width: p.width,
+        height: p.height,
+        data: { g, kind, handlers },
+        draggable: false,
+        selectable: false,
+        connectable: false,
+      };
     });
     const edges: Edge[] = graph.edges.map((e) => ({
       id: e.id,

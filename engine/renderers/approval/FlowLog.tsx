@@ -53,7 +53,11 @@ export interface FlowLogProps {
 export function FlowLog({ entries, nodeTitle, userName }: FlowLogProps) {
   const { t } = useTranslation('approval');
   if (!entries.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.empty')} data-testid="approval-log" />;
-  const names = (v: unknown) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'number').map((x) => userName(x as number)).join(', ');
+  const names = (v: unknown) =>
+    (Array.isArray(v) ? v : [v])
+      .filter((x) => typeof x === 'number')
+      .map((x) => userName(x as number))
+      .join(', ');
   const details = (e: FlowLogEntry): ReactNode[] => {
     const d = e.detail ?? {};
     const out: ReactNode[] = [];
@@ -61,7 +65,8 @@ export function FlowLog({ entries, nodeTitle, userName }: FlowLogProps) {
     if (e.type === 'addSign' && typeof d.position === 'string') out.push(t(`log.position.${d.position}`, { defaultValue: d.position }));
     if (Array.isArray(d.users) && d.users.length) out.push(t('log.users', { names: names(d.users) }));
     if (d.circulate === true) out.push(t('log.circulate'));
-    if (e.type === 'return' && typeof d.target === 'string') out.push(t('log.returnTo', { target: d.target === 'initiator' ? t('log.returnInitiator') : nodeTitle(d.target) }));
+    if (e.type === 'return' && typeof d.target === 'string')
+      out.push(t('log.returnTo', { target: d.target === 'initiator' ? t('log.returnInitiator') : nodeTitle(d.target) }));
     if (e.type === 'branch' && typeof d.branch === 'string') out.push(t('log.branchTaken', { branch: nodeTitle(d.branch) }));
     if (e.type === 'nodeSkipped' && typeof d.reason === 'string') out.push(t(`log.skipped.${d.reason}`, { defaultValue: d.reason }));
     if (typeof d.onBehalfOf === 'number') out.push(t('log.onBehalfOf', { name: userName(d.onBehalfOf) }));
@@ -97,7 +102,11 @@ export function FlowLog({ entries, nodeTitle, userName }: FlowLogProps) {
           {e.opinion && <div className="oa-approval-log-opinion">{e.opinion}</div>}
           {typeof e.detail?.signature === 'string' && (
             <div className="oa-approval-log-signature">
-              <SignatureImage fileId={e.detail.signature} alt={t('log.signature', { name: e.actorName ?? (e.actor === null ? '' : userName(e.actor)) })} testId={`approval-log-signature-${e.id}`} />
+              <SignatureImage
+                fileId={e.detail.signature}
+                alt={t('log.signature', { name: e.actorName ?? (e.actor === null ? '' : userName(e.actor)) })}
+                testId={`approval-log-signature-${e.id}`}
+              />
             </div>
           )}
         </div>

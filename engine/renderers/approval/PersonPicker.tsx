@@ -20,6 +20,20 @@ export function PersonPicker({ id, multiple, value, onChange }: PersonPickerProp
   const [refs] = useState<RefNames>(() => ({ users: {}, depts: {} }));
   const registry = useMemo(() => ({ formContext: { refs } }), [refs]);
   if (!Widget) return null;
-  const props = { id, name: id, value, onChange, registry, options: {}, schema: {}, label: '', disabled: false, readonly: false, rawErrors: [], onBlur: () => undefined, onFocus: () => undefined };
+  const props = {
+    id,
+    name: id,
+    value,
+    onChange,
+    registry,
+    options: {},
+    schema: {},
+    label: '',
+    disabled: false,
+    readonly: false,
+    rawErrors: [],
+    onBlur: () => undefined,
+    onFocus: () => undefined,
+  };
   return <Widget {...(props as unknown as WidgetProps)} />;
 }

@@ -74,7 +74,12 @@ export function flowGraph(def: FlowDef, state: FlowState | null, title: (text: T
   if (state) for (const r of state.nodeRuns) if (r.round === state.round) latest.set(r.nodeId, r);
   const holders = (run: NodeRun | undefined): UserId[] => {
     if (!state || !run || run.status !== 'active') return [];
-    const open = state.tasks.filter((t) => t.nodeRunId === run.id && (t.kind === 'approve' || t.kind === 'handle' || t.kind === 'signfor') && (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated'));
+    const open = state.tasks.filter(
+      (t) =>
+        t.nodeRunId === run.id &&
+        (t.kind === 'approve' || t.kind === 'handle' || t.kind === 'signfor') &&
+        (t.status === 'pending' || t.status === 'waiting' || t.status === 'delegated'),
+    );
     return [...new Set(open.map((t) => t.assignee))];
   };
   const byId = new Map<string, GraphNode>();
@@ -119,7 +124,13 @@ export function flowGraph(def: FlowDef, state: FlowState | null, title: (text: T
           outs.push(...walk(b.nodes, [node.id], notTaken, bt));
           if (laneCancelled) for (const n of nodes.slice(before)) if (n.state === 'pending' || n.state === 'active') n.state = 'cancelled';
         }
-        add({ id: joinId, type: 'join', title: '', state: skipped ? 'skipped' : ran === 'done' ? 'done' : ran === 'cancelled' ? 'cancelled' : 'pending', assignees: [] });
+        add({
+          id: joinId,
+          type: 'join',
+          title: '',
+          state: skipped ? 'skipped' : ran === 'done' ? 'done' : ran === 'cancelled' ? 'cancelled' : 'pending',
+          assignees: [],
+        });
         link(outs, joinId);
         exits = [joinId];
       }
@@ -164,7 +175,11 @@ export interface LayoutGraphOptions {
 }
 
 /** Top-left positions of the nodes, laid out top to bottom by dagre (node id → {x, y, width, height}). */
-export function layoutGraph(graph: FlowGraph, size: NodeSize = defaultSize, opts: LayoutGraphOptions = {}): Map<string, { x: number; y: number; width: number; height: number }> {
+export function layoutGraph(
+  graph: FlowGraph,
+  size: NodeSize = defaultSize,
+  opts: LayoutGraphOptions = {},
+): Map<string, { x: number; y: number; width: number; height: number }> {
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: 'TB', nodesep: 40, ranksep: 48, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));

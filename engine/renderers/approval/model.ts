@@ -3,7 +3,19 @@
  * form (DESIGN §4 `approval`: R / W / H per flow node), the form's schema under them, the current steps, and
  * which actions carry form data. Pure TS.
  */
-import { ACTION_ORDER, indexFlow, isTaskNode, type ActionName, type FieldPermission, type FlowDef, type FlowState, type StartNode, type Task, type TaskNode, type UserId } from '../../flow';
+import {
+  ACTION_ORDER,
+  indexFlow,
+  isTaskNode,
+  type ActionName,
+  type FieldPermission,
+  type FlowDef,
+  type FlowState,
+  type StartNode,
+  type Task,
+  type TaskNode,
+  type UserId,
+} from '../../flow';
 import type { JsonSchema, UiSchema } from '../../form';
 
 /** Actions whose body may carry the edited (W) form fields. */
@@ -64,7 +76,12 @@ export function writableFields(access: FieldAccess, fields: readonly string[]): 
  * layout template), R fields `ui:readonly` (and `ui:disabled`), and only W fields left `required` (nobody can fill what they may
  * not edit). Returns new objects; the inputs are untouched.
  */
-export function applyPermissions(schema: JsonSchema, uiSchema: UiSchema, fields: readonly string[], access: FieldAccess): { schema: JsonSchema; uiSchema: UiSchema } {
+export function applyPermissions(
+  schema: JsonSchema,
+  uiSchema: UiSchema,
+  fields: readonly string[],
+  access: FieldAccess,
+): { schema: JsonSchema; uiSchema: UiSchema } {
   const ui: UiSchema = { ...uiSchema };
   for (const f of fields) {
     const p = permOf(access, f);

@@ -57,14 +57,19 @@ export function CalendarTimeline(props: CalendarTimelineProps) {
     const items = new vis.DataSet<TimelineItem>();
     const groups = new vis.DataSet<{ id: string; content: string; order: number }>();
     const lang = () => (live.current.zh ? 'zh-cn' : 'en');
-    const fmt = (date: { valueOf(): number }, key: string) => dayjs.utc(date.valueOf()).locale(lang()).format(t(`calendarView.axis.${key}`));
+    const fmt = (date: { valueOf(): number }, key: string) =>
+      dayjs
+        .utc(date.valueOf())
+        .locale(lang())
+        .format(t(`calendarView.axis.${key}`));
     const byId = (id: unknown) => live.current.records.find((r) => r.id === Number(id));
     const timeline = new vis.Timeline(box.current, items, groups, {
       ...timelineOptions(props.window, true),
       // Its clock in UTC, so that the axis shows the wall time it is given.
       moment: (d: Date) => vis.moment(d).utc(),
       format: {
-        minorLabels: (date: { valueOf(): number }, scale: string) => fmt(date, scale === 'hour' || scale === 'minute' ? 'hour' : scale === 'month' || scale === 'year' ? 'month' : 'day'),
+        minorLabels: (date: { valueOf(): number }, scale: string) =>
+          fmt(date, scale === 'hour' || scale === 'minute' ? 'hour' : scale === 'month' || scale === 'year' ? 'month' : 'day'),
         majorLabels: (date: { valueOf(): number }, scale: string) => fmt(date, scale === 'hour' || scale === 'minute' ? 'majorHour' : 'majorDay'),
       },
       template: (item: TimelineItem) => {

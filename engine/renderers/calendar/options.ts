@@ -121,8 +121,18 @@ export function eventTitle(page: CalendarPageDef, ctx: CalendarContext, record: 
 
 /** Antd's preset colour names (dictionary item colours) as CSS colours. */
 const PRESETS: Record<string, string> = {
-  blue: '#1677ff', green: '#52c41a', red: '#f5222d', orange: '#fa8c16', gold: '#faad14', purple: '#722ed1',
-  cyan: '#13c2c2', magenta: '#eb2f96', volcano: '#fa541c', lime: '#a0d911', geekblue: '#2f54eb', default: '#8c8c8c',
+  blue: '#1677ff',
+  green: '#52c41a',
+  red: '#f5222d',
+  orange: '#fa8c16',
+  gold: '#faad14',
+  purple: '#722ed1',
+  cyan: '#13c2c2',
+  magenta: '#eb2f96',
+  volcano: '#fa541c',
+  lime: '#a0d911',
+  geekblue: '#2f54eb',
+  default: '#8c8c8c',
 };
 
 /** The colour of a record: its `color` field's dictionary item colour (a preset name or a CSS colour), else none. */
@@ -241,7 +251,10 @@ export function timelineGroups(page: CalendarPageDef, ctx: CalendarContext, reco
   const dict = p?.['x-kind'] === 'dict' ? ctx.dicts.find((d) => d.id === p['x-dict']) : undefined;
   const rows: TimelineGroup[] = dict
     ? dict.items.filter((i) => !i.disabled || used.has(i.value)).map((i) => ({ id: i.value, content: ctx.tx(i.label) }))
-    : [...used].filter((k) => k !== '').map((k) => ({ id: k, content: fieldText(ctx, field, k) })).sort((a, b) => a.content.localeCompare(b.content, 'zh-CN'));
+    : [...used]
+        .filter((k) => k !== '')
+        .map((k) => ({ id: k, content: fieldText(ctx, field, k) }))
+        .sort((a, b) => a.content.localeCompare(b.content, 'zh-CN'));
   if (used.has('') || records.some((r) => !rows.some((g) => g.id === resourceKey(r[field])))) rows.push({ id: '', content: noneLabel });
   return rows;
 }

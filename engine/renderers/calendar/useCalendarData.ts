@@ -81,6 +81,9 @@ export function useCalendarData(group: string, window: CalendarWindow | null): C
   }, [group, key, tick]);
 
   const reload = useCallback(() => setTick((x) => x + 1), []);
-  const replace = useCallback((record: CalendarRecord) => setState((s) => ({ ...s, records: s.records.map((r) => (r.id === record.id ? { ...r, ...record } : r)) })), []);
+  const replace = useCallback(
+    (record: CalendarRecord) => setState((s) => ({ ...s, records: s.records.map((r) => (r.id === record.id ? { ...r, ...record } : r)) })),
+    [],
+  );
   return { ...state, loading, error, reload, replace };
 }

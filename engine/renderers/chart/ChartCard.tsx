@@ -58,7 +58,12 @@ export function ChartCard({ chart, group, query, tx, fieldTitle, onDrill }: Char
   const option = useMemo(() => (answer && chart.type !== 'table' ? chartOption(chart, answer, measures) : null), [answer, chart, measures]);
 
   let body;
-  if (state.kind === 'loading') body = <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>;
+  if (state.kind === 'loading')
+    body = (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
   else if (state.kind === 'error') {
     body = (
       <Alert
@@ -67,11 +72,25 @@ export function ChartCard({ chart, group, query, tx, fieldTitle, onDrill }: Char
         data-testid="chart-error"
         title={t('loadFailed')}
         description={state.message}
-        action={<Button size="small" onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</Button>}
+        action={
+          <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </Button>
+        }
       />
     );
   } else if (!state.answer.groups.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
-  else if (asTable) body = <DataTable chart={chart} answer={state.answer} levels={chart.groupBy.map((g) => fieldTitle(g.field))} measures={measures} locale={i18n.language} onDrill={onDrill} />;
+  else if (asTable)
+    body = (
+      <DataTable
+        chart={chart}
+        answer={state.answer}
+        levels={chart.groupBy.map((g) => fieldTitle(g.field))}
+        measures={measures}
+        locale={i18n.language}
+        onDrill={onDrill}
+      />
+    );
   else {
     body = (
       <div role="img" aria-label={t('chartLabel', { title, count: state.answer.groups.length })} data-testid={`chart-canvas-${chart.id}`}>
@@ -111,7 +130,14 @@ export function ChartCard({ chart, group, query, tx, fieldTitle, onDrill }: Char
 }
 
 /** The groups of an answer as a table: one column per level, one per measure, and a link to the records. */
-function DataTable(props: { chart: ChartDef; answer: AggregateAnswer; levels: string[]; measures: string[]; locale: string; onDrill?: ChartCardProps['onDrill'] }) {
+function DataTable(props: {
+  chart: ChartDef;
+  answer: AggregateAnswer;
+  levels: string[];
+  measures: string[];
+  locale: string;
+  onDrill?: ChartCardProps['onDrill'];
+}) {
   const { t } = useTranslation('chart');
   const { chart, answer, levels, measures, locale, onDrill } = props;
   const columns = [
@@ -132,5 +158,15 @@ function DataTable(props: { chart: ChartDef; answer: AggregateAnswer; levels: st
         ]
       : []),
   ];
-  return <Table<TableRow> size="small" rowKey="key" data-testid={`chart-table-${chart.id}`} columns={columns} dataSource={tableRows(answer)} pagination={answer.groups.length > 20 ? { pageSize: 20 } : false} scroll={{ x: 'max-content' }} />;
+  return (
+    <Table<TableRow>
+      size="small"
+      rowKey="key"
+      data-testid={`chart-table-${chart.id}`}
+      columns={columns}
+      dataSource={tableRows(answer)}
+      pagination={answer.groups.length > 20 ? { pageSize: 20 } : false}
+      scroll={{ x: 'max-content' }}
+    />
+  );
 }

@@ -31,7 +31,13 @@ export default function EChart({ option, height, onPick }: EChartProps) {
     : undefined;
   return (
     <div aria-hidden="true">
-      <ReactEChartsCore echarts={echarts} option={option} notMerge onEvents={onEvents} style={{ height, width: '100%', cursor: onPick ? 'pointer' : undefined }} />
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        notMerge
+        onEvents={onEvents}
+        style={{ height, width: '100%', cursor: onPick ? 'pointer' : undefined }}
+      />
     </div>
   );
 }

@@ -92,7 +92,16 @@ export function chartOption(chart: ChartDef, answer: AggregateAnswer, measures: 
       tooltip,
       legend: { type: 'scroll', bottom: 0 },
       // labels kept inside the card's edges, so that a narrow screen does not cut them off
-      series: [{ type: 'pie', name: measures[0], radius: ['35%', '60%'], center: ['50%', '45%'], data, label: { formatter: '{b}: {c}', alignTo: 'edge', edgeDistance: 8, minMargin: 4 } }],
+      series: [
+        {
+          type: 'pie',
+          name: measures[0],
+          radius: ['35%', '60%'],
+          center: ['50%', '45%'],
+          data,
+          label: { formatter: '{b}: {c}', alignTo: 'edge', edgeDistance: 8, minMargin: 4 },
+        },
+      ],
     };
   }
   const categories = distinct(groups.map((g) => g.labels[0]));

@@ -70,7 +70,12 @@ export function BodyHistory({ id, field, open, onClose }: { id: number; field: s
             bordered
             dataSource={versions}
             renderItem={(v) => (
-              <List.Item className={v.id === picked ? 'oa-version-picked' : undefined} onClick={() => setPicked(v.id)} style={{ cursor: 'pointer' }} data-testid="body-version">
+              <List.Item
+                className={v.id === picked ? 'oa-version-picked' : undefined}
+                onClick={() => setPicked(v.id)}
+                style={{ cursor: 'pointer' }}
+                data-testid="body-version"
+              >
                 <Space wrap>
                   <Typography.Text strong>{t('body.history.version', { no: v.versionNo })}</Typography.Text>
                   <Typography.Text>{v.authorName ?? ''}</Typography.Text>
@@ -84,15 +89,7 @@ export function BodyHistory({ id, field, open, onClose }: { id: number; field: s
               <Spin />
             ) : (
               <div className="oa-body-diff" data-testid="body-diff">
-                {changes.map((c, i) =>
-                  c.added ? (
-                    <ins key={i}>{c.value}</ins>
-                  ) : c.removed ? (
-                    <del key={i}>{c.value}</del>
-                  ) : (
-                    <span key={i}>{c.value}</span>
-                  ),
-                )}
+                {changes.map((c, i) => (c.added ? <ins key={i}>{c.value}</ins> : c.removed ? <del key={i}>{c.value}</del> : <span key={i}>{c.value}</span>))}
               </div>
             ))}
         </Space>

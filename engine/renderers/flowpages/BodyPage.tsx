@@ -27,12 +27,25 @@ import './flowpages.css';
 import { formatTime as time } from '../time';
 import { host } from '../../host';
 
-
 /** The forms' rich-text widget outside a form. */
 function RichText({ value, onChange, readOnly }: { value: string; onChange: (v: string) => void; readOnly: boolean }) {
   const Widget = widgetOf('richtext');
   if (!Widget) return null;
-  const props = { id: 'oa-body', name: 'body', value, onChange: (v: unknown) => onChange(typeof v === 'string' ? v : ''), registry: { formContext: {} }, options: {}, schema: {}, label: '', disabled: false, readonly: readOnly, rawErrors: [], onBlur: () => undefined, onFocus: () => undefined };
+  const props = {
+    id: 'oa-body',
+    name: 'body',
+    value,
+    onChange: (v: unknown) => onChange(typeof v === 'string' ? v : ''),
+    registry: { formContext: {} },
+    options: {},
+    schema: {},
+    label: '',
+    disabled: false,
+    readonly: readOnly,
+    rawErrors: [],
+    onBlur: () => undefined,
+    onFocus: () => undefined,
+  };
   return <Widget {...(props as unknown as WidgetProps)} />;
 }
 
@@ -47,10 +60,19 @@ function EditableList({ flows, field, onOpen }: { flows?: string[]; field: strin
     (async () => {
       const [drafts, todo] = await Promise.all([flowApi.list('drafts', { pageSize: 50, flows }), flowApi.list('todo', { pageSize: 50, flows })]);
       const defs = new Map<string, Awaited<ReturnType<typeof flowPagesApi.definition>>['definition'] | undefined>();
-      for (const d of new Set(todo.list.map((r) => r.defId))) defs.set(d, await flowPagesApi.definition(d).then((x) => x.definition, () => undefined));
+      for (const d of new Set(todo.list.map((r) => r.defId)))
+        defs.set(
+          d,
+          await flowPagesApi.definition(d).then(
+            (x) => x.definition,
+            () => undefined,
+          ),
+        );
       const out: Editable[] = [
         ...drafts.list.map((r) => ({ id: r.instanceId, title: r.title, kind: 'draft' as const, at: r.updatedAt, flowTitle: r.flowTitle })),
-        ...todo.list.filter((r) => defs.get(r.defId) && nodeWrites(defs.get(r.defId)!, r.nodeId, field)).map((r) => ({ id: r.instanceId, title: r.title, kind: 'todo' as const, at: r.createdAt, flowTitle: r.flowTitle })),
+        ...todo.list
+          .filter((r) => defs.get(r.defId) && nodeWrites(defs.get(r.defId)!, r.nodeId, field))
+          .map((r) => ({ id: r.instanceId, title: r.title, kind: 'todo' as const, at: r.createdAt, flowTitle: r.flowTitle })),
       ];
       if (live) setRows(out);
     })().catch(() => live && setRows([]));
@@ -65,7 +87,13 @@ function EditableList({ flows, field, onOpen }: { flows?: string[]; field: strin
         dataSource={rows ?? []}
         locale={{ emptyText: t('body.listEmpty') }}
         renderItem={(r) => (
-          <List.Item actions={[<Typography.Text key="at" type="secondary">{time(r.at)}</Typography.Text>]}>
+          <List.Item
+            actions={[
+              <Typography.Text key="at" type="secondary">
+                {time(r.at)}
+              </Typography.Text>,
+            ]}
+          >
             <Space>
               <Tag color={r.kind === 'draft' ? 'default' : 'processing'}>{t(`body.kind.${r.kind}`)}</Tag>
               <Typography.Link onClick={() => onOpen(r.id)} data-testid="body-open">

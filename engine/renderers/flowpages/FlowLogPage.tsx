@@ -55,12 +55,23 @@ function InvolvedList({ flows, onOpen }: { flows?: string[]; onOpen: (id: number
     { key: 'flow', title: t('log.col.flow'), width: 160, render: (_v, r) => r.flowTitle },
     { key: 'initiator', title: t('log.col.initiator'), width: 110, render: (_v, r) => r.initiatorName ?? '' },
     { key: 'startedAt', title: t('log.col.startedAt'), width: 150, render: (_v, r) => time(r.startedAt ?? r.createdAt) },
-    { key: 'status', title: t('log.col.status'), width: 100, render: (_v, r) => <Tag color={STATUS_COLOR[r.status]}>{ta(`status.${r.status}`, { defaultValue: r.status })}</Tag> },
+    {
+      key: 'status',
+      title: t('log.col.status'),
+      width: 100,
+      render: (_v, r) => <Tag color={STATUS_COLOR[r.status]}>{ta(`status.${r.status}`, { defaultValue: r.status })}</Tag>,
+    },
   ];
   return (
     <Card size="small" data-testid="flowlog-list">
       <Space style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={t('log.search')} onSearch={(v) => setQuery((q) => ({ ...q, current: 1, keyword: v.trim() }))} style={{ width: 280 }} data-testid="flowlog-search" />
+        <Input.Search
+          allowClear
+          placeholder={t('log.search')}
+          onSearch={(v) => setQuery((q) => ({ ...q, current: 1, keyword: v.trim() }))}
+          style={{ width: 280 }}
+          data-testid="flowlog-search"
+        />
       </Space>
       <Table<InstanceRow>
         rowKey="instanceId"
@@ -69,7 +80,13 @@ function InvolvedList({ flows, onOpen }: { flows?: string[]; onOpen: (id: number
         columns={columns}
         dataSource={data.list}
         locale={{ emptyText: t('log.empty') }}
-        pagination={{ current: query.current, pageSize: query.pageSize, total: data.total, showSizeChanger: true, onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })) }}
+        pagination={{
+          current: query.current,
+          pageSize: query.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
+        }}
       />
     </Card>
   );
@@ -88,7 +105,21 @@ function InstanceLog({ id, bundle, onBack }: { id: number; bundle: PageKindProps
       {t('log.back')}
     </Button>
   );
-  if (error) return <Result status="warning" title={t('common.refused')} subTitle={error} extra={<Space>{back}<Button onClick={reload}>{t('common.retry')}</Button></Space>} data-testid="flowlog-refused" />;
+  if (error)
+    return (
+      <Result
+        status="warning"
+        title={t('common.refused')}
+        subTitle={error}
+        extra={
+          <Space>
+            {back}
+            <Button onClick={reload}>{t('common.retry')}</Button>
+          </Space>
+        }
+        data-testid="flowlog-refused"
+      />
+    );
   if (loading || !view) {
     return (
       <div style={{ padding: 48, textAlign: 'center' }}>

@@ -23,7 +23,10 @@ export function FlowTreePage(_props: PageKindProps) {
   const navigate = useNavigate();
   const [flows, setFlows] = useState<StartableFlow[] | null>(null);
   useEffect(() => {
-    flowPagesApi.tree().then((r) => setFlows(Array.isArray(r) ? r : []), () => setFlows([]));
+    flowPagesApi.tree().then(
+      (r) => setFlows(Array.isArray(r) ? r : []),
+      () => setFlows([]),
+    );
   }, []);
   const areas = useMemo(() => {
     const out = new Map<string, { title: string; flows: StartableFlow[] }>();

@@ -49,7 +49,16 @@ export function PrintSheet({ bundle, recordId }: PageKindProps) {
   }, [view, fields, bundle.entity]);
 
   if (!recordId) return <Result status="info" title={t('print.noId')} data-testid="print-no-id" />;
-  if (error) return <Result status="warning" title={t('common.refused')} subTitle={error} extra={<Button onClick={reload}>{t('common.retry')}</Button>} data-testid="print-refused" />;
+  if (error)
+    return (
+      <Result
+        status="warning"
+        title={t('common.refused')}
+        subTitle={error}
+        extra={<Button onClick={reload}>{t('common.retry')}</Button>}
+        data-testid="print-refused"
+      />
+    );
   if (loading || !view) {
     return (
       <div style={{ padding: 48, textAlign: 'center' }}>
@@ -61,7 +70,10 @@ export function PrintSheet({ bundle, recordId }: PageKindProps) {
   const users: Record<string, string> = {};
   for (const f of fields) for (const u of [view.state.data[f]].flat()) if (typeof u === 'number') users[String(u)] = userName(u);
   // reference fields print their records' labels (flow/info `_refs.records`)
-  const record: EntityRecord = { ...(view.state.data as EntityRecord), _refs: { users, depts, ...(view._refs?.records ? { records: view._refs.records } : {}) } };
+  const record: EntityRecord = {
+    ...(view.state.data as EntityRecord),
+    _refs: { users, depts, ...(view._refs?.records ? { records: view._refs.records } : {}) },
+  };
   const startId = view.definition.nodes[0]?.id ?? 'start';
   const steps = opinionsByStep(log, startId);
 
@@ -116,7 +128,11 @@ export function PrintSheet({ bundle, recordId }: PageKindProps) {
           </table>
         )}
         <h2 className="oa-print-section">{t('print.log')}</h2>
-        {log.length ? <FlowLog entries={log} nodeTitle={nodeTitle} userName={userName} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ta('log.empty')} />}
+        {log.length ? (
+          <FlowLog entries={log} nodeTitle={nodeTitle} userName={userName} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ta('log.empty')} />
+        )}
       </div>
     </div>
   );

@@ -36,7 +36,10 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
     setLoading(true);
     flowPagesApi
       .delegations()
-      .then((r) => setRows(Array.isArray(r) ? r : []), () => setRows([]))
+      .then(
+        (r) => setRows(Array.isArray(r) ? r : []),
+        () => setRows([]),
+      )
       .finally(() => setLoading(false));
   }, []);
   useEffect(load, [load]);
@@ -46,7 +49,13 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
     if (!v || !v.delegateId || !v.range) return;
     setBusy(true);
     try {
-      await flowPagesApi.delegate({ delegateId: v.delegateId, start: orgDayBound(v.range[0]), end: orgDayBound(v.range[1], true), ...(v.defId ? { defId: v.defId } : {}), ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}) });
+      await flowPagesApi.delegate({
+        delegateId: v.delegateId,
+        start: orgDayBound(v.range[0]),
+        end: orgDayBound(v.range[1], true),
+        ...(v.defId ? { defId: v.defId } : {}),
+        ...(v.remark?.trim() ? { remark: v.remark.trim() } : {}),
+      });
       host().notify.success(t('swsz.delegation.added'));
       setAdding(false);
       form.resetFields();
@@ -75,7 +84,14 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
       key: 'state',
       title: t('swsz.delegation.col.state'),
       width: 100,
-      render: (_v, r) => (r.end < now ? <Tag>{t('swsz.delegation.state.past')}</Tag> : r.start > now ? <Tag color="blue">{t('swsz.delegation.state.future')}</Tag> : <Tag color="green">{t('swsz.delegation.state.active')}</Tag>),
+      render: (_v, r) =>
+        r.end < now ? (
+          <Tag>{t('swsz.delegation.state.past')}</Tag>
+        ) : r.start > now ? (
+          <Tag color="blue">{t('swsz.delegation.state.future')}</Tag>
+        ) : (
+          <Tag color="green">{t('swsz.delegation.state.active')}</Tag>
+        ),
     },
     { key: 'remark', title: t('swsz.delegation.col.remark'), render: (_v, r) => r.remark ?? '' },
     {
@@ -99,8 +115,25 @@ function Delegations({ flows, flowTitle }: { flows: { id: string; title: string 
         </Button>
         <Typography.Text type="secondary">{t('swsz.delegation.hint')}</Typography.Text>
       </Space>
-      <Table<Delegation> rowKey="id" size="middle" loading={loading} columns={columns} dataSource={rows} pagination={false} locale={{ emptyText: t('swsz.delegation.empty') }} />
-      <Modal open={adding} title={t('swsz.delegation.add')} okText={t('common.ok')} cancelText={t('common.cancel')} confirmLoading={busy} onOk={() => void add()} onCancel={() => setAdding(false)} destroyOnHidden>
+      <Table<Delegation>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: t('swsz.delegation.empty') }}
+      />
+      <Modal
+        open={adding}
+        title={t('swsz.delegation.add')}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        confirmLoading={busy}
+        onOk={() => void add()}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" data-testid="delegation-form">
           <Form.Item name="delegateId" label={t('swsz.delegation.col.delegate')} rules={[{ required: true, message: t('swsz.delegation.needDelegate') }]}>
             <PersonPicker id="delegation-person" value={undefined} onChange={() => undefined} />
@@ -127,7 +160,10 @@ function Words() {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => {
-    wordsApi.list().then((r) => setWords(Array.isArray(r) ? r : []), () => setWords([]));
+    wordsApi.list().then(
+      (r) => setWords(Array.isArray(r) ? r : []),
+      () => setWords([]),
+    );
   }, []);
   useEffect(load, [load]);
   const add = async () => {
@@ -164,7 +200,14 @@ function Words() {
   return (
     <div data-testid="swsz-words">
       <Space.Compact style={{ width: '100%', maxWidth: 640, marginBottom: 12 }}>
-        <Input value={text} maxLength={WORD_MAX} placeholder={t('swsz.words.placeholder')} onChange={(e) => setText(e.target.value)} onPressEnter={() => void add()} data-testid="word-input" />
+        <Input
+          value={text}
+          maxLength={WORD_MAX}
+          placeholder={t('swsz.words.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          onPressEnter={() => void add()}
+          data-testid="word-input"
+        />
         <Button type="primary" icon={<PlusOutlined />} loading={busy} onClick={() => void add()} data-testid="word-add">
           {t('swsz.words.add')}
         </Button>
@@ -180,7 +223,13 @@ function Words() {
             actions={
               w.mine
                 ? [
-                    <Popconfirm key="rm" title={t('swsz.words.confirmRemove')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => remove(w.id)}>
+                    <Popconfirm
+                      key="rm"
+                      title={t('swsz.words.confirmRemove')}
+                      okText={t('common.ok')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() => remove(w.id)}
+                    >
                       <Button type="link" danger size="small" icon={<DeleteOutlined />} data-testid={`word-remove-${w.id}`}>
                         {t('common.remove')}
                       </Button>
@@ -204,10 +253,19 @@ export function SettingsPage({ bundle }: PageKindProps) {
   const tx = useMemo(() => bundleText(bundle), [bundle]);
   const [all, setAll] = useState<{ id: string; title: Text }[]>([]);
   useEffect(() => {
-    flowPagesApi.flows().then((r) => setAll(Array.isArray(r) ? r : []), () => undefined);
+    flowPagesApi.flows().then(
+      (r) => setAll(Array.isArray(r) ? r : []),
+      () => undefined,
+    );
   }, []);
-  const flows = useMemo(() => all.filter((f) => !page.flows || page.flows.includes(f.id)).map((f) => ({ id: f.id, title: tx(f.title) })), [all, page.flows, tx]);
-  const flowTitle = useCallback((id: string | null) => (id ? (flows.find((f) => f.id === id)?.title ?? tx(all.find((f) => f.id === id)?.title, id)) : t('swsz.delegation.allFlows')), [flows, all, tx, t]);
+  const flows = useMemo(
+    () => all.filter((f) => !page.flows || page.flows.includes(f.id)).map((f) => ({ id: f.id, title: tx(f.title) })),
+    [all, page.flows, tx],
+  );
+  const flowTitle = useCallback(
+    (id: string | null) => (id ? (flows.find((f) => f.id === id)?.title ?? tx(all.find((f) => f.id === id)?.title, id)) : t('swsz.delegation.allFlows')),
+    [flows, all, tx, t],
+  );
   return (
     <Card size="small" data-testid="swsz-page">
       <Tabs

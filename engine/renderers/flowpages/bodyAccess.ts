@@ -13,7 +13,8 @@ import type { InstanceView } from '../../data/flow';
 import { fieldAccess, myTasks, permOf } from '../approval/model';
 
 /** How the caller may save the field; `reason` (a locale key below `body.why.`) when they may not. */
-export type BodyMode = { kind: 'record' | 'draft'; taskId?: undefined } | { kind: 'task'; taskId: string } | { kind: 'none'; reason: 'finished' | 'noTask' | 'noWrite' };
+export type BodyMode =
+  { kind: 'record' | 'draft'; taskId?: undefined } | { kind: 'task'; taskId: string } | { kind: 'none'; reason: 'finished' | 'noTask' | 'noWrite' };
 
 /** The mode of `field` of `view` for user `me` (see the module comment). */
 export function bodyMode(view: InstanceView, me: number | undefined, field: string): BodyMode {

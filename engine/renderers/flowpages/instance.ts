@@ -40,7 +40,12 @@ export function useInstance(id: number | undefined, failed: string): InstanceSta
     // The log only after the view: a refused instance answers one refusal (one toast), not two.
     flowApi
       .info(id)
-      .then((v) => flowApi.log(id).then((l) => [v, l] as const, () => [v, [] as FlowLogEntry[]] as const))
+      .then((v) =>
+        flowApi.log(id).then(
+          (l) => [v, l] as const,
+          () => [v, [] as FlowLogEntry[]] as const,
+        ),
+      )
       .then(([v, l]) => {
         if (!live) return;
         setView(v);
@@ -56,7 +61,10 @@ export function useInstance(id: number | undefined, failed: string): InstanceSta
   useEffect(() => {
     if (!view) return;
     const known = new Set(log.filter((e) => e.actor !== null && e.actorName).map((e) => String(e.actor)));
-    const ask = peopleOf(view.state, log.map((e) => e.detail)).filter((u) => !known.has(String(u)));
+    const ask = peopleOf(
+      view.state,
+      log.map((e) => e.detail),
+    ).filter((u) => !known.has(String(u)));
     if (!ask.length) return;
     selector.getlist({ users: ask }).then(
       (r) => setNames((n) => ({ ...n, ...(r?.users ?? {}) })),

@@ -26,7 +26,14 @@ function renderNode(n: LayoutNode, fieldOf: (name: string) => ReactNode, tx: Bun
   switch (n.type) {
     case 'section':
       return (
-        <Card key={n.id} size="small" className="oa-form-section" title={n.title ? tx(n.title) : undefined} style={{ marginBottom: 16 }} data-testid={`section-${n.id}`}>
+        <Card
+          key={n.id}
+          size="small"
+          className="oa-form-section"
+          title={n.title ? tx(n.title) : undefined}
+          style={{ marginBottom: 16 }}
+          data-testid={`section-${n.id}`}
+        >
           {renderLayout(n.children, fieldOf, tx)}
         </Card>
       );

@@ -51,16 +51,35 @@ export function SubtableField(props: FieldProps) {
       case 'number':
       case 'money':
         return (
-          <InputNumber {...common} style={{ width: '100%' }} precision={kind === 'money' ? 2 : kind === 'integer' ? 0 : undefined} value={typeof v === 'number' ? v : null} onChange={(x) => setCell(i, field, x ?? undefined)} />
+          <InputNumber
+            {...common}
+            style={{ width: '100%' }}
+            precision={kind === 'money' ? 2 : kind === 'integer' ? 0 : undefined}
+            value={typeof v === 'number' ? v : null}
+            onChange={(x) => setCell(i, field, x ?? undefined)}
+          />
         );
       case 'date':
-        return <DatePicker {...common} value={typeof v === 'string' && v ? dayjs(v) : null} onChange={(d) => setCell(i, field, d ? d.format('YYYY-MM-DD') : undefined)} />;
+        return (
+          <DatePicker
+            {...common}
+            value={typeof v === 'string' && v ? dayjs(v) : null}
+            onChange={(d) => setCell(i, field, d ? d.format('YYYY-MM-DD') : undefined)}
+          />
+        );
       case 'boolean':
         return <Switch disabled={locked} checked={!!v} onChange={(x) => setCell(i, field, x)} />;
       case 'dict': {
         const dict = ctx.bundle.dicts.find((d) => d.id === p?.['x-dict']);
         return (
-          <Select {...common} style={{ width: '100%' }} allowClear value={v ?? undefined} options={(dict?.items ?? []).map((it) => ({ value: it.value, label: tx(it.label) }))} onChange={(x) => setCell(i, field, x)} />
+          <Select
+            {...common}
+            style={{ width: '100%' }}
+            allowClear
+            value={v ?? undefined}
+            options={(dict?.items ?? []).map((it) => ({ value: it.value, label: tx(it.label) }))}
+            onChange={(x) => setCell(i, field, x)}
+          />
         );
       }
       default:
@@ -85,7 +104,22 @@ export function SubtableField(props: FieldProps) {
           })),
           ...(locked
             ? []
-            : [{ key: '__ops', width: 60, title: '', render: (_: unknown, r: Row & { __i: number }) => <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('widget.removeRow')} onClick={() => set(rows.filter((_, j) => j !== r.__i))} /> }]),
+            : [
+                {
+                  key: '__ops',
+                  width: 60,
+                  title: '',
+                  render: (_: unknown, r: Row & { __i: number }) => (
+                    <Button
+                      type="link"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('widget.removeRow')}
+                      onClick={() => set(rows.filter((_, j) => j !== r.__i))}
+                    />
+                  ),
+                },
+              ]),
         ]}
         summary={
           totals.length && rows.length
@@ -93,7 +127,11 @@ export function SubtableField(props: FieldProps) {
                 <Table.Summary.Row>
                   {columns.map((c, idx) => (
                     <Table.Summary.Cell key={c.id} index={idx}>
-                      {totals.includes(c.field) ? <span data-testid={`total-${c.field}`}>{columnTotal(rows, c.field).toFixed(itemProps[c.field]?.['x-kind'] === 'money' ? 2 : 0)}</span> : idx === 0 ? t('form.total') : null}
+                      {totals.includes(c.field) ? (
+                        <span data-testid={`total-${c.field}`}>{columnTotal(rows, c.field).toFixed(itemProps[c.field]?.['x-kind'] === 'money' ? 2 : 0)}</span>
+                      ) : idx === 0 ? (
+                        t('form.total')
+                      ) : null}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>

@@ -52,8 +52,14 @@ export function useFormLocale(compiled: CompiledForm) {
   const { t, i18n } = useTranslation('form');
   const widgets = useMemo(() => widgetMap(), []);
   const lang = i18n.language;
-  const translateString = useMemo(() => makeTranslateString((i18n.getResourceBundle(lang, 'form') as { rjsf?: Record<string, string> } | undefined)?.rjsf ?? {}), [i18n, lang]);
-  const transformErrors = useMemo(() => makeTransformErrors(compiled.titles, (title) => t('form.required', { title }), compiled.patternMessages), [compiled, t]);
+  const translateString = useMemo(
+    () => makeTranslateString((i18n.getResourceBundle(lang, 'form') as { rjsf?: Record<string, string> } | undefined)?.rjsf ?? {}),
+    [i18n, lang],
+  );
+  const transformErrors = useMemo(
+    () => makeTransformErrors(compiled.titles, (title) => t('form.required', { title }), compiled.patternMessages),
+    [compiled, t],
+  );
   const validator = useMemo(() => formValidator(lang), [lang]);
   return { widgets, translateString, transformErrors, validator };
 }

@@ -48,14 +48,7 @@ function OrgSelect({ of, placeholder, ...rest }: { of: 'user' | 'dept'; placehol
     );
   };
   return (
-    <Select
-      {...rest}
-      showSearch={{ filterOption: false, onSearch: search }}
-      allowClear
-      options={options}
-      placeholder={placeholder}
-      style={{ width: 180 }}
-    />
+    <Select {...rest} showSearch={{ filterOption: false, onSearch: search }} allowClear options={options} placeholder={placeholder} style={{ width: 180 }} />
   );
 }
 
@@ -78,7 +71,8 @@ function control(f: ListFilter, bundle: PageBundle, tx: TextFn, label: string, t
     );
   }
   const target = kind === 'record' ? bundle.records?.[f.field] : undefined;
-  if (target && f.op !== 'like') return <RecordSelect target={target} texts={bundle.texts} style={{ width: 200 }} placeholder={t('list.filter.choose', { field: label })} />;
+  if (target && f.op !== 'like')
+    return <RecordSelect target={target} texts={bundle.texts} style={{ width: 200 }} placeholder={t('list.filter.choose', { field: label })} />;
   if (kind === 'user' || kind === 'users' || kind === 'dept' || kind === 'depts') {
     return <OrgSelect of={kind.startsWith('user') ? 'user' : 'dept'} placeholder={t('list.filter.choose', { field: label })} />;
   }
@@ -106,13 +100,7 @@ export function FilterBar({ bundle, tx, onSearch, filters: own, initial }: Filte
         if (f.field === '$keyword') {
           return (
             <Form.Item key={f.id} name={f.id}>
-              <Input.Search
-                allowClear
-                data-testid="list-keyword"
-                style={{ width: 240 }}
-                placeholder={t('list.filter.keyword')}
-                onSearch={submit}
-              />
+              <Input.Search allowClear data-testid="list-keyword" style={{ width: 240 }} placeholder={t('list.filter.keyword')} onSearch={submit} />
             </Form.Item>
           );
         }

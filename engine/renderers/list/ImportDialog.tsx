@@ -83,9 +83,7 @@ export function ImportDialog({ open, group, pageId, title, onImported, onClose }
             </Upload>
           </Space>
           {failure && <Alert type="error" showIcon title={failure} data-testid="import-failure" />}
-          {report && !report.errors.length && (
-            <Result status="success" title={t('import.done', { count: report.imported })} data-testid="import-done" />
-          )}
+          {report && !report.errors.length && <Result status="success" title={t('import.done', { count: report.imported })} data-testid="import-done" />}
           {report && report.errors.length > 0 && (
             <div data-testid="import-errors">
               <Alert type="error" showIcon title={t('import.rejected', { count: report.errors.length })} style={{ marginBottom: 12 }} />

@@ -51,7 +51,16 @@ export function RecordDrawer({ target, onDone, onClose }: RecordDrawerProps) {
       {target && (
         <LeaveGuardContext.Provider value={guard}>
           <div data-testid={`record-drawer-${target.mode}`}>
-            <EnginePage key={`${target.page}:${target.recordId ?? 'new'}`} id={target.page} recordId={target.recordId} record={target.record} initial={target.initial} embedded onDone={onDone} onCancel={onClose} />
+            <EnginePage
+              key={`${target.page}:${target.recordId ?? 'new'}`}
+              id={target.page}
+              recordId={target.recordId}
+              record={target.record}
+              initial={target.initial}
+              embedded
+              onDone={onDone}
+              onCancel={onClose}
+            />
           </div>
         </LeaveGuardContext.Provider>
       )}

@@ -87,7 +87,11 @@ export function renderCell(col: ListColumn, record: EntityRecord, ctx: CellConte
     case 'boolean':
       return v === null || v === undefined ? '' : ctx.t(v ? 'list.yes' : 'list.no');
     case 'record':
-      return Number.isInteger(v) ? <RecordLink target={ctx.bundle.records?.[col.field]} id={v as number} label={ctx.refs.records?.[col.field]?.[String(v)]} /> : '';
+      return Number.isInteger(v) ? (
+        <RecordLink target={ctx.bundle.records?.[col.field]} id={v as number} label={ctx.refs.records?.[col.field]?.[String(v)]} />
+      ) : (
+        ''
+      );
     case 'tags':
       return asList(v).map((x) => <Tag key={String(x)}>{String(x)}</Tag>);
     case 'link': {

@@ -75,9 +75,7 @@ export function arrangeColumns(columns: ListColumn[], setting: ColumnSetting | n
   const byId = new Map(columns.map((c) => [c.id, c]));
   const ordered = [...(setting?.order ?? []).filter((id) => byId.has(id)), ...columns.map((c) => c.id)];
   const seen = new Set<string>();
-  return ordered
-    .filter((id) => (seen.has(id) ? false : (seen.add(id), true)))
-    .map((id) => ({ column: byId.get(id)!, visible: !setting?.hidden.includes(id) }));
+  return ordered.filter((id) => (seen.has(id) ? false : (seen.add(id), true))).map((id) => ({ column: byId.get(id)!, visible: !setting?.hidden.includes(id) }));
 }
 
 /** One action offered on a row: a page action, or a declared entity action the page does not list. */

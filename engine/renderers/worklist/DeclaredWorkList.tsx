@@ -43,7 +43,12 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
     let live = true;
     setLoading(true);
     host()
-      .call<{ list: DeclaredRow[]; total: number }>(source.call, { current: query.current, pageSize: query.pageSize, ...(query.keyword ? { keyword: query.keyword } : {}), ...toggles })
+      .call<{ list: DeclaredRow[]; total: number }>(source.call, {
+        current: query.current,
+        pageSize: query.pageSize,
+        ...(query.keyword ? { keyword: query.keyword } : {}),
+        ...toggles,
+      })
       .then((r) => live && setData(r))
       .catch(() => live && setData({ list: [], total: 0 }))
       .finally(() => live && setLoading(false));

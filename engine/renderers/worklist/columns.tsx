@@ -43,7 +43,12 @@ export function workListColumns({ list, t, open, canOpen, onUrge }: ColumnOption
       ),
   };
   const flow: ColumnsType<WorkRow>[number] = { key: 'flow', title: t('worklist.col.flow'), width: 150, render: (_v, r) => r.flowTitle };
-  const initiator: ColumnsType<WorkRow>[number] = { key: 'initiator', title: t('worklist.col.initiator'), width: 100, render: (_v, r) => r.initiatorName ?? '' };
+  const initiator: ColumnsType<WorkRow>[number] = {
+    key: 'initiator',
+    title: t('worklist.col.initiator'),
+    width: 100,
+    render: (_v, r) => r.initiatorName ?? '',
+  };
   const task = (r: WorkRow) => r as TaskRow;
   const inst = (r: WorkRow) => r as InstanceRow;
   const sup = (r: WorkRow) => r as SuperviseRow;
@@ -98,7 +103,12 @@ export function workListColumns({ list, t, open, canOpen, onUrge }: ColumnOption
         flow,
         initiator,
         { key: 'received', title: t('worklist.col.received'), width: 150, render: (_v, r) => time(task(r).createdAt) },
-        { key: 'read', title: t('worklist.col.read'), width: 90, render: (_v, r) => (task(r).status === 'pending' ? <Tag color="orange">{t('worklist.unread')}</Tag> : t('worklist.read')) },
+        {
+          key: 'read',
+          title: t('worklist.col.read'),
+          width: 90,
+          render: (_v, r) => (task(r).status === 'pending' ? <Tag color="orange">{t('worklist.unread')}</Tag> : t('worklist.read')),
+        },
       ];
     case 'sent':
       return [
@@ -115,10 +125,29 @@ export function workListColumns({ list, t, open, canOpen, onUrge }: ColumnOption
         title,
         flow,
         initiator,
-        { key: 'node', title: t('worklist.col.node'), width: 150, render: (_v, r) => sup(r).nodes.map((n) => n.title).join(t('worklist.separator')) || <Tag color={STATUS_COLOR[sup(r).status]}>{t(`worklist.status.${sup(r).status}`)}</Tag> },
-        { key: 'handlers', title: t('worklist.col.handlers'), width: 140, render: (_v, r) => <span data-testid="worklist-handlers">{sup(r).handlers.join(t('worklist.separator'))}</span> },
+        {
+          key: 'node',
+          title: t('worklist.col.node'),
+          width: 150,
+          render: (_v, r) =>
+            sup(r)
+              .nodes.map((n) => n.title)
+              .join(t('worklist.separator')) || <Tag color={STATUS_COLOR[sup(r).status]}>{t(`worklist.status.${sup(r).status}`)}</Tag>,
+        },
+        {
+          key: 'handlers',
+          title: t('worklist.col.handlers'),
+          width: 140,
+          render: (_v, r) => <span data-testid="worklist-handlers">{sup(r).handlers.join(t('worklist.separator'))}</span>,
+        },
         deadline((r) => sup(r)),
-        { key: 'urged', title: t('worklist.col.urged'), width: 90, align: 'center', render: (_v, r) => <span data-testid="worklist-urged">{sup(r).urgeCount}</span> },
+        {
+          key: 'urged',
+          title: t('worklist.col.urged'),
+          width: 90,
+          align: 'center',
+          render: (_v, r) => <span data-testid="worklist-urged">{sup(r).urgeCount}</span>,
+        },
         {
           key: 'actions',
           title: t('worklist.col.actions'),

@@ -52,12 +52,19 @@ export function declaredColumns(o: DeclaredColumnOptions): ColumnsType<DeclaredR
     const v = c.field ? valueAt(row, c.field) : undefined;
     if (isEmpty(v)) return null;
     const text =
-      c.type === 'time' || c.type === 'deadline' ? formatTime(v as number) : c.type === 'day' ? formatDay(v) : Array.isArray(v) ? v.join(t('worklist.separator')) : String(v);
+      c.type === 'time' || c.type === 'deadline'
+        ? formatTime(v as number)
+        : c.type === 'day'
+          ? formatDay(v)
+          : Array.isArray(v)
+            ? v.join(t('worklist.separator'))
+            : String(v);
     return c.format ? tx(c.format).replace('{{value}}', text) : text;
   };
   const cell = (c: WorkListCell, row: DeclaredRow, testId: string): ReactNode => {
     const v = c.field ? valueAt(row, c.field) : undefined;
-    if (c.type !== 'title' && isEmpty(v) && !(c.type === 'deadline' && row.overdue)) return c.empty ? <Typography.Text type="secondary">{tx(c.empty)}</Typography.Text> : null;
+    if (c.type !== 'title' && isEmpty(v) && !(c.type === 'deadline' && row.overdue))
+      return c.empty ? <Typography.Text type="secondary">{tx(c.empty)}</Typography.Text> : null;
     switch (c.type) {
       case 'title': {
         const open = o.openOf(row);

@@ -54,8 +54,21 @@ export function BatchApproveDialog({ rows, open, onClose, onDone }: BatchApprove
   if (answer) {
     const failed = answer.results.filter((r) => !r.ok);
     return (
-      <Modal open={open} title={t('worklist.batch.resultTitle')} onOk={close} onCancel={close} cancelButtonProps={{ style: { display: 'none' } }} okText={t('worklist.batch.close')} destroyOnHidden>
-        <Alert type={failed.length ? 'warning' : 'success'} showIcon title={t('worklist.batch.summary', { success: answer.success, failed: answer.failed })} data-testid="worklist-batch-summary" />
+      <Modal
+        open={open}
+        title={t('worklist.batch.resultTitle')}
+        onOk={close}
+        onCancel={close}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('worklist.batch.close')}
+        destroyOnHidden
+      >
+        <Alert
+          type={failed.length ? 'warning' : 'success'}
+          showIcon
+          title={t('worklist.batch.summary', { success: answer.success, failed: answer.failed })}
+          data-testid="worklist-batch-summary"
+        />
         {failed.length > 0 && (
           <ul className="oa-worklist-failures" data-testid="worklist-batch-failures" style={{ marginTop: 12, paddingInlineStart: 20 }}>
             {failed.map((r) => (
@@ -120,11 +133,7 @@ export function UrgeDialog({ row, onClose, onDone }: UrgeDialogProps) {
       okButtonProps={{ 'data-testid': 'worklist-urge-ok' }}
       destroyOnHidden
     >
-      {row && (
-        <Typography.Paragraph>
-          {t('worklist.urge.to', { title: row.title, names: row.handlers.join(t('worklist.separator')) })}
-        </Typography.Paragraph>
-      )}
+      {row && <Typography.Paragraph>{t('worklist.urge.to', { title: row.title, names: row.handlers.join(t('worklist.separator')) })}</Typography.Paragraph>}
       <Input.TextArea
         data-testid="worklist-urge-message"
         value={message}

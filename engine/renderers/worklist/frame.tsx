@@ -29,7 +29,12 @@ export function WorkListHeading({ title, total }: { title: string; total: number
 }
 
 /** The table's paging over `total` rows, moving `query`. */
-export function workListPagination<Q extends WorkListQuery>(query: Q, total: number, setQuery: Dispatch<SetStateAction<Q>>, t: TFunction): TablePaginationConfig {
+export function workListPagination<Q extends WorkListQuery>(
+  query: Q,
+  total: number,
+  setQuery: Dispatch<SetStateAction<Q>>,
+  t: TFunction,
+): TablePaginationConfig {
   return {
     current: query.current,
     pageSize: query.pageSize,

@@ -13,7 +13,9 @@ export function useWorkListReload(): { round: number; reload: () => void; afterA
   const reload = useCallback(() => setRound((n) => n + 1), []);
   const afterAction = useCallback(() => {
     reload();
-    host().refreshBadges().catch(() => undefined);
+    host()
+      .refreshBadges()
+      .catch(() => undefined);
   }, [reload]);
 
   useEffect(() => {

@@ -148,7 +148,9 @@ export function BasicLayout({ decision }: { decision: Extract<GuardDecision, { k
           </>
         )}
       </div>
-      {!mobile && mode === 'top' && <TopMenu entries={menus.top} selectedKeys={[...menus.openKeys, ...(menus.selected ? [menus.selected] : [])]} onSelect={(e) => go(e.path)} />}
+      {!mobile && mode === 'top' && (
+        <TopMenu entries={menus.top} selectedKeys={[...menus.openKeys, ...(menus.selected ? [menus.selected] : [])]} onSelect={(e) => go(e.path)} />
+      )}
       {!mobile && mode === 'mix' && <TopMenu entries={menus.top} selectedKeys={menus.section ? [menus.section] : []} onSelect={goSection} />}
       {(mobile || mode === 'left' || mode === 'mix2') && <div className="oa-header-spacer" />}
       <HeaderActions device={device} />

@@ -45,19 +45,19 @@ export function SideMenu({ entries, selected, openKeys, collapsed, onNavigate, h
   return (
     <ConfigProvider theme={{ components: { Menu: sideMenuTokens(layout) } }}>
       <div ref={box} className="oa-side-menu-box">
-      {header && !collapsed ? <div className="oa-side-header">{header}</div> : null}
-      <Menu
-        className="oa-side-menu"
-        mode="inline"
-        inlineCollapsed={collapsed}
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        {...(collapsed ? {} : { openKeys: open, onOpenChange: (keys: string[]) => setOpen(keys) })}
-        onClick={({ key }) => {
-          const e = findEntry(entries, String(key));
-          if (e) onNavigate(e.path);
-        }}
-      />
+        {header && !collapsed ? <div className="oa-side-header">{header}</div> : null}
+        <Menu
+          className="oa-side-menu"
+          mode="inline"
+          inlineCollapsed={collapsed}
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          {...(collapsed ? {} : { openKeys: open, onOpenChange: (keys: string[]) => setOpen(keys) })}
+          onClick={({ key }) => {
+            const e = findEntry(entries, String(key));
+            if (e) onNavigate(e.path);
+          }}
+        />
       </div>
     </ConfigProvider>
   );

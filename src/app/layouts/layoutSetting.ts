@@ -19,12 +19,66 @@ export interface LayoutStylePreset {
 
 /** The six layout styles: government blue (default), China red, light, deep blue, jade green, graphite. */
 export const LAYOUT_STYLE_PRESETS: readonly LayoutStylePreset[] = [
-  { id: 1, name: 'blue', primary: '#1d5fbf', menubgcolor: '#001529', menufontcolor: '#ffffffa6', topbgcolor: '#ffffff', topfontcolor: '#1f1f1f', bodybgcolor: '#f0f2f5' },
-  { id: 2, name: 'red', primary: '#c0161d', menubgcolor: '#ffffff', menufontcolor: '#262626', topbgcolor: '#b3141b', topfontcolor: '#ffffff', bodybgcolor: '#f5f2f0' },
-  { id: 3, name: 'light', primary: '#1677ff', menubgcolor: '#ffffff', menufontcolor: '#262626', topbgcolor: '#ffffff', topfontcolor: '#1f1f1f', bodybgcolor: '#f0f2f5' },
-  { id: 4, name: 'navy', primary: '#1e4fa8', menubgcolor: '#0f2a5c', menufontcolor: '#ffffffbf', topbgcolor: '#1e4fa8', topfontcolor: '#ffffff', bodybgcolor: '#eef2f8' },
-  { id: 5, name: 'green', primary: '#0e7a55', menubgcolor: '#0b3326', menufontcolor: '#ffffffb3', topbgcolor: '#ffffff', topfontcolor: '#1f1f1f', bodybgcolor: '#f0f4f2' },
-  { id: 6, name: 'gray', primary: '#3a6ea5', menubgcolor: '#24292f', menufontcolor: '#ffffffb3', topbgcolor: '#2f353d', topfontcolor: '#f0f0f0', bodybgcolor: '#eef0f3' },
+  {
+    id: 1,
+    name: 'blue',
+    primary: '#1d5fbf',
+    menubgcolor: '#001529',
+    menufontcolor: '#ffffffa6',
+    topbgcolor: '#ffffff',
+    topfontcolor: '#1f1f1f',
+    bodybgcolor: '#f0f2f5',
+  },
+  {
+    id: 2,
+    name: 'red',
+    primary: '#c0161d',
+    menubgcolor: '#ffffff',
+    menufontcolor: '#262626',
+    topbgcolor: '#b3141b',
+    topfontcolor: '#ffffff',
+    bodybgcolor: '#f5f2f0',
+  },
+  {
+    id: 3,
+    name: 'light',
+    primary: '#1677ff',
+    menubgcolor: '#ffffff',
+    menufontcolor: '#262626',
+    topbgcolor: '#ffffff',
+    topfontcolor: '#1f1f1f',
+    bodybgcolor: '#f0f2f5',
+  },
+  {
+    id: 4,
+    name: 'navy',
+    primary: '#1e4fa8',
+    menubgcolor: '#0f2a5c',
+    menufontcolor: '#ffffffbf',
+    topbgcolor: '#1e4fa8',
+    topfontcolor: '#ffffff',
+    bodybgcolor: '#eef2f8',
+  },
+  {
+    id: 5,
+    name: 'green',
+    primary: '#0e7a55',
+    menubgcolor: '#0b3326',
+    menufontcolor: '#ffffffb3',
+    topbgcolor: '#ffffff',
+    topfontcolor: '#1f1f1f',
+    bodybgcolor: '#f0f4f2',
+  },
+  {
+    id: 6,
+    name: 'gray',
+    primary: '#3a6ea5',
+    menubgcolor: '#24292f',
+    menufontcolor: '#ffffffb3',
+    topbgcolor: '#2f353d',
+    topfontcolor: '#f0f0f0',
+    bodybgcolor: '#eef0f3',
+  },
 ];
 
 /** The preset of a style id (style 1 for anything unknown). */
@@ -105,9 +159,17 @@ export function applyStyle(setting: LayoutSetting, id: number): LayoutSetting {
 /** Relative luminance test: true when text on `colour` should be light. */
 export function isDarkColour(colour: string): boolean {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{2})?$/i.exec(colour.trim());
-  let r = 255, g = 255, b = 255;
+  let r = 255,
+    g = 255,
+    b = 255;
   if (hex) {
-    const h = hex[1].length === 3 ? hex[1].split('').map((c) => c + c).join('') : hex[1];
+    const h =
+      hex[1].length === 3
+        ? hex[1]
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : hex[1];
     r = parseInt(h.slice(0, 2), 16);
     g = parseInt(h.slice(2, 4), 16);
     b = parseInt(h.slice(4, 6), 16);

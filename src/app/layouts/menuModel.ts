@@ -58,17 +58,15 @@ function showsInMenu(n: MenuNode): boolean {
 /** The visible tree: hidden items, their subtrees and sections left without a visible child removed; top-level entries get colour classes. */
 export function visibleMenu(nodes: MenuNode[]): MenuEntry[] {
   const walk = (list: MenuNode[], depth: number): MenuEntry[] =>
-    list
-      .filter(showsInMenu)
-      .map((n, i) => ({
-        key: n.path,
-        path: n.path,
-        i18nKey: n.i18nKey,
-        header: n.header,
-        icon: n.icon,
-        ...(depth === 0 ? { colourClass: colourClass(i) } : {}),
-        children: walk(n.children ?? [], depth + 1),
-      }));
+    list.filter(showsInMenu).map((n, i) => ({
+      key: n.path,
+      path: n.path,
+      i18nKey: n.i18nKey,
+      header: n.header,
+      icon: n.icon,
+      ...(depth === 0 ? { colourClass: colourClass(i) } : {}),
+      children: walk(n.children ?? [], depth + 1),
+    }));
   return walk(nodes, 0);
 }
 

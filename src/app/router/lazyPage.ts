@@ -48,9 +48,7 @@ export function retryNavigationOnce(): boolean {
  * `React.lazy` with the timeout and the single retry. Usage:
  * `const Page = lazyPage(() => import('./Page'))` where the module's default export is the page.
  */
-export function lazyPage<P extends object = object>(
-  loader: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
+export function lazyPage<P extends object = object>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
     try {
       const mod = await withTimeout(loader());

@@ -12,9 +12,7 @@ import { lazyPage } from './lazyPage';
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   // The console shows the panels the areas register (engine/renderers/registry.ts registerConsolePanel): load them first.
   'dashboard.console': lazyPage(() =>
-    import('../../../engine/renderers/index')
-      .then(() => import('../../areas/clientModules'))
-      .then(() => import('../pages/dashboard/ConsolePage')),
+    import('../../../engine/renderers/index').then(() => import('../../areas/clientModules')).then(() => import('../pages/dashboard/ConsolePage')),
   ),
   'dashboard.search': lazyPage(() => import('../pages/dashboard/SearchPage')),
   'acl.setting': lazyPage(() => import('../pages/personal/PersonalSettingPage')),
@@ -42,7 +40,12 @@ export const PUBLIC_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
  * (src/areas/clientModules.ts) are registered with it.
  */
 export const RoutedEnginePage = lazyPage<{ route: string }>(() =>
-  Promise.all([import('../../../engine/renderers/index'), import('../../../designer/flow/pages/register'), import('../../../designer/form/pages/register'), import('../../areas/clientModules')]).then(([m]) => ({
+  Promise.all([
+    import('../../../engine/renderers/index'),
+    import('../../../designer/flow/pages/register'),
+    import('../../../designer/form/pages/register'),
+    import('../../areas/clientModules'),
+  ]).then(([m]) => ({
     default: function RoutedPage({ route }: { route: string }) {
       const { id } = useParams();
       const recordId = id && /^\d+$/.test(id) ? Number(id) : undefined;

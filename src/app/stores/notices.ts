@@ -65,7 +65,8 @@ export const msgApi = {
   list: (q: MsgQuery = {}) => post<MsgPage>('Msg/list', q, { silent: true }),
   tips: () => post<{ unread: number; last_id: number; rate: number }>('Msg/tips', {}, { silent: true }),
   ignore: () => post<{ ignored: number; unread: number }>('Msg/ignore'),
-  newMsg: (last_id: number) => post<{ has_new: boolean; rate: number; last_id: number; unread: number; list: Reminder[] }>('Msg/newMsg', { last_id }, { silent: true }),
+  newMsg: (last_id: number) =>
+    post<{ has_new: boolean; rate: number; last_id: number; unread: number; list: Reminder[] }>('Msg/newMsg', { last_id }, { silent: true }),
   del: (ids: number[]) => post<{ deleted: number; unread: number }>('Msg/del', { ids }),
   getTypes: () => post<Array<{ type: number; name: string }>>('Msg/getTypes', {}, { silent: true }),
   setRead: (target: { ids: number[] } | { all: 1 }) => post<{ read: number; unread: number }>('Msg/setRead', target),

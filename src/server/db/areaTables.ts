@@ -2,7 +2,16 @@
  * The tables of the business areas (flows, messages, 公文, designers), by the migration that made them; the
  * Kysely `DB` of ./types.ts extends this. Their column types live beside them in ./*Types.ts.
  */
-import type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable } from './flowTypes.js';
+import type {
+  FlowVersionTable,
+  FlowInstanceTable,
+  FlowTaskTable,
+  FlowEventTable,
+  FlowTimerTable,
+  FlowDelegationTable,
+  MessageTable,
+  MessageSettingTable,
+} from './flowTypes.js';
 import type { DocMarkTable, DocMarkNumberTable, DocBodyTemplateTable } from './documentTypes.js';
 import type { BodyVersionTable, DocReceiptTable } from './receiptTypes.js';
 import type { DocSearchTable } from './searchTypes.js';

@@ -109,7 +109,6 @@ export interface FlowDelegationTable {
   created_at: number;
 }
 
-
 /** One reminder of the message centre for one recipient (migration 0009, SPEC §3 "Message reminder"). */
 export interface MessageTable {
   id: Generated<number>;

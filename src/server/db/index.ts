@@ -43,7 +43,8 @@ export function openDatabase(opts: {
   timeouts?: PgTimeouts;
 }): Database {
   if (opts.databaseUrl) {
-    if (opts.pgSchema && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(opts.pgSchema)) throw new Error(`PG_SCHEMA must be a plain identifier, not ${JSON.stringify(opts.pgSchema)}`);
+    if (opts.pgSchema && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(opts.pgSchema))
+      throw new Error(`PG_SCHEMA must be a plain identifier, not ${JSON.stringify(opts.pgSchema)}`);
     const t = opts.timeouts ?? DEFAULT_PG_TIMEOUTS;
     const settings = [
       opts.pgSchema ? `-c search_path=${opts.pgSchema}` : '',
@@ -153,7 +154,9 @@ function errorChain(err: unknown): Array<{ code?: unknown; message?: unknown }> 
 
 /** True when `err` says the connection itself is gone or silent (not an SQL error the server answered). */
 function isConnectionLost(err: unknown): boolean {
-  return errorChain(err).some((e) => (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) || (typeof e.message === 'string' && PG_CONNECTION_MESSAGES.test(e.message)));
+  return errorChain(err).some(
+    (e) => (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) || (typeof e.message === 'string' && PG_CONNECTION_MESSAGES.test(e.message)),
+  );
 }
 
 /**

@@ -55,7 +55,38 @@ export interface Migration {
   up(db: Transaction<any>, d: Ddl): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0026, m0027, m0028, m0030, m0034, m0045, m0046];
+export const MIGRATIONS: Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+  m0012,
+  m0013,
+  m0014,
+  m0015,
+  m0017,
+  m0018,
+  m0019,
+  m0020,
+  m0021,
+  m0022,
+  m0023,
+  m0024,
+  m0026,
+  m0027,
+  m0028,
+  m0030,
+  m0034,
+  m0045,
+  m0046,
+];
 
 function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
   return {
@@ -66,7 +97,10 @@ function ddlFor(db: Transaction<any>, dialect: Dialect): Ddl {
       await build(db.schema.createTable(name) as CreateTableBuilder<string, never>).execute();
     },
     async index(table, columns, unique = false) {
-      let b = db.schema.createIndex(`${table}_${columns.join('_')}_idx`).on(table).columns(columns);
+      let b = db.schema
+        .createIndex(`${table}_${columns.join('_')}_idx`)
+        .on(table)
+        .columns(columns);
       if (unique) b = b.unique();
       await b.execute();
     },

@@ -6,7 +6,16 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AttachmentTable, SelectorRecentTable, UserGroupTable, UserGroupMemberTable } from './fileTypes.js';
 export type { AttachmentTable, SelectorRecentTable, UserGroupTable, UserGroupMemberTable };
 import type { AreaTables } from './areaTables.js';
-export type { FlowVersionTable, FlowInstanceTable, FlowTaskTable, FlowEventTable, FlowTimerTable, FlowDelegationTable, MessageTable, MessageSettingTable } from './flowTypes.js';
+export type {
+  FlowVersionTable,
+  FlowInstanceTable,
+  FlowTaskTable,
+  FlowEventTable,
+  FlowTimerTable,
+  FlowDelegationTable,
+  MessageTable,
+  MessageSettingTable,
+} from './flowTypes.js';
 export type { DocMarkTable, DocMarkNumberTable } from './documentTypes.js';
 
 export interface DepartmentTable {

@@ -14,7 +14,16 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, ModelProperty } from '../../../engine/schema/types.js';
-import { AGGREGATE_OPS, DATE_BUCKETS, MAX_AGGREGATE_GROUPS, type AggregateAnswer, type AggregateGroup, type AggregateMeasure, type AggregateRequest, type DateBucket } from '../../shared/aggregate.js';
+import {
+  AGGREGATE_OPS,
+  DATE_BUCKETS,
+  MAX_AGGREGATE_GROUPS,
+  type AggregateAnswer,
+  type AggregateGroup,
+  type AggregateMeasure,
+  type AggregateRequest,
+  type DateBucket,
+} from '../../shared/aggregate.js';
 import { translate } from '../i18n/index.js';
 import { badInput } from '../lib/errors.js';
 import { orgTimeZone } from '../services/orgZone.js';
@@ -70,7 +79,11 @@ export async function aggregate(svc: EntityService, c: Caller, body: AggregateRe
 
   for (const l of levels) {
     if (!l.bucket) continue;
-    const row = await anyDb.selectFrom(spec.table).select([sql<unknown>`min(${sql.ref(l.field)})`.as('lo'), sql<unknown>`max(${sql.ref(l.field)})`.as('hi')]).where(where).executeTakeFirst();
+    const row = await anyDb
+      .selectFrom(spec.table)
+      .select([sql<unknown>`min(${sql.ref(l.field)})`.as('lo'), sql<unknown>`max(${sql.ref(l.field)})`.as('hi')])
+      .where(where)
+      .executeTakeFirst();
     const lo = dateOf(l.kind, row?.lo, zone);
     const hi = dateOf(l.kind, row?.hi, zone);
     const starts = lo && hi ? bucketStarts(l.bucket, lo, hi, MAX_AGGREGATE_GROUPS) : [];
@@ -80,7 +93,9 @@ export async function aggregate(svc: EntityService, c: Caller, body: AggregateRe
   }
 
   const groupExprs = levels.map((l) => (l.bucket ? bucketSql(l) : sql.ref(l.field)));
-  const measureExprs = measures.map((m) => (m.op === 'count' ? (m.field ? sql`count(${sql.ref(m.field)})` : sql`count(*)`) : sql`${sql.raw(m.op)}(${sql.ref(m.field!)})`));
+  const measureExprs = measures.map((m) =>
+    m.op === 'count' ? (m.field ? sql`count(${sql.ref(m.field)})` : sql`count(*)`) : sql`${sql.raw(m.op)}(${sql.ref(m.field!)})`,
+  );
   const positions = levels.map((_, i) => sql.raw(String(i + 1)));
   // GROUP BY / ORDER BY positions: a bucket's CASE binds its boundaries, and PostgreSQL would not match a repeated one
   const ordered = positions.reduce(
@@ -95,7 +110,16 @@ export async function aggregate(svc: EntityService, c: Caller, body: AggregateRe
   const truncated = rows.length > limit;
   const kept = rows.slice(0, limit);
 
-  const labellers = await Promise.all(levels.map((l, i) => labeller(svc, l, kept.map((r) => r[`g${i}`]), c)));
+  const labellers = await Promise.all(
+    levels.map((l, i) =>
+      labeller(
+        svc,
+        l,
+        kept.map((r) => r[`g${i}`]),
+        c,
+      ),
+    ),
+  );
   const groups: AggregateGroup[] = kept.map((r) => {
     const keys: AggregateGroup['keys'] = [];
     const labels: string[] = [];
@@ -139,7 +163,13 @@ export async function aggregate(svc: EntityService, c: Caller, body: AggregateRe
 }
 
 /** A checked group level of `field` (-1 naming it when unknown, not groupable, or its bucket does not fit). */
-function groupLevel(def: EntityDef, field: string, bucket: DateBucket | undefined, t: (k: string, p?: Record<string, string | number>) => string, title: (f: string) => string): Level {
+function groupLevel(
+  def: EntityDef,
+  field: string,
+  bucket: DateBucket | undefined,
+  t: (k: string, p?: Record<string, string | number>) => string,
+  title: (f: string) => string,
+): Level {
   const p = def.model.properties[field];
   if (!p && !(field in SYSTEM_GROUPS)) throw badInput(t('entity.unknownField', { field }));
   const kind = p ? kindOf(p) : SYSTEM_GROUPS[field];
@@ -154,7 +184,12 @@ function groupLevel(def: EntityDef, field: string, bucket: DateBucket | undefine
 }
 
 /** A checked measure (-1 naming the field when it is unknown or not numeric, or naming the op without one). */
-function checkMeasure(def: EntityDef, m: AggregateMeasure, t: (k: string, p?: Record<string, string | number>) => string, title: (f: string) => string): AggregateMeasure {
+function checkMeasure(
+  def: EntityDef,
+  m: AggregateMeasure,
+  t: (k: string, p?: Record<string, string | number>) => string,
+  title: (f: string) => string,
+): AggregateMeasure {
   if (!AGGREGATE_OPS.includes(m.op)) throw badInput(t('error.badParam', { field: t('field.measures') }));
   if (!m.field) {
     if (m.op !== 'count') throw badInput(t('aggregate.needsField', { op: m.op }));

@@ -69,13 +69,23 @@ const AGGREGATE_BODY: BodySchema = {
       type: 'array',
       minItems: 1,
       maxItems: 2,
-      items: { type: 'object', required: ['field'], additionalProperties: false, properties: { field: { type: 'string', minLength: 1, maxLength: 64 }, bucket: { enum: [...DATE_BUCKETS] } } },
+      items: {
+        type: 'object',
+        required: ['field'],
+        additionalProperties: false,
+        properties: { field: { type: 'string', minLength: 1, maxLength: 64 }, bucket: { enum: [...DATE_BUCKETS] } },
+      },
       title: 'field.groupBy',
     },
     measures: {
       type: 'array',
       maxItems: MAX_MEASURES,
-      items: { type: 'object', required: ['op'], additionalProperties: false, properties: { op: { enum: [...AGGREGATE_OPS] }, field: { type: 'string', minLength: 1, maxLength: 64 } } },
+      items: {
+        type: 'object',
+        required: ['op'],
+        additionalProperties: false,
+        properties: { op: { enum: [...AGGREGATE_OPS] }, field: { type: 'string', minLength: 1, maxLength: 64 } },
+      },
       title: 'field.measures',
     },
     keyword: LIST_BODY.properties.keyword,
@@ -84,13 +94,23 @@ const AGGREGATE_BODY: BodySchema = {
   },
 };
 /** An import is multipart (`file`, `page`); a body of another kind reaches importRequest, which asks for the file. */
-const IMPORT_BODY: BodySchema = { type: 'object', properties: { file: { title: 'field.file' }, page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' } } };
+const IMPORT_BODY: BodySchema = {
+  type: 'object',
+  properties: { file: { title: 'field.file' }, page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' } },
+};
 /** `{id}` or `{ids}` (a list, or a comma text) of a deletion. */
 const DEL_BODY: BodySchema = {
   type: 'object',
   properties: {
     id: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.id' },
-    ids: { type: ['array', 'string'], items: { type: 'integer', minimum: 1, maximum: INT_MAX }, maxItems: 1000, maxLength: 11000, pattern: '^[0-9, ]*$', title: 'field.ids' },
+    ids: {
+      type: ['array', 'string'],
+      items: { type: 'integer', minimum: 1, maximum: INT_MAX },
+      maxItems: 1000,
+      maxLength: 11000,
+      pattern: '^[0-9, ]*$',
+      title: 'field.ids',
+    },
   },
 };
 
@@ -151,7 +171,10 @@ export const GENERIC_BODIES: Record<(typeof GENERIC_CALLS)[number], BodySchema> 
 
 /** The permission code each generic call of `def` needs (none: signed in is enough). */
 export function genericPermission(def: EntityDef, op: (typeof GENERIC_CALLS)[number]): string | undefined {
-  return entityPermission(def, ({ list: 'view', info: 'view', add: 'add', edit: 'edit', del: 'delete', export: 'export', import: 'import', aggregate: 'view' } as const)[op]);
+  return entityPermission(
+    def,
+    ({ list: 'view', info: 'view', add: 'add', edit: 'edit', del: 'delete', export: 'export', import: 'import', aggregate: 'view' } as const)[op],
+  );
 }
 
 /** Registers the calls of `def` on `app`; returns its service. Throws when an action id reuses a generic call. */
@@ -163,9 +186,12 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
   const names = (op: EntityCallOp) => [...new Set([op, def.calls?.[op] ?? op])];
   for (const name of names('list')) call<ListBody>(app, `${g}/${name}`, { guard: p('list'), body: LIST_BODY }, (req) => svc.list(callerOf(req), req.body));
   for (const name of names('info')) call<{ id: number }>(app, `${g}/${name}`, { guard: p('info'), body: ID_BODY }, (req) => svc.info(callerOf(req), req.body));
-  for (const name of names('add')) call<Record<string, unknown>>(app, `${g}/${name}`, { guard: p('add'), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
-  for (const name of names('edit')) call<Record<string, unknown>>(app, `${g}/${name}`, { guard: p('edit'), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
-  for (const name of names('del')) call<{ id?: number; ids?: number[] | string }>(app, `${g}/${name}`, { guard: p('del'), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
+  for (const name of names('add'))
+    call<Record<string, unknown>>(app, `${g}/${name}`, { guard: p('add'), body: RECORD_BODY }, (req) => svc.add(callerOf(req), req.body));
+  for (const name of names('edit'))
+    call<Record<string, unknown>>(app, `${g}/${name}`, { guard: p('edit'), body: RECORD_BODY }, (req) => svc.edit(callerOf(req), req.body));
+  for (const name of names('del'))
+    call<{ id?: number; ids?: number[] | string }>(app, `${g}/${name}`, { guard: p('del'), body: DEL_BODY }, (req) => svc.del(callerOf(req), req.body));
   // The answer is the .xlsx itself (errors still come in the envelope, plugins/errors.ts).
   call<ListBody & { template?: unknown }>(app, `${g}/export`, { guard: p('export'), body: EXPORT_BODY }, async (req, reply) => {
     const file = await exportXlsx(svc, callerOf(req), req.body);
@@ -180,8 +206,14 @@ export function registerEntity(app: FastifyInstance, def: EntityDef): EntityServ
   for (const act of def.actions ?? []) {
     if ((GENERIC_CALLS as readonly string[]).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is a generic call`);
     if (Object.values(def.calls ?? {}).includes(act.id)) throw new Error(`entity ${def.id}: action id "${act.id}" is one of its calls`);
-    const body: BodySchema = { type: 'object', required: ['id'], properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } } };
-    call<{ id: number; version?: number | null }>(app, `${g}/${act.id}`, { guard: permitted(act.permission ?? entityPermission(def, 'edit')), body }, (req) => svc.action(callerOf(req), act, req.body));
+    const body: BodySchema = {
+      type: 'object',
+      required: ['id'],
+      properties: { ...ID_BODY.properties, version: { type: ['integer', 'null'], minimum: 1, maximum: INT_MAX, title: 'field.version' } },
+    };
+    call<{ id: number; version?: number | null }>(app, `${g}/${act.id}`, { guard: permitted(act.permission ?? entityPermission(def, 'edit')), body }, (req) =>
+      svc.action(callerOf(req), act, req.body),
+    );
   }
   return svc;
 }

@@ -60,7 +60,7 @@ export function bucketStart(b: DateBucket, v: Ymd): Ymd {
     case 'week': {
       const n = dayNumber(v);
       // 1970-01-01 was a Thursday: (n + 3) % 7 is 0 on Mondays
-      return ofDayNumber(n - (((n + 3) % 7) + 7) % 7);
+      return ofDayNumber(n - ((((n + 3) % 7) + 7) % 7));
     }
     case 'month':
       return { y: v.y, m: v.m, d: 1 };

@@ -91,7 +91,10 @@ export function loadAllEntities(dirs: string[] = schemaDirs()): EntityDef[] {
     for (const c of claimedCalls(e)) {
       const key = `${e.group.toLowerCase()}/${c.name.toLowerCase()}`;
       const other = claimed.get(key);
-      if (other !== undefined && other !== e.id) throw new Error(`entity ${e.id} (${registry.fileOf('entity', e.id)}): group "${e.group}" is also the group of ${other} (both claim ${e.group}/${c.name})`);
+      if (other !== undefined && other !== e.id)
+        throw new Error(
+          `entity ${e.id} (${registry.fileOf('entity', e.id)}): group "${e.group}" is also the group of ${other} (both claim ${e.group}/${c.name})`,
+        );
       claimed.set(key, e.id);
     }
   }
@@ -142,7 +145,11 @@ export function readLocaleFiles(dirs: string[] = schemaDirs()): LocaleFile[] {
   const out: LocaleFile[] = [];
   for (const p of paths) {
     try {
-      out.push({ path: path.relative(process.cwd(), p).split(path.sep).join('/'), locale: path.basename(p, '.json'), messages: JSON.parse(fs.readFileSync(p, 'utf8')) });
+      out.push({
+        path: path.relative(process.cwd(), p).split(path.sep).join('/'),
+        locale: path.basename(p, '.json'),
+        messages: JSON.parse(fs.readFileSync(p, 'utf8')),
+      });
     } catch {
       // A broken locale file is the lint's finding.
     }

@@ -39,7 +39,10 @@ export interface DesignedForm {
 
 /** The area `custom` declaring the permission codes of `forms` (key and zh-CN title). */
 export function designedArea(forms: { key: string; title: string }[]): AreaDef {
-  const label = (key: string, op: string, title: string) => ({ t: `${DESIGNED_AREA}.${key}.permission.${op}`, d: `${{ view: '查看', edit: '填写', delete: '删除', export: '导出' }[op]}${title}` });
+  const label = (key: string, op: string, title: string) => ({
+    t: `${DESIGNED_AREA}.${key}.permission.${op}`,
+    d: `${{ view: '查看', edit: '填写', delete: '删除', export: '导出' }[op]}${title}`,
+  });
   return {
     $schema: '../_meta/area.schema.json',
     schemaVersion: 2,
@@ -51,7 +54,18 @@ export function designedArea(forms: { key: string; title: string }[]): AreaDef {
   } as AreaDef;
 }
 
-const RENDER: Record<string, ColumnRender> = { text: 'text', integer: 'text', number: 'text', money: 'money', boolean: 'boolean', date: 'date', datetime: 'datetime', dict: 'dict', user: 'user', dept: 'dept' };
+const RENDER: Record<string, ColumnRender> = {
+  text: 'text',
+  integer: 'text',
+  number: 'text',
+  money: 'money',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+  dict: 'dict',
+  user: 'user',
+  dept: 'dept',
+};
 
 /**
  * The list page `custom.<key>.list` generated from a designer-made entity (no route: the pages open it by id):
@@ -63,7 +77,19 @@ export function designedListPage(entity: EntityDef, formId: string): ListPageDef
   const columns = Object.entries(entity.model.properties)
     .map(([field, p]) => {
       const type = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
-      const kind = p['x-kind'] ?? (type === 'string' ? (p.format === 'date' ? 'date' : p.format === 'date-time' ? 'datetime' : 'text') : type === 'boolean' ? 'boolean' : type === 'integer' || type === 'number' ? 'number' : '');
+      const kind =
+        p['x-kind'] ??
+        (type === 'string'
+          ? p.format === 'date'
+            ? 'date'
+            : p.format === 'date-time'
+              ? 'datetime'
+              : 'text'
+          : type === 'boolean'
+            ? 'boolean'
+            : type === 'integer' || type === 'number'
+              ? 'number'
+              : '');
       const render = field === entity.titleField ? 'link' : RENDER[kind];
       if (!render || field === 'flowId') return null;
       return { id: `col_${field}`, field, render, ...(['date', 'datetime', 'integer', 'number', 'money'].includes(kind) ? { sortable: true } : {}) };
@@ -79,7 +105,15 @@ export function designedListPage(entity: EntityDef, formId: string): ListPageDef
     source: { type: 'resource', entity: entity.id },
     filters: [{ id: 'flt_keyword', field: '$keyword' }],
     columns,
-    toolbar: [{ id: 'act_add', type: 'add', label: { t: `${DESIGNED_AREA}.${key}.list.action.add`, d: '新建' }, target: formId, ...(entity.permissions?.add ? { access: [entity.permissions.add] } : {}) }],
+    toolbar: [
+      {
+        id: 'act_add',
+        type: 'add',
+        label: { t: `${DESIGNED_AREA}.${key}.list.action.add`, d: '新建' },
+        target: formId,
+        ...(entity.permissions?.add ? { access: [entity.permissions.add] } : {}),
+      },
+    ],
   } as unknown as ListPageDef;
 }
 
@@ -103,7 +137,15 @@ export async function loadDesignedForms(db: Kysely<DB>): Promise<DesignedForm[]>
     seen.add(r.form_id);
     try {
       const snap = JSON.parse(r.snapshot) as { page: FormPageDef; entity: EntityDef; texts?: LocaleMessages; dicts?: DictDef[] };
-      out.push({ key: r.form_key, formId: r.form_id, entity: snap.entity, page: snap.page, title: r.title, ...(snap.texts ? { texts: snap.texts } : {}), ...(snap.dicts?.length ? { dicts: snap.dicts } : {}) });
+      out.push({
+        key: r.form_key,
+        formId: r.form_id,
+        entity: snap.entity,
+        page: snap.page,
+        title: r.title,
+        ...(snap.texts ? { texts: snap.texts } : {}),
+        ...(snap.dicts?.length ? { dicts: snap.dicts } : {}),
+      });
     } catch {
       // a snapshot that is not JSON is never written by the publish; left out
     }
@@ -128,7 +170,9 @@ export function designedFiles(forms: DesignedForm[]): DefinitionFile[] {
 /** en-US (and other non-zh) texts of `forms`' revisions, as locale messages to merge. */
 export function designedTexts(forms: DesignedForm[]): { locale: string; messages: Record<string, string> }[] {
   const out: { locale: string; messages: Record<string, string> }[] = [];
-  for (const f of forms) for (const [locale, messages] of Object.entries(f.texts ?? {})) if (locale !== 'zh-CN' && messages && typeof messages === 'object') out.push({ locale, messages });
+  for (const f of forms)
+    for (const [locale, messages] of Object.entries(f.texts ?? {}))
+      if (locale !== 'zh-CN' && messages && typeof messages === 'object') out.push({ locale, messages });
   return out;
 }
 

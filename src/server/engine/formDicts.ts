@@ -76,7 +76,8 @@ export async function loadFormDicts(db: Kysely<DB>): Promise<FormDicts[]> {
       continue; // never written by a publish
     }
     const dicts = storedDicts(snap.dicts);
-    if (dicts.length) out.push({ formId: r.target_id, revision: Number(r.revision), dicts, ...(isObj(snap.texts) ? { texts: snap.texts as LocaleMessages } : {}) });
+    if (dicts.length)
+      out.push({ formId: r.target_id, revision: Number(r.revision), dicts, ...(isObj(snap.texts) ? { texts: snap.texts as LocaleMessages } : {}) });
   }
   return out;
 }
@@ -86,7 +87,10 @@ export async function loadFormDicts(db: Kysely<DB>): Promise<FormDicts[]> {
  * designer-made form or earlier form defines them); the others as `clashes`. Answers the forms with only their
  * dictionaries that went in.
  */
-export function formDictFiles(forms: FormDicts[], taken: (id: string) => boolean): { files: DefinitionFile[]; applied: FormDicts[]; clashes: { form: FormDicts; id: string }[] } {
+export function formDictFiles(
+  forms: FormDicts[],
+  taken: (id: string) => boolean,
+): { files: DefinitionFile[]; applied: FormDicts[]; clashes: { form: FormDicts; id: string }[] } {
   const files: DefinitionFile[] = [];
   const applied: FormDicts[] = [];
   const clashes: { form: FormDicts; id: string }[] = [];

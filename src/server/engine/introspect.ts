@@ -43,7 +43,12 @@ export async function liveTable(db: Db, dialect: Dialect, table: string): Promis
   if (dialect === 'sqlite') {
     const exists = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = ${table}`.execute(db);
     if (!exists.rows.length) return null;
-    const cols = await sql<{ name: string; type: string; notnull: number; pk: number }>`select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
+    const cols = await sql<{
+      name: string;
+      type: string;
+      notnull: number;
+      pk: number;
+    }>`select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
     const idx = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
     const columns = new Map<string, LiveColumn>();
     for (const c of cols.rows) {

@@ -91,7 +91,12 @@ export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, 
       const col = cols.get(field)!;
       const bad = () => badInput(translate(locale, 'error.badParam', { field }));
       const label = labels?.[field];
-      const text = typeof raw === 'string' && !/^\s*\d+\s*$/.test(raw) ? raw : (raw as { op?: string; value?: unknown })?.op === 'like' ? (raw as { value?: unknown }).value : undefined;
+      const text =
+        typeof raw === 'string' && !/^\s*\d+\s*$/.test(raw)
+          ? raw
+          : (raw as { op?: string; value?: unknown })?.op === 'like'
+            ? (raw as { value?: unknown }).value
+            : undefined;
       if (label && text !== undefined) {
         if (typeof text !== 'string' && typeof text !== 'number') throw bad();
         if (String(text).trim()) conditions.push({ field, op: 'like', value: String(text).trim(), label });

@@ -67,7 +67,10 @@ export function recordTargets(registry: Registry, entity: EntityDef | undefined)
     if (!target) continue;
     const pages = registry.pages().filter((p) => 'entity' in p && p.entity === f.entity);
     // a page's own `:id` route, else an area route mapping such a route to it
-    const menus = registry.areas().flatMap((a) => a.routes).filter((m) => m.path.includes(':id'));
+    const menus = registry
+      .areas()
+      .flatMap((a) => a.routes)
+      .filter((m) => m.path.includes(':id'));
     const routed = (kind: string) => {
       const of = pages.filter((p) => p.pageKind === kind);
       return of.find((p) => p.route?.includes(':id'))?.route ?? menus.find((m) => of.some((p) => p.id === m.page))?.path;
@@ -126,7 +129,11 @@ export class RecordRefs {
         const ids = [...new Set(records.map((r) => r[f.field]).filter((v): v is number => Number.isInteger(v)))];
         const def = ids.length ? await this.target(f.entity) : undefined;
         if (!def) return;
-        const rows: Record<string, unknown>[] = await (this.svc.db as Kysely<any>).selectFrom(def.table).select(['id', f.label]).where('id', 'in', ids).execute();
+        const rows: Record<string, unknown>[] = await (this.svc.db as Kysely<any>)
+          .selectFrom(def.table)
+          .select(['id', f.label])
+          .where('id', 'in', ids)
+          .execute();
         for (const r of rows) into[String(r.id)] = r[f.label] == null ? '' : String(r[f.label]);
       }),
     );
@@ -187,7 +194,11 @@ export class RecordRefs {
     const referrers = store.registry
       .entities()
       .filter((e) => (e.storage ?? 'table') === 'table')
-      .flatMap((e) => recordFields(e).filter((f) => f.entity === this.svc.def.id).map((f) => ({ def: e, f })));
+      .flatMap((e) =>
+        recordFields(e)
+          .filter((f) => f.entity === this.svc.def.id)
+          .map((f) => ({ def: e, f })),
+      );
     // every restriction is checked before any reference is cleared
     referrers.sort((a, b) => (a.f.onDelete === b.f.onDelete ? 0 : a.f.onDelete === 'restrict' ? -1 : 1));
     return async (trx, ids) => {
@@ -207,7 +218,12 @@ export class RecordRefs {
           const params = { entity: textIn(def.title, c.locale), field: fieldTitle(def, f.field, c.locale), records: names.join('、') };
           throw badInput(translate(c.locale, 'entity.referencedBy', params));
         }
-        const cleared: Record<string, unknown>[] = await (trx as unknown as Kysely<any>).selectFrom(def.table).select(['id', f.field]).where(f.field, 'in', ids).orderBy('id').execute();
+        const cleared: Record<string, unknown>[] = await (trx as unknown as Kysely<any>)
+          .selectFrom(def.table)
+          .select(['id', f.field])
+          .where(f.field, 'in', ids)
+          .orderBy('id')
+          .execute();
         if (!cleared.length) continue;
         await (trx as unknown as Kysely<any>)
           .updateTable(def.table)
@@ -250,7 +266,16 @@ export class RecordRefs {
         .where(f.label, 'in', list.slice(i, i + 500))
         .execute();
       // only the records the caller sees count (a label of another department's record is not found)
-      const visible = new Set((await getRows(a.svc.db, a.svc.spec, a.scope, rows.map((r) => Number(r.id)))).map((r) => Number(r.id)));
+      const visible = new Set(
+        (
+          await getRows(
+            a.svc.db,
+            a.svc.spec,
+            a.scope,
+            rows.map((r) => Number(r.id)),
+          )
+        ).map((r) => Number(r.id)),
+      );
       for (const r of rows) if (visible.has(Number(r.id))) seen.set(String(r[f.label]), [...(seen.get(String(r[f.label])) ?? []), Number(r.id)]);
     }
     for (const [label, ids] of seen) if (ids.length === 1) out.set(label, ids[0]);
@@ -265,12 +290,22 @@ export class RecordRefs {
  * database), else -1 entity.badRecordRef naming the field. Used for what the system writes (a person's step is
  * checked against their scope by RecordRefs.checker).
  */
-export async function assertRecordsExist(trx: Db, def: EntityDef, record: EntityRecord, fields: string[], locale: Locale, entityOf: (id: string) => EntityDef | undefined): Promise<void> {
+export async function assertRecordsExist(
+  trx: Db,
+  def: EntityDef,
+  record: EntityRecord,
+  fields: string[],
+  locale: Locale,
+  entityOf: (id: string) => EntityDef | undefined,
+): Promise<void> {
   for (const f of recordFields(def).filter((x) => fields.includes(x.field))) {
     const v = record[f.field];
     if (v === null || v === undefined) continue;
     const target = entityOf(f.entity);
-    const found = target && Number.isInteger(v) ? await (trx as unknown as Kysely<any>).selectFrom(target.table).select('id').where('id', '=', v).executeTakeFirst() : undefined;
+    const found =
+      target && Number.isInteger(v)
+        ? await (trx as unknown as Kysely<any>).selectFrom(target.table).select('id').where('id', '=', v).executeTakeFirst()
+        : undefined;
     if (!found) throw badInput(translate(locale, 'entity.badRecordRef', { field: fieldTitle(def, f.field, locale) }));
   }
 }

@@ -178,9 +178,6 @@ export function collectIds(fields: RefFields, records: EntityRecord[]): { users:
 /** The names of the users and departments `records` refer to through `fields` (one query per kind at most). */
 export async function refsOf(db: Kysely<DB>, fields: RefFields, records: EntityRecord[]): Promise<RefNames> {
   const ids = collectIds(fields, records);
-  const [users, deptNames] = await Promise.all([
-    ids.users.size ? userNames(db, ids.users) : {},
-    ids.depts.size ? deptTitles(db, ids.depts) : {},
-  ]);
+  const [users, deptNames] = await Promise.all([ids.users.size ? userNames(db, ids.users) : {}, ids.depts.size ? deptTitles(db, ids.depts) : {}]);
   return { users, depts: deptNames };
 }

@@ -157,7 +157,16 @@ interface ListPlan {
   pageSql(): CompiledQuery;
 }
 
-function listPlan(db: Kysely<any>, dialect: Dialect, spec: TableSpec, searchable: string[], scope: ScopeFilter, q: ListQuery, extra: ExtraWhere | undefined, columns: string[] | undefined): ListPlan {
+function listPlan(
+  db: Kysely<any>,
+  dialect: Dialect,
+  spec: TableSpec,
+  searchable: string[],
+  scope: ScopeFilter,
+  q: ListQuery,
+  extra: ExtraWhere | undefined,
+  columns: string[] | undefined,
+): ListPlan {
   const base = listWhere(dialect, searchable, scope, q);
   const where = extra ? (eb: ExpressionBuilder<any, any>) => eb.and([base(eb), extra.where(eb)]) : base;
   const key = JSON.stringify([scope, q.conditions, q.keyword, extra?.key ?? null]);
@@ -169,7 +178,10 @@ function listPlan(db: Kysely<any>, dialect: Dialect, spec: TableSpec, searchable
     offset,
     columns,
     dialect,
-    pageSql: () => compiledQuery(db, `${spec.table}\u0000${JSON.stringify([columns ?? null, q.sort, q.current, q.pageSize])}\u0000${key}`, () => pageQuery(db, dialect, spec, q, where, offset, columns)),
+    pageSql: () =>
+      compiledQuery(db, `${spec.table}\u0000${JSON.stringify([columns ?? null, q.sort, q.current, q.pageSize])}\u0000${key}`, () =>
+        pageQuery(db, dialect, spec, q, where, offset, columns),
+      ),
   };
 }
 
@@ -179,11 +191,20 @@ function listPlan(db: Kysely<any>, dialect: Dialect, spec: TableSpec, searchable
  * (it plans with the limit's value) — a full parse and plan per list. Both are integers computed here (a page
  * number too large for an exact integer keeps the parameters).
  */
-function pageQuery(db: Kysely<any>, dialect: Dialect, spec: TableSpec, q: ListQuery, where: ListPlan['where'], offset: number, columns: readonly string[] | undefined): CompiledQuery {
+function pageQuery(
+  db: Kysely<any>,
+  dialect: Dialect,
+  spec: TableSpec,
+  q: ListQuery,
+  where: ListPlan['where'],
+  offset: number,
+  columns: readonly string[] | undefined,
+): CompiledQuery {
   const from = db.selectFrom(spec.table);
   let page = (columns ? from.select(columns as string[]) : from.selectAll()).where(where).orderBy(q.sort.field, q.sort.order);
   if (q.sort.field !== 'id') page = page.orderBy('id', 'desc');
-  if (dialect === 'sqlite' && Number.isSafeInteger(q.pageSize) && Number.isSafeInteger(offset)) return page.limit(sql.lit(q.pageSize)).offset(sql.lit(offset)).compile();
+  if (dialect === 'sqlite' && Number.isSafeInteger(q.pageSize) && Number.isSafeInteger(offset))
+    return page.limit(sql.lit(q.pageSize)).offset(sql.lit(offset)).compile();
   return page.limit(q.pageSize).offset(offset).compile();
 }
 
@@ -199,7 +220,11 @@ async function listTotal(db: Kysely<any>, spec: TableSpec, p: ListPlan, count: n
   const cached = cachedTotal(db, spec.table, p.key, at);
   const fits = (n: number) => (count ? n >= offset + count : n <= offset);
   if (cached !== undefined && fits(cached)) return cached;
-  const row = await db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as('n')).where(p.where).executeTakeFirst();
+  const row = await db
+    .selectFrom(spec.table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(p.where)
+    .executeTakeFirst();
   const total = Number(row?.n ?? 0);
   storeTotal(db, spec.table, p.key, total, at, gen);
   return total;
@@ -247,8 +272,10 @@ function readRaw(db: Kysely<any>, spec: TableSpec, p: ListPlan): EntityRecord[] 
   const sqlite = sqliteHandleOf(db);
   if (!sqlite || sqlite.inTransaction) return null;
   const { names, key: namesKey } = selectedNames(spec, p.columns);
-  const compiled = compiledQuery(db, `raw\u0000${spec.table}\u0000${namesKey}\u0000${JSON.stringify([p.q.sort, p.q.current, p.q.pageSize])}\u0000${p.key}`, () =>
-    pageQuery(db, p.dialect, spec, p.q, p.where, p.offset, names),
+  const compiled = compiledQuery(
+    db,
+    `raw\u0000${spec.table}\u0000${namesKey}\u0000${JSON.stringify([p.q.sort, p.q.current, p.q.pageSize])}\u0000${p.key}`,
+    () => pageQuery(db, p.dialect, spec, p.q, p.where, p.offset, names),
   );
   let bySpec = rawLists.get(sqlite);
   if (!bySpec) rawLists.set(sqlite, (bySpec = new WeakMap()));

@@ -129,7 +129,14 @@ export async function publishedOverlays(db: Kysely<DB>): Promise<(Omit<StoredOve
     } catch {
       // listed as bad-ops
     }
-    out.push({ rowId: Number(r.id), targetKind: r.target_kind as DefinitionKind, targetId: r.target_id, revision: Number(r.revision), baseHash: r.base_hash, ops });
+    out.push({
+      rowId: Number(r.id),
+      targetKind: r.target_kind as DefinitionKind,
+      targetId: r.target_id,
+      revision: Number(r.revision),
+      baseHash: r.base_hash,
+      ops,
+    });
   }
   return out;
 }
@@ -138,7 +145,11 @@ export async function publishedOverlays(db: Kysely<DB>): Promise<(Omit<StoredOve
  * Build the effective schema from the base and `overlays` (pure apart from the cached base): each overlay
  * is tried alone over its base definition; clean ones (or base-moved only) go to `buildRegistry`.
  */
-export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOverlays>>, designed: DesignedForm[] = [], owned: FormDicts[] = []): EffectiveSchema {
+export function effectiveSchema(
+  overlays: Awaited<ReturnType<typeof publishedOverlays>>,
+  designed: DesignedForm[] = [],
+  owned: FormDicts[] = [],
+): EffectiveSchema {
   const b = baseDefinitions();
   const conflicts: OverlayConflict[] = [];
   const clean: OverlayDef[] = [];
@@ -165,10 +176,22 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
     for (const [locale, messages] of Object.entries(r.messages)) i18n.push({ id, locale, messages });
   }
   const designedDefs = designedFiles(designed);
-  const taken = new Set([...b.registry.dicts().map((d) => d.id), ...designedDefs.filter((f) => (f.data as { kind?: string }).kind === 'dict').map((f) => (f.data as { id: string }).id)]);
+  const taken = new Set([
+    ...b.registry.dicts().map((d) => d.id),
+    ...designedDefs.filter((f) => (f.data as { kind?: string }).kind === 'dict').map((f) => (f.data as { id: string }).id),
+  ]);
   const formDicts = formDictFiles(owned, (id) => taken.has(id));
   for (const { form, id } of formDicts.clashes) {
-    conflicts.push({ rowId: 0, targetKind: 'page', targetId: form.formId, revision: form.revision, kind: 'duplicate-id', op: null, message: `dictionary "${id}" of revision ${form.revision} is defined elsewhere`, applied: false });
+    conflicts.push({
+      rowId: 0,
+      targetKind: 'page',
+      targetId: form.formId,
+      revision: form.revision,
+      kind: 'duplicate-id',
+      op: null,
+      message: `dictionary "${id}" of revision ${form.revision} is defined elsewhere`,
+      applied: false,
+    });
   }
   const extra = [...designedDefs, ...formDicts.files];
   const registry = buildRegistry(extra.length ? [...b.files, ...extra] : b.files, { overlays: clean });
@@ -180,7 +203,16 @@ export function effectiveSchema(overlays: Awaited<ReturnType<typeof publishedOve
     const ov = byDefId.get(id);
     if (!ov || !e.message.startsWith('result invalid')) continue;
     rejected.add(id);
-    conflicts.push({ rowId: ov.rowId, targetKind: ov.targetKind, targetId: ov.targetId, revision: ov.revision, kind: 'invalid', op: null, message: e.message, applied: false });
+    conflicts.push({
+      rowId: ov.rowId,
+      targetKind: ov.targetKind,
+      targetId: ov.targetId,
+      revision: ov.revision,
+      kind: 'invalid',
+      op: null,
+      message: e.message,
+      applied: false,
+    });
   }
   for (const c of conflicts) if (rejected.has(`db.${c.rowId}`)) c.applied = false;
   const texts = mergeLocaleFiles([
@@ -219,7 +251,9 @@ async function publishedMark(db: Kysely<DB>): Promise<string> {
       (select max(id) from definition_overlays) as o, (select count(*) from definition_overlays) as oc,
       (select max(id) from definition_revisions) as r, (select count(*) from definition_revisions) as rc,
       (select count(*) from designed_forms where status = 'published') as d`.execute(db);
-  return Object.values(r.rows[0] ?? {}).map((v) => String(v ?? '')).join('|');
+  return Object.values(r.rows[0] ?? {})
+    .map((v) => String(v ?? ''))
+    .join('|');
 }
 
 function load(db: Kysely<DB>): Promise<Kept> {

@@ -183,7 +183,8 @@ export async function scopeFilter(
   if (entityScope === 'public') return { scope: 'all' };
   const scope = narrower(await roleScope(db, roles), SCOPE_ORDER.includes(entityScope) ? entityScope : 'own');
   if (scope === 'all') return { scope };
-  if (scope === 'department' && user.deptId != null) return { scope, deptId: user.deptId, deptIds: await departmentsUnder(db, user.deptId), ...(deptColumn ? { deptColumn } : {}) };
+  if (scope === 'department' && user.deptId != null)
+    return { scope, deptId: user.deptId, deptIds: await departmentsUnder(db, user.deptId), ...(deptColumn ? { deptColumn } : {}) };
   if (scope === 'unit') {
     const unit = await unitOf(db, user.deptId);
     if (unit != null) return { scope, unitId: unit };

@@ -117,7 +117,14 @@ export class EntityService {
     const codes = codeSet(m.access);
     const need = code ?? (op ? entityPermission(this.def, op) : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
-    const user: ActionUser = { id: c.userId, account: c.username, deptId: c.deptId, unitId: await unitOf(this.db, c.deptId), roles: m.roles, permissions: m.access };
+    const user: ActionUser = {
+      id: c.userId,
+      account: c.username,
+      deptId: c.deptId,
+      unitId: await unitOf(this.db, c.deptId),
+      roles: m.roles,
+      permissions: m.access,
+    };
     const scope = await scopeFilter(this.db, c, m.roles, this.def.scope, this.def.scopeDept);
     if (this.secretField) scope.secret = { column: this.secretField, max: await clearanceOf(this.db, c.userId) };
     return { codes, scope, user };
@@ -214,12 +221,11 @@ export class EntityService {
     const row = await this.newRow(c, fields);
     const checkRefs = await this.records.checker(c, Object.keys(fields));
     const stored = await this.write(async (trx) => {
-        await checkRefs(trx, fields, null);
-        const r = await insertRow(trx, this.spec, row);
-        await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
-        return r;
-      })
-      .catch((e) => this.constraint(c, e));
+      await checkRefs(trx, fields, null);
+      const r = await insertRow(trx, this.spec, row);
+      await this.audit(trx, c, 'add', Number(r.id), null, rowToRecord(this.spec, r));
+      return r;
+    }).catch((e) => this.constraint(c, e));
     return this.present(stored, a);
   }
 
@@ -235,7 +241,9 @@ export class EntityService {
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     this.checkSecret(c, access, fields);
-    await (await this.records.checker(c, Object.keys(fields)))(this.db, fields, null);
+    await (
+      await this.records.checker(c, Object.keys(fields))
+    )(this.db, fields, null);
     return { access, row: await this.newRow(c, fields) };
   }
 
@@ -328,31 +336,30 @@ export class EntityService {
     const models = await recordModels(this.db, this.def);
     const checkRefs = await this.records.checker(c, Object.keys(changes));
     const stored = await this.write(async (trx) => {
-        const [before] = await getRows(trx, this.spec, a.scope, [id]);
-        if (!before) throw this.notFound(c);
-        const beforeRec = rowToRecord(this.spec, before);
-        const expected = version ?? Number(before.version);
-        if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
-        if (!allowed(beforeRec)) throw badInput(this.t(c, 'entity.actionNotAllowed'));
-        guard?.(beforeRec);
-        const merged: EntityRecord = {};
-        for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
-        const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
-        if (err) throw err;
-        this.checkSecret(c, a, merged);
-        await checkRefs(trx, merged, beforeRec);
-        const patch: EntityRecord = {};
-        for (const f of Object.keys(changes)) patch[f] = merged[f];
-        const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };
-        const after = await updateRow(trx, this.spec, id, expected, row);
-        if (!after) throw badInput(this.t(c, 'entity.stale'));
-        const afterRec = rowToRecord(this.spec, after);
-        await this.audit(trx, c, event, id, beforeRec, afterRec);
-        // the flow's work-item titles follow the edited record (./flow/retitle.ts)
-        if (this.flowBacked && EntityService.flowStatusOf(beforeRec)) await retitleRecordFlow(trx, this.def.id, id, afterRec);
-        return after;
-      })
-      .catch((e) => this.constraint(c, e));
+      const [before] = await getRows(trx, this.spec, a.scope, [id]);
+      if (!before) throw this.notFound(c);
+      const beforeRec = rowToRecord(this.spec, before);
+      const expected = version ?? Number(before.version);
+      if (Number(before.version) !== expected) throw badInput(this.t(c, 'entity.stale'));
+      if (!allowed(beforeRec)) throw badInput(this.t(c, 'entity.actionNotAllowed'));
+      guard?.(beforeRec);
+      const merged: EntityRecord = {};
+      for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
+      const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
+      if (err) throw err;
+      this.checkSecret(c, a, merged);
+      await checkRefs(trx, merged, beforeRec);
+      const patch: EntityRecord = {};
+      for (const f of Object.keys(changes)) patch[f] = merged[f];
+      const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };
+      const after = await updateRow(trx, this.spec, id, expected, row);
+      if (!after) throw badInput(this.t(c, 'entity.stale'));
+      const afterRec = rowToRecord(this.spec, after);
+      await this.audit(trx, c, event, id, beforeRec, afterRec);
+      // the flow's work-item titles follow the edited record (./flow/retitle.ts)
+      if (this.flowBacked && EntityService.flowStatusOf(beforeRec)) await retitleRecordFlow(trx, this.def.id, id, afterRec);
+      return after;
+    }).catch((e) => this.constraint(c, e));
     return this.present(stored, a);
   }
 
@@ -371,18 +378,17 @@ export class EntityService {
     const ids = [...new Set(raw as number[])];
     const referrers = await this.records.onDelete(c);
     return this.write(async (trx) => {
-        const rows = await getRows(trx, this.spec, a.scope, ids);
-        if (rows.length !== ids.length) throw this.notFound(c);
-        // a record submitted to a flow is part of the flow's record (DESIGN §5): never deleted once submitted
-        if (this.flowBacked && rows.some((r) => !['', 'draft'].includes(EntityService.flowStatusOf(rowToRecord(this.spec, r))))) {
-          throw badInput(this.t(c, 'entity.flowNoDelete'));
-        }
-        await referrers(trx, ids);
-        const deleted = await deleteRows(trx, this.spec, ids);
-        for (const r of rows) await this.audit(trx, c, 'del', Number(r.id), rowToRecord(this.spec, r), null);
-        return { deleted };
-      })
-      .catch((e) => this.constraint(c, e));
+      const rows = await getRows(trx, this.spec, a.scope, ids);
+      if (rows.length !== ids.length) throw this.notFound(c);
+      // a record submitted to a flow is part of the flow's record (DESIGN §5): never deleted once submitted
+      if (this.flowBacked && rows.some((r) => !['', 'draft'].includes(EntityService.flowStatusOf(rowToRecord(this.spec, r))))) {
+        throw badInput(this.t(c, 'entity.flowNoDelete'));
+      }
+      await referrers(trx, ids);
+      const deleted = await deleteRows(trx, this.spec, ids);
+      for (const r of rows) await this.audit(trx, c, 'del', Number(r.id), rowToRecord(this.spec, r), null);
+      return { deleted };
+    }).catch((e) => this.constraint(c, e));
   }
 
   /**

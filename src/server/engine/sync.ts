@@ -68,7 +68,8 @@ export function diffTable(spec: TableSpec, live: LiveTable): { destructive: Dest
       continue;
     }
     if (c.family === 'id') continue;
-    const sameFamily = l.family === c.family || (l.family === 'integer' && c.family === 'bigint') || (l.family === 'bigint' && c.family === 'integer' && c.system);
+    const sameFamily =
+      l.family === c.family || (l.family === 'integer' && c.family === 'bigint') || (l.family === 'bigint' && c.family === 'integer' && c.system);
     const change = { entity: spec.entity, table: spec.table, column: c.name, change: `changed type ${describe(l)} → ${describe(c)}` };
     if (!sameFamily) destructive.push(change);
     else if (c.family === 'text' && l.length !== c.length) {
@@ -148,7 +149,9 @@ export async function syncEntityTables(
     seen.set(s.table, s.entity);
   }
   if (!specs.length) return report;
-  await db.schema.createTable('schema_migrations').ifNotExists()
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
     .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
     .addColumn('applied_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -165,7 +168,14 @@ export async function syncEntityTables(
 }
 
 /** Creates the table of `spec` (no `live`) or applies the additive steps of `diff` to it, in `trx`. */
-async function applySpec(trx: Transaction<any>, dialect: Dialect, spec: TableSpec, live: LiveTable | null | undefined, diff: ReturnType<typeof diffTable> | null, report: SyncReport): Promise<void> {
+async function applySpec(
+  trx: Transaction<any>,
+  dialect: Dialect,
+  spec: TableSpec,
+  live: LiveTable | null | undefined,
+  diff: ReturnType<typeof diffTable> | null,
+  report: SyncReport,
+): Promise<void> {
   if (!live || !diff) {
     await createTable(trx, dialect, spec);
     report.created.push(spec.table);
@@ -173,7 +183,10 @@ async function applySpec(trx: Transaction<any>, dialect: Dialect, spec: TableSpe
     return;
   }
   for (const c of diff.add) {
-    await trx.schema.alterTable(spec.table).addColumn(c.name, sql.raw(sqlTypeOn(c, dialect)), columnBuilder(c, dialect, false)).execute();
+    await trx.schema
+      .alterTable(spec.table)
+      .addColumn(c.name, sql.raw(sqlTypeOn(c, dialect)), columnBuilder(c, dialect, false))
+      .execute();
     report.altered.push(`${spec.table}.${c.name}`);
   }
   for (const c of diff.widen) {

@@ -87,7 +87,12 @@ export async function exportXlsx(svc: EntityService, c: Caller, body: ListBody &
   const wb = new ExcelJS.Workbook();
   const title = entityTitle(svc, store.texts[c.locale]);
   const ws = wb.addWorksheet(title.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1');
-  ws.columns = columns.map((col) => ({ header: col.title, key: col.field, width: Math.max(10, Math.min(40, col.title.length * 2 + 4)), style: numFmtOf(col) ? { numFmt: numFmtOf(col) } : {} }));
+  ws.columns = columns.map((col) => ({
+    header: col.title,
+    key: col.field,
+    width: Math.max(10, Math.min(40, col.title.length * 2 + 4)),
+    style: numFmtOf(col) ? { numFmt: numFmtOf(col) } : {},
+  }));
   ws.getRow(1).font = { bold: true };
   for (const r of records) ws.addRow(Object.fromEntries(columns.map((col) => [col.field, cellOf(col, r[col.field], refs, c.locale, zone)])));
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
@@ -156,7 +161,8 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
     if (!title) return;
     const col = columns.find((x) => x.title === title || x.field === title);
     if (col) byCol.set(n, col);
-    else if (!sheetColumns(def, pc.page, store, c.locale).some((x) => x.title === title)) errors.push({ row: 1, field: title, message: t('entity.importUnknownColumn', { field: title }) });
+    else if (!sheetColumns(def, pc.page, store, c.locale).some((x) => x.title === title))
+      errors.push({ row: 1, field: title, message: t('entity.importUnknownColumn', { field: title }) });
   });
   const rows: { row: number; cells: Map<SheetColumn, unknown> }[] = [];
   ws.eachRow((r, n) => {
@@ -183,13 +189,23 @@ export async function importXlsx(svc: EntityService, c: Caller, file: Buffer, pa
         continue;
       }
       bad = true;
-      const key = { type: 'validate.type', label: 'entity.importBadLabel', user: 'entity.importUnknownUser', dept: 'entity.importUnknownDept', record: 'entity.importUnknownRecord' }[r.error];
+      const key = {
+        type: 'validate.type',
+        label: 'entity.importBadLabel',
+        user: 'entity.importUnknownUser',
+        dept: 'entity.importUnknownDept',
+        record: 'entity.importUnknownRecord',
+      }[r.error];
       errors.push({ row, field: col.title, message: t(key, { field: col.title, value: r.text }) });
     }
     if (bad) continue;
     const problem = recordProblem(model, fields, c.locale, svc.spec);
     if (problem) {
-      errors.push({ row, field: columns.find((x) => x.field === problem.field)?.title ?? fieldTitle(model, problem.field, c.locale), message: problem.message });
+      errors.push({
+        row,
+        field: columns.find((x) => x.field === problem.field)?.title ?? fieldTitle(model, problem.field, c.locale),
+        message: problem.message,
+      });
       continue;
     }
     records.push({ row, fields });
@@ -228,5 +244,10 @@ async function lookups(svc: EntityService, c: Caller, rows: { cells: Map<SheetCo
     const labels = rows.flatMap((r) => [...r.cells].filter(([col]) => col.field === f.field).map(([, raw]) => String(raw)));
     if (labels.length) records.set(f.field, await svc.records.idsOfLabels(c, f.field, labels));
   }
-  return { users, depts: (title) => deptIds.get(title.trim()), records: (field, label) => records.get(field)?.get(label.trim()), zone: await orgTimeZone(svc.db) };
+  return {
+    users,
+    depts: (title) => deptIds.get(title.trim()),
+    records: (field, label) => records.get(field)?.get(label.trim()),
+    zone: await orgTimeZone(svc.db),
+  };
 }

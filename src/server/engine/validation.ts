@@ -150,7 +150,10 @@ function columnLimit(def: EntityDef, spec: TableSpec, fields: EntityRecord, loca
       return { field: c.name, message: translate(locale, 'validate.maxLength', { field, limit: String(c.length) }) };
     }
     if (c.family === 'integer' && typeof v === 'number' && Math.abs(v) > INT_MAX) {
-      return { field: c.name, message: translate(locale, v > 0 ? 'validate.maximum' : 'validate.minimum', { field, limit: String(v > 0 ? INT_MAX : -INT_MAX) }) };
+      return {
+        field: c.name,
+        message: translate(locale, v > 0 ? 'validate.maximum' : 'validate.minimum', { field, limit: String(v > 0 ? INT_MAX : -INT_MAX) }),
+      };
     }
     if (c.family === 'numeric' && typeof v === 'number' && (!Number.isFinite(v) || Math.abs(v) > MONEY_MAX)) {
       return { field: c.name, message: translate(locale, 'validate.maximum', { field, limit: String(MONEY_MAX) }) };

@@ -44,7 +44,9 @@ function kindOf(p: ModelProperty): string {
 /** The columns of a sheet of `def`: the page's columns, or the model fields (see the file comment). */
 export function sheetColumns(def: EntityDef, page: ListPageDef | null, store: EffectiveSchema, locale: Locale): SheetColumn[] {
   const texts = store.texts[locale];
-  const list = page ? page.columns.map((c) => ({ field: c.field, title: c.title })) : Object.keys(def.model.properties).map((field) => ({ field, title: undefined }));
+  const list = page
+    ? page.columns.map((c) => ({ field: c.field, title: c.title }))
+    : Object.keys(def.model.properties).map((field) => ({ field, title: undefined }));
   const out: SheetColumn[] = [];
   for (const { field, title } of list) {
     const prop = def.model.properties[field];
@@ -187,7 +189,17 @@ export function readCell(c: SheetColumn, raw: unknown, look: ImportLookups): Cel
       // a date cell holds the organisation's wall time in its UTC fields (as cellOf writes it)
       const at =
         raw instanceof Date
-          ? instantOf({ year: raw.getUTCFullYear(), month: raw.getUTCMonth() + 1, day: raw.getUTCDate(), hour: raw.getUTCHours(), minute: raw.getUTCMinutes(), second: raw.getUTCSeconds() }, look.zone)
+          ? instantOf(
+              {
+                year: raw.getUTCFullYear(),
+                month: raw.getUTCMonth() + 1,
+                day: raw.getUTCDate(),
+                hour: raw.getUTCHours(),
+                minute: raw.getUTCMinutes(),
+                second: raw.getUTCSeconds(),
+              },
+              look.zone,
+            )
           : instantOfValue(text, look.zone);
       return at === null ? { error: 'type', text } : { value: new Date(at).toISOString() };
     }

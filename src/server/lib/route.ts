@@ -108,7 +108,9 @@ const checked = new WeakMap<object, ValidateFunction>();
 
 /** Whether `req` carries a multipart body. */
 function isMultipart(req: FastifyRequest): boolean {
-  return String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+  return String(req.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/');
 }
 
 /**

@@ -26,7 +26,12 @@ async function mobileTaken(ctx: ServiceCtx, mobile: string): Promise<boolean> {
 /** Whether `mail` (case-insensitive) is used by a user or by a pending or approved registration. */
 async function mailTaken(ctx: ServiceCtx, mail: string): Promise<boolean> {
   const m = mail.toLowerCase();
-  const u = await ctx.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', m).limit(1).executeTakeFirst();
+  const u = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', m)
+    .limit(1)
+    .executeTakeFirst();
   if (u) return true;
   const a = await ctx.db
     .selectFrom('accounts')
@@ -119,7 +124,14 @@ export async function resetPassword(ctx: ServiceCtx, mobile: string, code: strin
     const t = now();
     await trx.updateTable('users').set({ password_hash: hash, password_changed_at: t, updated_at: t }).where('id', '=', users[0].id).execute();
     await revokeUserSessions(trx, users[0].id);
-    await audit(trx, ctx.dialect, { userId: users[0].id, ip: ctx.ip, event: 'password.reset', object: `user:${users[0].id}`, result: 'success', detail: { via: 'sms' } });
+    await audit(trx, ctx.dialect, {
+      userId: users[0].id,
+      ip: ctx.ip,
+      event: 'password.reset',
+      object: `user:${users[0].id}`,
+      result: 'success',
+      detail: { via: 'sms' },
+    });
     return { userId: users[0].id };
   });
   if ('error' in outcome) throw new ApiError(ctx.t(outcome.error as string), Code.ERROR);

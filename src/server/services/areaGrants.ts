@@ -92,7 +92,10 @@ export async function applyAreaGrants(trx: Transaction<DB> | Kysely<DB>, areas: 
       const held = await trx.selectFrom('role_menus').select('role_id').where('role_id', '=', roleId).where('menu_id', '=', menuId).executeTakeFirst();
       if (!held) await trx.insertInto('role_menus').values({ role_id: roleId, menu_id: menuId }).execute();
     }
-    await trx.insertInto('area_grants').values({ ...it, applied_at: t }).execute();
+    await trx
+      .insertInto('area_grants')
+      .values({ ...it, applied_at: t })
+      .execute();
     done.push(`${it.area_id} ${it.role_code} ${it.kind} ${it.target}`);
   }
   return done;

@@ -37,7 +37,11 @@ async function chainKey(db: Db): Promise<string> {
   if (cached) return cached;
   let row = await db.selectFrom('settings').select('value').where('key', '=', 'audit.key').executeTakeFirst();
   if (!row) {
-    await db.insertInto('settings').values({ key: 'audit.key', value: newToken(32) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await db
+      .insertInto('settings')
+      .values({ key: 'audit.key', value: newToken(32) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     row = await db.selectFrom('settings').select('value').where('key', '=', 'audit.key').executeTakeFirstOrThrow();
   }
   keyCache.set(db, row.value);
@@ -45,7 +49,19 @@ async function chainKey(db: Db): Promise<string> {
 }
 
 /** The canonical text a row's hash covers. */
-function canonical(r: { created_at: number; user_id: number | null; username: string | null; ip: string | null; event: string; object: string | null; result: string; detail: string | null }, prev: string | null): string {
+function canonical(
+  r: {
+    created_at: number;
+    user_id: number | null;
+    username: string | null;
+    ip: string | null;
+    event: string;
+    object: string | null;
+    result: string;
+    detail: string | null;
+  },
+  prev: string | null,
+): string {
   return JSON.stringify([prev ?? '', r.created_at, r.user_id, r.username, r.ip, r.event, r.object, r.result, r.detail]);
 }
 
@@ -74,7 +90,10 @@ export async function audit(trx: Transaction<DB>, dialect: Dialect, event: Audit
     detail: event.detail === undefined ? null : JSON.stringify(event.detail),
   };
   const prev = last?.hash ?? null;
-  await trx.insertInto('audit_log').values({ ...row, prev_hash: prev, hash: hmacSm3(canonical(row, prev), key) }).execute();
+  await trx
+    .insertInto('audit_log')
+    .values({ ...row, prev_hash: prev, hash: hmacSm3(canonical(row, prev), key) })
+    .execute();
 }
 
 /** Result of checking the chain: ok, or the id of the first row that does not verify. */
@@ -91,9 +110,7 @@ export interface ChainCheck {
 export async function verifyAuditChain(db: Kysely<DB>, fromId = 0): Promise<ChainCheck> {
   const key = await chainKey(db);
   const rows = await db.selectFrom('audit_log').selectAll().where('id', '>', fromId).orderBy('id').execute();
-  let prev: string | null = fromId
-    ? ((await db.selectFrom('audit_log').select('hash').where('id', '=', fromId).executeTakeFirst())?.hash ?? null)
-    : null;
+  let prev: string | null = fromId ? ((await db.selectFrom('audit_log').select('hash').where('id', '=', fromId).executeTakeFirst())?.hash ?? null) : null;
   for (const r of rows) {
     if (r.prev_hash !== prev || hmacSm3(canonical(r, prev), key) !== r.hash) {
       return { ok: false, checked: rows.length, brokenAt: r.id };

@@ -35,7 +35,10 @@ export async function createCaptcha(db: Kysely<DB>, text: string = randomDigits(
       lastPurge = t;
       await trx.deleteFrom('captchas').where('expires_at', '<', t).execute();
     }
-    await trx.insertInto('captchas').values({ key, answer_hash: answerHash(key, text), expires_at: t + CAPTCHA_LIFETIME_MS }).execute();
+    await trx
+      .insertInto('captchas')
+      .values({ key, answer_hash: answerHash(key, text), expires_at: t + CAPTCHA_LIFETIME_MS })
+      .execute();
   });
   return { captchaKey: key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -50,4 +53,3 @@ export async function checkCaptcha(db: Kysely<DB>, key: string | undefined, answ
   if (!row) return false;
   return Number(row.expires_at) > now() && row.answer_hash === answerHash(key, answer);
 }
-

@@ -103,8 +103,10 @@ const RESERVED_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
  * MAX_FILE_NAME_LENGTH characters (the extension kept). '' when nothing usable is left.
  */
 export function sanitiseFileName(raw: string): string {
-  let name = String(raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  let name =
+    String(raw ?? '')
+      .split(/[\\/]/)
+      .pop() ?? '';
   name = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/g, '');
   name = name.replace(/\s+/g, ' ').replace(/^[\s.]+|[\s.]+$/g, '');
   if (RESERVED_NAMES.test(name)) name = `_${name}`;
@@ -112,7 +114,11 @@ export function sanitiseFileName(raw: string): string {
   if (chars.length > MAX_FILE_NAME_LENGTH) {
     const ext = extensionOf(name);
     const keep = ext && ext.length < 20 ? `.${ext}` : '';
-    name = chars.slice(0, MAX_FILE_NAME_LENGTH - keep.length).join('').replace(/[\s.]+$/, '') + keep;
+    name =
+      chars
+        .slice(0, MAX_FILE_NAME_LENGTH - keep.length)
+        .join('')
+        .replace(/[\s.]+$/, '') + keep;
   }
   return name;
 }
@@ -193,7 +199,8 @@ export async function storeUpload(input: UploadInput): Promise<AttachmentInfo> {
   });
   try {
     await pipeline(stream, tap, fs.createWriteStream(tmp, { flags: 'wx' }));
-    if ((stream as Readable & { truncated?: boolean }).truncated || size > input.maxBytes) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+    if ((stream as Readable & { truncated?: boolean }).truncated || size > input.maxBytes)
+      throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
     if (size === 0) throw new ApiError(t('file.empty'));
     const family = sniff(Buffer.concat(headChunks).subarray(0, 8192));
     if (!family || !kind.families.includes(family)) throw new ApiError(t('file.contentMismatch', { type: `.${kind.ext}` }));

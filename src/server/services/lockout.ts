@@ -4,12 +4,7 @@
  * so a name that belongs to nobody locks and answers exactly like a real one.
  */
 import type { Kysely, Transaction } from 'kysely';
-import {
-  LOGIN_CAPTCHA_AFTER_FAILURES,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_LOCK_AFTER_FAILURES,
-  LOGIN_LOCK_MS,
-} from '../../shared/constants.js';
+import { LOGIN_CAPTCHA_AFTER_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MS } from '../../shared/constants.js';
 import type { DB } from '../db/types.js';
 import { now } from '../lib/clock.js';
 import { audit } from './audit.js';

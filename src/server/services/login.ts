@@ -100,9 +100,11 @@ export async function completeLogin(
         : passwordExpired(Number(user.password_changed_at), maxAge)
           ? 'expired'
           : null;
-  const { session, deptId } = await ctx.db.transaction().execute((trx) =>
-    openSession(ctx, trx, user, { method: opts.method, attemptName: opts.attemptName, mustChange: mustChange != null, adminLogin: !!opts.adminLogin }),
-  );
+  const { session, deptId } = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      openSession(ctx, trx, user, { method: opts.method, attemptName: opts.attemptName, mustChange: mustChange != null, adminLogin: !!opts.adminLogin }),
+    );
   // A sign-in always answers fresh data (roles or the password may have changed elsewhere).
   invalidateUserInfo(ctx.db, user.id);
   const info = await userInfo(ctx.db, ctx.config, user.id, deptId);
@@ -112,9 +114,19 @@ export async function completeLogin(
 
 /** Writes a failed attempt in its own transaction, then returns `err` for the caller to throw. */
 async function failed(ctx: ServiceCtx, err: ApiError, a: { name: string; userId: number | null; method: LoginMethod; reason: string }): Promise<ApiError> {
-  await ctx.db.transaction().execute((trx) =>
-    recordAttempt(trx, ctx.dialect, { username: a.name, userId: a.userId, success: false, method: a.method, reason: a.reason, ip: ctx.ip, userAgent: ctx.userAgent }),
-  );
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      recordAttempt(trx, ctx.dialect, {
+        username: a.name,
+        userId: a.userId,
+        success: false,
+        method: a.method,
+        reason: a.reason,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      }),
+    );
   return err;
 }
 
@@ -158,9 +170,7 @@ export async function passwordLogin(ctx: ServiceCtx, input: PasswordLoginInput):
     const reason = !user ? 'no_user' : !ok ? 'bad_password' : 'disabled';
     const at = now();
     const next = lockStateOf([at, ...state.failureTimes], at);
-    const err = next.locked
-      ? lockedError(next.minutesLeft)
-      : new ApiError(ctx.t('login.failed'), Code.ERROR, { needCaptcha: next.needCaptcha });
+    const err = next.locked ? lockedError(next.minutesLeft) : new ApiError(ctx.t('login.failed'), Code.ERROR, { needCaptcha: next.needCaptcha });
     throw await fail(reason, err, user?.id ?? null);
   }
   if (input.adminLogin) {

@@ -191,7 +191,12 @@ export async function userMenus(db: Kysely<DB>, userId: number): Promise<UserMen
     .selectFrom('user_roles')
     .select([sql<number>`0`.as('k'), 'role_id as id'])
     .where('user_id', '=', userId)
-    .unionAll(db.selectFrom('user_menus').select([sql<number>`1`.as('k'), 'menu_id as id']).where('user_id', '=', userId))
+    .unionAll(
+      db
+        .selectFrom('user_menus')
+        .select([sql<number>`1`.as('k'), 'menu_id as id'])
+        .where('user_id', '=', userId),
+    )
     .execute();
   let c = await catalogueOf(db);
   if (own.some((r) => (Number(r.k) === 0 ? !c.roles.has(r.id) : !c.byId.has(r.id)))) c = await catalogueOf(db, true);
@@ -208,9 +213,7 @@ export async function userMenus(db: Kysely<DB>, userId: number): Promise<UserMen
     c.sets.set(key, set);
   }
   const mine = new Set(own.filter((r) => Number(r.k) === 1).map((r) => r.id));
-  const menu_my = mine.size
-    ? c.rows.filter((r) => mine.has(r.id) && r.status === 1 && (r.admin_only !== 1 || set.sysadmin)).map(nodeOf)
-    : [];
+  const menu_my = mine.size ? c.rows.filter((r) => mine.has(r.id) && r.status === 1 && (r.admin_only !== 1 || set.sysadmin)).map(nodeOf) : [];
   return { menu: set.menu, menu_my, access: set.access, menuaction: set.menuaction, roles: set.roles, isdwgly: set.isdwgly };
 }
 
@@ -221,7 +224,10 @@ export async function userMenus(db: Kysely<DB>, userId: number): Promise<UserMen
  * the same index is used either way (and on PostgreSQL).
  */
 const ownRoleIds = preparedQuery<{ user: number }, { id: number }>((db, p) =>
-  db.selectFrom('user_roles').select('role_id as id').where('user_id', '=', sql<number>`${p.user} + 0`),
+  db
+    .selectFrom('user_roles')
+    .select('role_id as id')
+    .where('user_id', '=', sql<number>`${p.user} + 0`),
 );
 
 /**

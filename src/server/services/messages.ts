@@ -115,9 +115,22 @@ export const DEFAULT_MESSAGE_SETTING: MessageSetting = { mute_types: [], popup: 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The setting of one user (addMessages with one recipient, e.g. the next approver: compiled once bench). */
-const settingOf = preparedQuery<{ user: number }, { user_id: number; setting: string | null }>((db, p) => db.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', '=', p.user));
+const settingOf = preparedQuery<{ user: number }, { user_id: number; setting: string | null }>((db, p) =>
+  db.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', '=', p.user),
+);
 /** Rows of `messages` (prepared per row count up to PREPARED_ROWS_MAX, else the query builder). */
-const insertMessages = preparedInsert('messages', ['user_id', 'type', 'title', 'from_user_id', 'flow_id', 'affair_id', 'meeting_id', 'source_id', 'created_at', 'read_at']);
+const insertMessages = preparedInsert('messages', [
+  'user_id',
+  'type',
+  'title',
+  'from_user_id',
+  'flow_id',
+  'affair_id',
+  'meeting_id',
+  'source_id',
+  'created_at',
+  'read_at',
+]);
 
 function idOrNull(v: number | null | undefined): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
@@ -159,7 +172,14 @@ export async function addMessages(trx: Db, dialect: Dialect, msgs: NewMessages[]
   const muted = new Map<number, Set<number>>();
   const ids = [...all];
   for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-    const rows = ids.length === 1 ? (await settingOf(trx, { user: ids[0] })).rows : await trx.selectFrom('message_settings').select(['user_id', 'setting']).where('user_id', 'in', ids.slice(i, i + INSERT_CHUNK)).execute();
+    const rows =
+      ids.length === 1
+        ? (await settingOf(trx, { user: ids[0] })).rows
+        : await trx
+            .selectFrom('message_settings')
+            .select(['user_id', 'setting'])
+            .where('user_id', 'in', ids.slice(i, i + INSERT_CHUNK))
+            .execute();
     for (const r of rows) {
       const s = parseSetting(r.setting);
       if (s.mute_types.length) muted.set(r.user_id, new Set(s.mute_types));
@@ -195,13 +215,22 @@ export async function addMessages(trx: Db, dialect: Dialect, msgs: NewMessages[]
 
 /** Unread messages of `userId`. */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const r = await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_read', '=', 0).executeTakeFirst();
+  const r = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 /** The newest message id of `userId` (0 when none): the client polls with it. */
 export async function lastMessageId(db: Db, userId: number): Promise<number> {
-  const r = await db.selectFrom('messages').select((eb) => eb.fn.max('id').as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -228,26 +257,49 @@ export async function listMessages(
   const kw = q.keyword?.trim().toLowerCase();
   if (kw) base = base.where(sql<boolean>`lower(m.title) like ${`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
   const [count, rows, unread, last, zone] = await Promise.all([
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base.orderBy('m.id', 'desc').limit(q.pageSize).offset((q.current - 1) * q.pageSize).execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    base
+      .orderBy('m.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize)
+      .execute(),
     unreadCount(db, userId),
     lastMessageId(db, userId),
     orgTimeZone(db),
   ]);
   const { registry } = await schemaStore(db);
-  return { list: rows.map((r) => present(t, r, zone, registry)), total: Number(count?.n ?? 0), unread, last_id: last, current: q.current, pageSize: q.pageSize };
+  return {
+    list: rows.map((r) => present(t, r, zone, registry)),
+    total: Number(count?.n ?? 0),
+    unread,
+    last_id: last,
+    current: q.current,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Unread messages of `userId` newer than `lastId`, newest first, at most NEW_MESSAGES_MAX. */
 export async function newMessages(db: Kysely<DB>, t: Translate, userId: number, lastId: number): Promise<MessageView[]> {
-  const [rows, zone, { registry }] = await Promise.all([viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute(), orgTimeZone(db), schemaStore(db)]);
+  const [rows, zone, { registry }] = await Promise.all([
+    viewQuery(db, userId).where('m.id', '>', lastId).where('m.is_read', '=', 0).orderBy('m.id', 'desc').limit(NEW_MESSAGES_MAX).execute(),
+    orgTimeZone(db),
+    schemaStore(db),
+  ]);
   return rows.map((r) => present(t, r, zone, registry));
 }
 
 /** "忽略全部": every unread message of `userId` becomes read (ignored). Returns how many. */
 export async function ignoreAll(db: Kysely<DB>, userId: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable('messages').set({ is_read: 1, ignored: 1, read_at: now() }).where('user_id', '=', userId).where('is_read', '=', 0).executeTakeFirst();
+    const r = await trx
+      .updateTable('messages')
+      .set({ is_read: 1, ignored: 1, read_at: now() })
+      .where('user_id', '=', userId)
+      .where('is_read', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   });
 }
@@ -285,9 +337,24 @@ export async function readReminders(trx: Db, userIds: number[], target: Reminder
   if (!users.length || !types.length) return [];
   const column = 'flowId' in target ? 'flow_id' : 'affairId' in target ? 'affair_id' : 'source_id';
   const value = 'flowId' in target ? target.flowId : 'affairId' in target ? target.affairId : target.sourceId;
-  const rows = await trx.selectFrom('messages').select('user_id').distinct().where('user_id', 'in', users).where('is_read', '=', 0).where('type', 'in', types).where(column, '=', value).execute();
+  const rows = await trx
+    .selectFrom('messages')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', users)
+    .where('is_read', '=', 0)
+    .where('type', 'in', types)
+    .where(column, '=', value)
+    .execute();
   if (!rows.length) return [];
-  await trx.updateTable('messages').set({ is_read: 1, read_at: now() }).where('user_id', 'in', users).where('is_read', '=', 0).where('type', 'in', types).where(column, '=', value).execute();
+  await trx
+    .updateTable('messages')
+    .set({ is_read: 1, read_at: now() })
+    .where('user_id', 'in', users)
+    .where('is_read', '=', 0)
+    .where('type', 'in', types)
+    .where(column, '=', value)
+    .execute();
   return rows.map((r) => Number(r.user_id));
 }
 

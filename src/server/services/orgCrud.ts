@@ -186,7 +186,8 @@ export class OrgService {
           continue;
         }
         const name = col(f);
-        const o = typeof raw === 'object' && !Array.isArray(raw) ? (raw as { op?: string; value?: unknown }) : { op: Array.isArray(raw) ? 'in' : 'eq', value: raw };
+        const o =
+          typeof raw === 'object' && !Array.isArray(raw) ? (raw as { op?: string; value?: unknown }) : { op: Array.isArray(raw) ? 'in' : 'eq', value: raw };
         const v = o.value;
         if (v === undefined || v === null || v === '') continue;
         const bad = () => badInput(tr(c, 'error.badParam', { field: fieldTitle(this.def, f, c.locale) }));
@@ -204,7 +205,12 @@ export class OrgService {
     if (keyword) {
       const like = `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
       const searchable = (this.def.searchable ?? []).map((f) => cols[f]).filter(Boolean);
-      conds.push(sql`(${sql.join(searchable.map((s) => sql`${sql.ref(s)} like ${like} escape '\\'`), sql` or `)})`);
+      conds.push(
+        sql`(${sql.join(
+          searchable.map((s) => sql`${sql.ref(s)} like ${like} escape '\\'`),
+          sql` or `,
+        )})`,
+      );
     }
     const s = parseJson(c, body.sort, 'sort') as { field?: string; order?: string } | undefined;
     const sortCol = s && typeof s === 'object' && s.field ? col(s.field) : cols.sort ? cols.sort : 'id';
@@ -214,7 +220,11 @@ export class OrgService {
     const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
     const t = sql.table(this.res.table);
     const [rows, count] = await Promise.all([
-      sql<Record<string, unknown>>`select * from ${t} ${where} order by ${sql.ref(sortCol)} ${desc ? sql`desc` : sql`asc`}, ${sql.ref('id')} asc limit ${pageSize} offset ${(current - 1) * pageSize}`.execute(this.db),
+      sql<
+        Record<string, unknown>
+      >`select * from ${t} ${where} order by ${sql.ref(sortCol)} ${desc ? sql`desc` : sql`asc`}, ${sql.ref('id')} asc limit ${pageSize} offset ${(current - 1) * pageSize}`.execute(
+        this.db,
+      ),
       sql<{ n: number | string }>`select count(*) as n from ${t} ${where}`.execute(this.db),
     ]);
     const list = await this.present(this.db, c, rows.rows);
@@ -225,7 +235,11 @@ export class OrgService {
   async rows(db: Db, ids: number[], c?: OrgCaller): Promise<Record<string, unknown>[]> {
     if (!ids.length) return [];
     const scope = c ? this.scope(c) : null;
-    return (await sql<Record<string, unknown>>`select * from ${sql.table(this.res.table)} where id in (${sql.join(ids)})${scope ? sql` and ${scope}` : sql``}`.execute(db)).rows;
+    return (
+      await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(this.res.table)} where id in (${sql.join(ids)})${scope ? sql` and ${scope}` : sql``}`.execute(db)
+    ).rows;
   }
 
   /** `/info` {id} → the record with version, `_actions`, `_refs`; -1 entity.notFound. */
@@ -263,7 +277,11 @@ export class OrgService {
   /** Inserts validated `rec` (plus `more` columns) inside `trx` with its checks, side tables and audit row; returns the id. */
   async insertIn(trx: Transaction<DB>, c: OrgCaller, rec: OrgRecord, more: Record<string, unknown>, event = 'add'): Promise<number> {
     await this.res.beforeWrite?.(trx, c, null, rec, null);
-    const row = await (trx as Transaction<any>).insertInto(this.res.table).values({ ...this.res.toRow(rec), ...more, version: 1 }).returning('id').executeTakeFirstOrThrow();
+    const row = await (trx as Transaction<any>)
+      .insertInto(this.res.table)
+      .values({ ...this.res.toRow(rec), ...more, version: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const newId = Number(row.id);
     await this.res.afterWrite?.(trx, c, newId, rec, null);
     const [after] = await this.res.toRecords(trx, await this.rows(trx, [newId]));
@@ -275,7 +293,8 @@ export class OrgService {
   async edit(c: OrgCaller, body: Record<string, unknown>): Promise<OrgRecord> {
     this.mustWrite(c);
     const id = idOf(c, body?.id);
-    if (body?.version === undefined || body.version === null || body.version === '') throw badInput(tr(c, 'validate.required', { field: tr(c, 'field.version') }));
+    if (body?.version === undefined || body.version === null || body.version === '')
+      throw badInput(tr(c, 'validate.required', { field: tr(c, 'field.version') }));
     const version = idOf(c, body.version, 'field.version');
     const changes = this.fields(c, body);
     await this.db

@@ -41,7 +41,6 @@ export async function orgTimeZone(db: Kysely<DB>, reader: Kysely<DB> | Transacti
 
 registerCache('settings', (db) => cache.delete(db));
 
-
 /** 'YYYY-MM-DD' of epoch ms `at` in the organisation's zone. */
 export async function orgDate(db: Kysely<DB>, at: number): Promise<string> {
   return zoneDate(at, await orgTimeZone(db));

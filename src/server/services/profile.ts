@@ -37,7 +37,11 @@ export const DEFAULT_SMS_SETTING: Record<string, boolean> = {};
 
 async function updateUser(ctx: ServiceCtx, userId: number, set: UserUpdate): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ ...set, updated_at: now() }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ ...set, updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
   });
   invalidateUserInfo(ctx.db, userId);
 }
@@ -88,7 +92,11 @@ export async function saveProfile(ctx: ServiceCtx, userId: number, input: Profil
       const other = await trx.selectFrom('users').select('id').where('mobile', '=', set.mobile).where('id', '!=', userId).limit(1).executeTakeFirst();
       if (other) return 'person.mobileTaken';
     }
-    await trx.updateTable('users').set({ ...set, updated_at: now() }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ ...set, updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
     return null;
   });
   if (error) throw new ApiError(ctx.t(error), Code.ERROR);

@@ -87,7 +87,7 @@ export class RedisSubscriber {
     this.conn = conn;
     conn.on('error', (err) => {
       // Once per outage: a Redis that stays away would otherwise log at every reconnection attempt.
-      if (!this.warned) this.log.warn({ err }, 'redis subscriber lost: other processes\' messages wait until redis returns');
+      if (!this.warned) this.log.warn({ err }, "redis subscriber lost: other processes' messages wait until redis returns");
       this.warned = true;
       this.lost = true;
     });

@@ -71,7 +71,12 @@ export interface Org {
 
 /** Loads every department (a few hundred rows) with the open children of each, in display order. */
 export async function loadOrg(db: Db): Promise<Org> {
-  const rows = await db.selectFrom('departments').select(['id', 'parent_id', 'name', 'short_name', 'kind', 'sort', 'status']).orderBy('sort').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('departments')
+    .select(['id', 'parent_id', 'name', 'short_name', 'kind', 'sort', 'status'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const children = new Map<number | null, DeptRow[]>();
   for (const r of rows) {
@@ -104,7 +109,11 @@ export function titleOf(org: Org, id: number): string {
 
 /** The unit (kind 'unit') department `id` belongs to: itself when it is a unit, else its nearest unit ancestor. */
 export function unitOf(org: Org, id: number | null): number | null {
-  for (let d = id == null ? undefined : org.byId.get(id), guard = 0; d && guard < 64; d = d.parent_id == null ? undefined : org.byId.get(d.parent_id), guard++) {
+  for (
+    let d = id == null ? undefined : org.byId.get(id), guard = 0;
+    d && guard < 64;
+    d = d.parent_id == null ? undefined : org.byId.get(d.parent_id), guard++
+  ) {
     if (d.kind === 'unit') return d.id;
   }
   return null;
@@ -149,7 +158,9 @@ export function treeAll(org: Org): SelectorDept[] {
 
 /** The open units (kind 'unit') with their full titles, in tree order (SPEC §7 officeslist). */
 export function units(org: Org): SelectorDept[] {
-  return treeAllFlat(org).filter((d) => d.kind === 'unit').map((d) => deptNode(org, d, true));
+  return treeAllFlat(org)
+    .filter((d) => d.kind === 'unit')
+    .map((d) => deptNode(org, d, true));
 }
 
 function treeAllFlat(org: Org): DeptRow[] {
@@ -170,7 +181,10 @@ const initialsCache = new Map<string, string>();
 export function initialsOf(text: string): string {
   let v = initialsCache.get(text);
   if (v === undefined) {
-    v = (pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', surname: 'head' }) as unknown as string[]).join('').toLowerCase().replace(/[^a-z0-9]/g, '');
+    v = (pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', surname: 'head' }) as unknown as string[])
+      .join('')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
     if (initialsCache.size > 50_000) initialsCache.clear();
     initialsCache.set(text, v);
   }
@@ -222,7 +236,7 @@ export async function people(db: Db, org: Org, f: PeopleFilter): Promise<Selecto
   // Rows of one person are adjacent (ordered by sort, id): take their first membership in an open
   // department; a person whose memberships are all closed still shows (without one) unless deptIds asks for one.
   const out: SelectorUser[] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let j = i;
     while (j < rows.length && rows[j].id === rows[i].id) j++;
     const group = rows.slice(i, j);
@@ -230,7 +244,14 @@ export async function people(db: Db, org: Org, f: PeopleFilter): Promise<Selecto
     const r = group.find((x) => x.deptId != null && isOpen(org, x.deptId)) ?? null;
     if (!r && f.deptIds) continue;
     const u = r ?? group[0];
-    out.push({ id: u.id, realname: u.realname, username: u.username, deptId: r ? r.deptId : null, deptTitle: r ? titleOf(org, r.deptId!) : '', position: r ? r.position : null });
+    out.push({
+      id: u.id,
+      realname: u.realname,
+      username: u.username,
+      deptId: r ? r.deptId : null,
+      deptTitle: r ? titleOf(org, r.deptId!) : '',
+      position: r ? r.position : null,
+    });
   }
   return out;
 }
@@ -256,7 +277,12 @@ export function searchDepts(org: Org, keyword: string, limit = SEARCH_LIMIT): Se
 export async function refNames(db: Db, org: Org, userIds: number[], deptIds: number[]): Promise<RefNames> {
   const users: Record<string, string> = {};
   if (userIds.length) {
-    for (const u of await db.selectFrom('users').select(['id', 'realname']).where('id', 'in', [...new Set(userIds)]).execute()) users[u.id] = u.realname;
+    for (const u of await db
+      .selectFrom('users')
+      .select(['id', 'realname'])
+      .where('id', 'in', [...new Set(userIds)])
+      .execute())
+      users[u.id] = u.realname;
   }
   const depts: Record<string, string> = {};
   for (const id of deptIds) if (org.byId.has(id)) depts[id] = titleOf(org, id);
@@ -265,7 +291,13 @@ export async function refNames(db: Db, org: Org, userIds: number[], deptIds: num
 
 /** The people `userId` picked lately (newest first, at most RECENT_LIMIT), filtered like every list. */
 export async function recent(db: Db, org: Org, userId: number, clearance: number): Promise<SelectorUser[]> {
-  const rows = await db.selectFrom('selector_recent').select('picked_id').where('user_id', '=', userId).orderBy('used_at', 'desc').limit(RECENT_LIMIT).execute();
+  const rows = await db
+    .selectFrom('selector_recent')
+    .select('picked_id')
+    .where('user_id', '=', userId)
+    .orderBy('used_at', 'desc')
+    .limit(RECENT_LIMIT)
+    .execute();
   const ids = rows.map((r) => r.picked_id);
   const found = new Map((await people(db, org, { userIds: ids, clearance })).map((u) => [u.id, u]));
   return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
@@ -288,8 +320,24 @@ export async function saveRecent(db: Kysely<DB>, userId: number, ids: number[]):
       .insertInto('selector_recent')
       .values(unique.map((id, i) => ({ user_id: userId, picked_id: id, used_at: base + (unique.length - i) })))
       .execute();
-    const old = await trx.selectFrom('selector_recent').select('picked_id').where('user_id', '=', userId).orderBy('used_at', 'desc').offset(RECENT_LIMIT).limit(1000).execute();
-    if (old.length) await trx.deleteFrom('selector_recent').where('user_id', '=', userId).where('picked_id', 'in', old.map((o) => o.picked_id)).execute();
+    const old = await trx
+      .selectFrom('selector_recent')
+      .select('picked_id')
+      .where('user_id', '=', userId)
+      .orderBy('used_at', 'desc')
+      .offset(RECENT_LIMIT)
+      .limit(1000)
+      .execute();
+    if (old.length)
+      await trx
+        .deleteFrom('selector_recent')
+        .where('user_id', '=', userId)
+        .where(
+          'picked_id',
+          'in',
+          old.map((o) => o.picked_id),
+        )
+        .execute();
     return true;
   });
 }

@@ -61,7 +61,15 @@ export interface SettingDef {
 export const SETTINGS: SettingDef[] = [
   { key: 'system.name', field: 'systemName', title: 'setting.systemName', type: 'string', default: '协同办公平台', min: 1, max: 50 },
   { key: 'smw', field: 'smw', title: 'setting.smw', type: 'flag', default: '0' },
-  { key: 'password.maxAgeDays', field: 'passwordMaxAgeDays', title: 'setting.passwordMaxAgeDays', type: 'integer', default: String(DEFAULT_PASSWORD_MAX_AGE_DAYS), min: 0, max: 3650 },
+  {
+    key: 'password.maxAgeDays',
+    field: 'passwordMaxAgeDays',
+    title: 'setting.passwordMaxAgeDays',
+    type: 'integer',
+    default: String(DEFAULT_PASSWORD_MAX_AGE_DAYS),
+    min: 0,
+    max: 3650,
+  },
   { key: 'watermark', field: 'watermark', title: 'setting.watermark', type: 'flag', default: '0' },
   {
     key: SESSION_IDLE_KEY,
@@ -135,7 +143,11 @@ export function normalise(c: { locale: Locale }, d: SettingDef, raw: unknown): s
 
 /** Stored values of the known settings and the version key. */
 async function stored(db: Db): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...SETTINGS.map((s) => s.key), SETTINGS_VERSION_KEY]).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...SETTINGS.map((s) => s.key), SETTINGS_VERSION_KEY])
+    .execute();
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
@@ -169,7 +181,13 @@ async function put(trx: Transaction<DB>, key: string, value: string | null): Pro
  * row (`setting.edit`, before/after of the changed keys) and bumps the version. With `version` given,
  * a different stored version → -1 entity.stale and nothing written. Answers the new record.
  */
-export async function saveSettings(db: Kysely<DB>, dialect: Dialect, c: SettingsCaller, changes: Map<SettingDef, unknown>, version?: number): Promise<Record<string, unknown>> {
+export async function saveSettings(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  c: SettingsCaller,
+  changes: Map<SettingDef, unknown>,
+  version?: number,
+): Promise<Record<string, unknown>> {
   const values = new Map<SettingDef, string | null>();
   for (const [d, raw] of changes) values.set(d, raw === null ? null : normalise(c, d, raw));
   await db.transaction().execute(async (trx) => {
@@ -184,7 +202,15 @@ export async function saveSettings(db: Kysely<DB>, dialect: Dialect, c: Settings
       await put(trx, d.key, v);
     }
     await put(trx, SETTINGS_VERSION_KEY, String(current + 1));
-    await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event: 'setting.edit', object: 'setting.system:1', result: 'success', detail: { before, after } });
+    await audit(trx, dialect, {
+      userId: c.userId,
+      username: c.username,
+      ip: c.ip,
+      event: 'setting.edit',
+      object: 'setting.system:1',
+      result: 'success',
+      detail: { before, after },
+    });
   });
   // The settings readers (session idle time, password age, the zone: registered as `settings`) and the user info
   // (the password's expiry, the zone) forget them in every process at once.

@@ -102,10 +102,7 @@ function codeHash(mobile: string, purpose: string, code: string): string {
  * Errors: -1 "wait N seconds" within 60 s of the previous request for this mobile; -1 when the
  * provider fails. `userId` goes to `sms_log`.
  */
-export async function issueSmsCode(
-  ctx: ServiceCtx,
-  opts: { mobile: string; purpose: SmsCodePurpose; deliver: boolean; userId: number | null },
-): Promise<void> {
+export async function issueSmsCode(ctx: ServiceCtx, opts: { mobile: string; purpose: SmsCodePurpose; deliver: boolean; userId: number | null }): Promise<void> {
   const t = now();
   const code = randomDigits(6);
   const outcome = await ctx.db.transaction().execute(async (trx) => {

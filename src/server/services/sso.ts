@@ -45,9 +45,9 @@ export function ussoSign(appid: string, unionid: string, ts: number | string, se
 }
 
 async function fail(ctx: ServiceCtx, method: LoginMethod, name: string, reason: string, key: string): Promise<ApiError> {
-  await ctx.db.transaction().execute((trx) =>
-    recordAttempt(trx, ctx.dialect, { username: name, userId: null, success: false, method, reason, ip: ctx.ip, userAgent: ctx.userAgent }),
-  );
+  await ctx.db
+    .transaction()
+    .execute((trx) => recordAttempt(trx, ctx.dialect, { username: name, userId: null, success: false, method, reason, ip: ctx.ip, userAgent: ctx.userAgent }));
   return new ApiError(ctx.t(key), Code.ERROR);
 }
 
@@ -56,13 +56,7 @@ async function appByAppid(ctx: ServiceCtx, appid: string) {
 }
 
 async function loginByUnionid(ctx: ServiceCtx, method: LoginMethod, appid: string, unionid: string): Promise<LoginOutcome> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(loginColumns)
-    .where('unionid', '=', unionid)
-    .where('status', '=', 1)
-    .orderBy('id')
-    .executeTakeFirst();
+  const user = await ctx.db.selectFrom('users').select(loginColumns).where('unionid', '=', unionid).where('status', '=', 1).orderBy('id').executeTakeFirst();
   if (!user) throw await fail(ctx, method, `${appid}:${unionid}`, 'no_user', 'sso.noUser');
   return completeLogin(ctx, user, { method, attemptName: user.username, strong: null, islogin: true });
 }

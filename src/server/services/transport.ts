@@ -135,7 +135,9 @@ export function decryptSm2(hex: string, privateKey: string): string | null {
 export async function decryptPassword(ctx: ServiceCtx, cipherHex: string, fieldKey = 'field.password'): Promise<string> {
   const field = ctx.t(fieldKey);
   const bad = (key: string) => new ApiError(ctx.t(key, { field }), Code.ERROR);
-  const hex = String(cipherHex ?? '').trim().toLowerCase();
+  const hex = String(cipherHex ?? '')
+    .trim()
+    .toLowerCase();
   if (!/^[0-9a-f]{194,4096}$/.test(hex)) throw bad('transport.invalid');
   const { privateKey } = await sm2Keys(ctx.db);
   let env: PasswordEnvelope;

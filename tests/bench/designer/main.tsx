@@ -40,7 +40,8 @@ const bench = {
     bench.running = true;
     if (bench.loafSupported) {
       bench.observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) bench.loaf.push({ startTime: e.startTime, duration: e.duration, blockingDuration: (e as unknown as Loaf).blockingDuration });
+        for (const e of list.getEntries())
+          bench.loaf.push({ startTime: e.startTime, duration: e.duration, blockingDuration: (e as unknown as Loaf).blockingDuration });
       });
       bench.observer.observe({ type: 'long-animation-frame', buffered: false });
     }
@@ -54,7 +55,8 @@ const bench = {
   stop() {
     bench.running = false;
     if (bench.observer) {
-      for (const e of bench.observer.takeRecords()) bench.loaf.push({ startTime: e.startTime, duration: e.duration, blockingDuration: (e as unknown as Loaf).blockingDuration });
+      for (const e of bench.observer.takeRecords())
+        bench.loaf.push({ startTime: e.startTime, duration: e.duration, blockingDuration: (e as unknown as Loaf).blockingDuration });
       bench.observer.disconnect();
     }
   },

@@ -92,10 +92,42 @@ function framesOf(events: TraceEvent[]): { input: number[]; all: number; kinds: 
   }
   // where the main thread's time went (trace event names, nested events counted in each of their parents)
   const kinds = new Map<string, number>();
-  for (const e of on) if (e.ph === 'X' && e.dur && ['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'FunctionCall', 'EventDispatch', 'FireAnimationFrame', 'TimerFire', 'RunMicrotasks', 'ParseHTML', 'MajorGC', 'MinorGC', 'HitTest', 'IntersectionObserverController::computeIntersections', 'ScheduleStyleRecalculation', 'UpdateLayerTree'].includes(e.name)) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+  for (const e of on)
+    if (
+      e.ph === 'X' &&
+      e.dur &&
+      [
+        'UpdateLayoutTree',
+        'Layout',
+        'Paint',
+        'PrePaint',
+        'Layerize',
+        'Commit',
+        'FunctionCall',
+        'EventDispatch',
+        'FireAnimationFrame',
+        'TimerFire',
+        'RunMicrotasks',
+        'ParseHTML',
+        'MajorGC',
+        'MinorGC',
+        'HitTest',
+        'IntersectionObserverController::computeIntersections',
+        'ScheduleStyleRecalculation',
+        'UpdateLayerTree',
+      ].includes(e.name)
+    )
+      kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
   const busy = tasks.reduce((a, t) => a + (t.dur ?? 0) / 1000, 0);
-  const list = [...kinds].sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
-  return { input, all: Math.max(0, starts.length - 1), kinds: `main thread busy ${busy.toFixed(0)} ms in tasks; by trace event (ms, nested counted in parents): ${list}` };
+  const list = [...kinds]
+    .sort((x, y) => y[1] - x[1])
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+    .join(', ');
+  return {
+    input,
+    all: Math.max(0, starts.length - 1),
+    kinds: `main thread busy ${busy.toFixed(0)} ms in tasks; by trace event (ms, nested counted in parents): ${list}`,
+  };
 }
 
 async function openDesigner(browser: Browser): Promise<Page> {
@@ -108,7 +140,10 @@ async function openDesigner(browser: Browser): Promise<Page> {
 }
 
 /** Drags the 21st field down MOVES × STEP px with the mouse; answers where it went (model after the drop). */
-async function drag(page: Page, during?: { start: () => Promise<void>; stop: () => Promise<void> }): Promise<Pick<DragResult, 'rafIntervals' | 'loaf' | 'loafSupported' | 'moved'>> {
+async function drag(
+  page: Page,
+  during?: { start: () => Promise<void>; stop: () => Promise<void> },
+): Promise<Pick<DragResult, 'rafIntervals' | 'loaf' | 'loafSupported' | 'moved'>> {
   const before = await page.evaluate(() => (window as any).__bench.layout as string[]);
   const id = before[20];
   const row = page.getByTestId(`canvas-node-${id}`);
@@ -136,14 +171,23 @@ async function drag(page: Page, during?: { start: () => Promise<void>; stop: () 
     performance.mark('bench-drag-end');
     const b = (window as any).__bench;
     b.stop();
-    return { raf: b.raf as number[], loaf: b.loaf as { duration: number; blockingDuration: number }[], loafSupported: b.loafSupported as boolean, layout: b.layout as string[] };
+    return {
+      raf: b.raf as number[],
+      loaf: b.loaf as { duration: number; blockingDuration: number }[],
+      loafSupported: b.loafSupported as boolean,
+      layout: b.layout as string[],
+    };
   });
   await during?.stop();
   const rafIntervals = seen.raf.slice(1).map((t, i) => t - seen.raf[i]);
   return { rafIntervals, loaf: seen.loaf, loafSupported: seen.loafSupported, moved: { id, from: before.indexOf(id), to: seen.layout.indexOf(id) } };
 }
 
-type CpuProfile = { nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+type CpuProfile = {
+  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
 
 /** Self and total (inclusive, recursion counted once per stack) time per function of a V8 CPU profile, the `top` largest of each. */
 function topTimes(profile: CpuProfile, top = 25): { self: string[]; total: string[] } {
@@ -165,7 +209,11 @@ function topTimes(profile: CpuProfile, top = 25): { self: string[]; total: strin
     for (const c of byId.get(id)!.children ?? []) walk(c, stack);
   };
   walk(profile.nodes[0].id, new Set());
-  const fmt = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+  const fmt = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
   return { self: fmt(selfBy), total: fmt(totalBy) };
 }
 
@@ -190,7 +238,15 @@ export async function runDesignerDragBench(): Promise<void> {
   await new Promise<void>((ok) => server.listen(PORT, '127.0.0.1', ok));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const runs: DragResult[] = [];
@@ -226,7 +282,10 @@ export async function runDesignerDragBench(): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       let profile: any = null;
-      await drag(page, { start: async () => void (await cdp.send('Profiler.start')), stop: async () => void (profile = (await cdp.send('Profiler.stop')).profile) });
+      await drag(page, {
+        start: async () => void (await cdp.send('Profiler.start')),
+        stop: async () => void (profile = (await cdp.send('Profiler.stop')).profile),
+      });
       fs.writeFileSync(prof, JSON.stringify(profile));
       const t = topTimes(profile);
       console.log(`CPU profile of one drag written to ${prof}; top self times:\n${t.self.join('\n')}\ntop total times:\n${t.total.join('\n')}`);

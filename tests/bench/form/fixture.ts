@@ -33,7 +33,12 @@ export function bigFormBundle(n = 150): PageBundle {
     if (i % 10 === 0 || i === n) {
       const s = sections.length + 1;
       texts[`bench.section.${s}`] = `第${s}部分`;
-      sections.push({ id: `s${s}`, type: 'section', title: { t: `bench.section.${s}`, d: `第${s}部分` }, children: [{ id: `g${s}`, type: 'grid', columns: 2, children: grid }] });
+      sections.push({
+        id: `s${s}`,
+        type: 'section',
+        title: { t: `bench.section.${s}`, d: `第${s}部分` },
+        children: [{ id: `g${s}`, type: 'grid', columns: 2, children: grid }],
+      });
       grid = [];
     }
   }

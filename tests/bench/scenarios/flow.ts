@@ -31,9 +31,30 @@ export const BENCH_USERS = Number(process.env.BENCH_USERS ?? 2_000);
 const DEMO_TASKS = 4_000;
 const TASKS_PER_INSTANCE = 5;
 /** Kinds of task with their share (per mille), and statuses. */
-const KINDS: [string, number][] = [['approve', 700], ['handle', 150], ['cc', 100], ['read', 30], ['signfor', 20]];
-const STATUSES: [string, number][] = [['pending', 100], ['done', 820], ['cancelled', 60], ['waiting', 20]];
-const SUBJECTS = ['关于申请购置办公设备的请示', '关于召开年度工作会议的通知', '关于报送季度统计数据的函', '关于调整值班安排的报告', '关于印发工作要点的通知', '关于拨付专项经费的请示', '请假申请', '用车申请', '用印申请'];
+const KINDS: [string, number][] = [
+  ['approve', 700],
+  ['handle', 150],
+  ['cc', 100],
+  ['read', 30],
+  ['signfor', 20],
+];
+const STATUSES: [string, number][] = [
+  ['pending', 100],
+  ['done', 820],
+  ['cancelled', 60],
+  ['waiting', 20],
+];
+const SUBJECTS = [
+  '关于申请购置办公设备的请示',
+  '关于召开年度工作会议的通知',
+  '关于报送季度统计数据的函',
+  '关于调整值班安排的报告',
+  '关于印发工作要点的通知',
+  '关于拨付专项经费的请示',
+  '请假申请',
+  '用车申请',
+  '用印申请',
+];
 
 /** What the fill made. */
 export interface TaskFill {
@@ -58,7 +79,9 @@ function picker(table: [string, number][], rnd: (n: number) => number): () => st
 
 /** Drops the secondary indexes of `tables` (not the automatic ones of primary keys); answers their SQL. */
 function dropIndexes(db: Database.Database, tables: string[]): string[] {
-  const ix = db.prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${tables.map(() => '?').join(',')})`).all(...tables) as { name: string; sql: string }[];
+  const ix = db
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${tables.map(() => '?').join(',')})`)
+    .all(...tables) as { name: string; sql: string }[];
   for (const i of ix) db.exec(`drop index "${i.name}"`);
   return ix.map((i) => i.sql);
 }
@@ -75,8 +98,12 @@ export function fillTasks(dataDir: string): TaskFill {
       return (seed >>> 8) % n;
     };
     const demoId = (db.prepare(`select id from users where username = 'demo'`).get() as { id: number }).id;
-    const flows = (db.prepare(`select def_id as defId, max(version) as version from flow_versions group by def_id`).all() as { defId: string; version: number }[]).map((f) => {
-      const def = JSON.parse((db.prepare(`select definition from flow_versions where def_id = ? and version = ?`).get(f.defId, f.version) as { definition: string }).definition);
+    const flows = (
+      db.prepare(`select def_id as defId, max(version) as version from flow_versions group by def_id`).all() as { defId: string; version: number }[]
+    ).map((f) => {
+      const def = JSON.parse(
+        (db.prepare(`select definition from flow_versions where def_id = ? and version = ?`).get(f.defId, f.version) as { definition: string }).definition,
+      );
       const nodes: string[] = [];
       const walk = (list: any[]) => {
         for (const n of list ?? []) {
@@ -102,7 +129,16 @@ export function fillTasks(dataDir: string): TaskFill {
       const cols = Object.keys(tpl).filter((c) => c !== 'id');
       const addUser = db.prepare(`insert into users (${cols.join(', ')}) values (${cols.map((c) => `@${c}`).join(', ')})`);
       for (let i = have; i < BENCH_USERS; i++) {
-        addUser.run({ ...tpl, uuid: crypto.randomUUID(), username: `bench${i}`, realname: `测试用户${i}`, mobile: null, email: null, unionid: null, current_dept_id: null });
+        addUser.run({
+          ...tpl,
+          uuid: crypto.randomUUID(),
+          username: `bench${i}`,
+          realname: `测试用户${i}`,
+          mobile: null,
+          email: null,
+          unionid: null,
+          current_dept_id: null,
+        });
       }
       users = (db.prepare(`select id from users where status = 1 and id != ?`).all(demoId) as { id: number }[]).map((r) => r.id);
       const sql = dropIndexes(db, ['flow_tasks', 'flow_instances']);
@@ -152,14 +188,40 @@ export function fillTasks(dataDir: string): TaskFill {
           }
           const deadline = rnd(4) === 0 ? at + 3 * 86_400_000 : null;
           addTask.run(
-            `${task.toString(36).padStart(8, '0')}${tail()}`, id, flow.nodes[j % flow.nodes.length], runId, kd, assignee,
-            st, st === 'done' ? (kd === 'cc' || kd === 'read' ? 'read' : 'approve') : null, st === 'done' && rnd(3) === 0 ? '同意' : null,
-            title, flow.defId, initiator, at, acted, deadline, deadline != null && st === 'pending' && rnd(2) === 0 ? 1 : 0,
+            `${task.toString(36).padStart(8, '0')}${tail()}`,
+            id,
+            flow.nodes[j % flow.nodes.length],
+            runId,
+            kd,
+            assignee,
+            st,
+            st === 'done' ? (kd === 'cc' || kd === 'read' ? 'read' : 'approve') : null,
+            st === 'done' && rnd(3) === 0 ? '同意' : null,
+            title,
+            flow.defId,
+            initiator,
+            at,
+            acted,
+            deadline,
+            deadline != null && st === 'pending' && rnd(2) === 0 ? 1 : 0,
           );
         }
         const st = open ? 'running' : rnd(10) === 0 ? 'rejected' : 'finished';
         const ended = open ? null : created + (n + 1) * 3_600_000;
-        addInstance.run(id, flow.defId, flow.version, title, initiator, st, `{"id":"${id}","status":"${st}","tasks":[],"pendingTimers":[]}`, n + 1, created, created, ended, ended ?? created + n * 3_600_000);
+        addInstance.run(
+          id,
+          flow.defId,
+          flow.version,
+          title,
+          initiator,
+          st,
+          `{"id":"${id}","status":"${st}","tasks":[],"pendingTimers":[]}`,
+          n + 1,
+          created,
+          created,
+          ended,
+          ended ?? created + n * 3_600_000,
+        );
       }
       insertSeconds = (performance.now() - t1) / 1000;
       rowsPerSecond = TASK_ROWS / insertSeconds;
@@ -190,7 +252,9 @@ export async function explainTodo(dataDir: string, userId: number): Promise<stri
       const t0 = performance.now();
       for (let i = 0; i < n; i++) stmt.all(...args);
       const ms = (performance.now() - t0) / n;
-      out.push(`  ${q.sql}  [${args.map((a) => JSON.stringify(a)).join(', ')}]\n    plan: ${plan.map((p) => p.detail).join(' | ')}\n    in-process better-sqlite3: ${ms.toFixed(3)} ms/statement`);
+      out.push(
+        `  ${q.sql}  [${args.map((a) => JSON.stringify(a)).join(', ')}]\n    plan: ${plan.map((p) => p.detail).join(' | ')}\n    in-process better-sqlite3: ${ms.toFixed(3)} ms/statement`,
+      );
     }
   } finally {
     await db.destroy();

@@ -26,10 +26,17 @@ const count = (def: FlowDef) => allNodes(def.nodes).length;
 
 /** A flow of `size` definition nodes built with the designer's commands (deterministic). */
 export function buildLargeFlow(size = FLOW_NODES): FlowDef {
-  const empty: FlowDef = { $schema: '../../_meta/flow.schema.json', schemaVersion: 1, id: 'bench.flow', kind: 'flow', title: { t: 'bench.flow', d: '基准流程' }, nodes: [
-    { id: 'start', type: 'start', title: { t: 'bench.start', d: '发起' } },
-    { id: 'end', type: 'end', title: { t: 'bench.end', d: '结束' } },
-  ] as FlowNode[] };
+  const empty: FlowDef = {
+    $schema: '../../_meta/flow.schema.json',
+    schemaVersion: 1,
+    id: 'bench.flow',
+    kind: 'flow',
+    title: { t: 'bench.flow', d: '基准流程' },
+    nodes: [
+      { id: 'start', type: 'start', title: { t: 'bench.start', d: '发起' } },
+      { id: 'end', type: 'end', title: { t: 'bench.end', d: '结束' } },
+    ] as FlowNode[],
+  };
   let h: FlowHistory = createHistory(empty, { limit: 10 });
   let last = 'start';
   const types = ['approve', 'handle', 'approve', 'cc'] as const;
@@ -90,7 +97,9 @@ export async function runFlowLayoutBench(): Promise<void> {
     vt.push(performance.now() - s);
   }
   const m = median(times);
-  console.log(`\nflow designer layout (issue 6): ${count(def)} definition nodes → ${first.nodes.length} canvas nodes, ${first.edges.length} edges, ${first.width}×${first.height} px`);
+  console.log(
+    `\nflow designer layout (issue 6): ${count(def)} definition nodes → ${first.nodes.length} canvas nodes, ${first.edges.length} edges, ${first.width}×${first.height} px`,
+  );
   console.log(`  layout: cold ${cold.toFixed(1)} ms, median of ${ROUNDS} ${m.toFixed(1)} ms (target ≤ ${TARGET_MS} ms) ${m <= TARGET_MS ? 'OK' : 'OVER'}`);
   console.log(`  validation before publish: median ${median(vt).toFixed(1)} ms (${problems} problems: new nodes have no assignees yet)`);
 }

@@ -54,7 +54,10 @@ const FILLED = ['flow_instances', 'flow_tasks', 'flow_events', 'flow_timers', 'b
 function files(p: string): string[] {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [p];
-  return fs.readdirSync(p).sort().flatMap((f) => files(path.join(p, f)));
+  return fs
+    .readdirSync(p)
+    .sort()
+    .flatMap((f) => files(path.join(p, f)));
 }
 
 /** The cache key of the fill: generator sources and the document count. */
@@ -72,13 +75,20 @@ interface GwdbFill {
 }
 
 const startApp = (dataDir: string, port = APP_PORT, env: Record<string, string> = {}) =>
-  startServer(['src/server/start.ts', '--dev'], port, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env }, '/api/health');
+  startServer(
+    ['src/server/start.ts', '--dev'],
+    port,
+    { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    '/api/health',
+  );
 
 /** Fills `<dataDir>/oa.sqlite` (migrated, seeded, app stopped) with GWDB_DOCS generated documents. */
 async function fill(dataDir: string): Promise<GwdbFill> {
   const file = path.join(dataDir, 'oa.sqlite');
   const raw = new Database(file);
-  const ix = raw.prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${FILLED.map(() => '?').join(',')})`).all(...FILLED) as { name: string; sql: string }[];
+  const ix = raw
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${FILLED.map(() => '?').join(',')})`)
+    .all(...FILLED) as { name: string; sql: string }[];
   for (const i of ix) raw.exec(`drop index "${i.name}"`);
   raw.close();
   const d = openDatabase({ dataDir });
@@ -138,7 +148,9 @@ async function explain(dataDir: string, userId: number): Promise<string[]> {
       const n = 20;
       const t0 = performance.now();
       for (let i = 0; i < n; i++) stmt.all(...args);
-      out.push(`  ${q.sql}\n    plan: ${plan.map((p) => p.detail).join(' | ')}\n    in-process better-sqlite3: ${((performance.now() - t0) / n).toFixed(3)} ms/statement`);
+      out.push(
+        `  ${q.sql}\n    plan: ${plan.map((p) => p.detail).join(' | ')}\n    in-process better-sqlite3: ${((performance.now() - t0) / n).toFixed(3)} ms/statement`,
+      );
     }
   } finally {
     await db.destroy();
@@ -157,7 +169,10 @@ export async function runGwdbBench(): Promise<void> {
     // does not touch what the generator writes); the figures then say which one was used.
     const key = process.env.BENCH_GWDB_KEY || fillKey();
     let info = restoreFill<GwdbFill>(key, dataDir);
-    if (info) console.log(`gwdb: reusing the filled database of an earlier run (${key}${key === fillKey() ? '' : ', named by BENCH_GWDB_KEY: the generator inputs changed since'}; tests/bench/cache.ts)`);
+    if (info)
+      console.log(
+        `gwdb: reusing the filled database of an earlier run (${key}${key === fillKey() ? '' : ', named by BENCH_GWDB_KEY: the generator inputs changed since'}; tests/bench/cache.ts)`,
+      );
     else if (process.env.BENCH_GWDB_KEY) throw new Error(`BENCH_GWDB_KEY=${key}: no such cached fill`);
     const first = await startApp(dataDir);
     await first.stop();
@@ -165,7 +180,9 @@ export async function runGwdbBench(): Promise<void> {
       info = await fill(dataDir);
       const r = info.report;
       console.log(
-        `gwdb: generated ${r.created} documents (${r.send} 发文, ${r.receive} 收文; ${Object.entries(r.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')}), ${r.tasks} flow tasks, ${r.events} flow events ` +
+        `gwdb: generated ${r.created} documents (${r.send} 发文, ${r.receive} 收文; ${Object.entries(r.byStatus)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}), ${r.tasks} flow tasks, ${r.events} flow events ` +
           `at ${Math.round(info.docsPerSecond)} documents/s, then ${info.indexSeconds.toFixed(0)} s building the indexes`,
       );
       const t0 = Date.now();
@@ -185,7 +202,9 @@ export async function runGwdbBench(): Promise<void> {
     const freshAnswer = await request(fresh.port, '/api/document/gwdbList', BODY, freshHeaders);
     if (JSON.stringify(freshAnswer.data) !== JSON.stringify(firstAnswer.data)) throw new Error('the fresh app answered another page than the cached one');
     const top = firstAnswer.data.list[0];
-    console.log(`/api/document/gwdbList ${JSON.stringify(BODY)} as liqiang: ${firstAnswer.data.list.length} rows, total ${firstAnswer.data.total}; first: ${JSON.stringify(top)}`);
+    console.log(
+      `/api/document/gwdbList ${JSON.stringify(BODY)} as liqiang: ${firstAnswer.data.list.length} rows, total ${firstAnswer.data.total}; first: ${JSON.stringify(top)}`,
+    );
     await cpuPerRequest(hello, '/hello', {}, {}, 1000);
     await cpuPerRequest(app, '/api/document/gwdbList', BODY, headers, Math.min(REQUESTS, 500));
     await cpuPerRequest(fresh, '/api/document/gwdbList', BODY, freshHeaders, Math.min(REQUESTS, 500));
@@ -201,9 +220,14 @@ export async function runGwdbBench(): Promise<void> {
       f.push(await cpuPerRequest(fresh, '/api/document/gwdbList', BODY, freshHeaders, REQUESTS));
       u.push(await cpuPerRequest(app, '/api/Person/userInfo', {}, headers, REQUESTS));
     }
-    console.log(`reference: /api/Person/userInfo in the same rounds ${median(u).toFixed(3)} ms CPU/request → ${(median(u) / median(h)).toFixed(2)}× hello-world`);
+    console.log(
+      `reference: /api/Person/userInfo in the same rounds ${median(u).toFixed(3)} ms CPU/request → ${(median(u) / median(h)).toFixed(2)}× hello-world`,
+    );
     const what = `/api/document/gwdbList (督办), 20 of the running among ${GWDB_DOCS} generated documents, supervisor of scope all + total (issue 5)`;
-    for (const [label, xs] of [['cached (repeat visit, page cache)', a], ['fresh (page read from the database every request)', f]] as const) {
+    for (const [label, xs] of [
+      ['cached (repeat visit, page cache)', a],
+      ['fresh (page read from the database every request)', f],
+    ] as const) {
       const ratio = median(xs) / median(h);
       console.log(
         `${what}, ${label}: app ${median(xs).toFixed(3)} ms CPU/request (rounds ${xs.map((x) => x.toFixed(3)).join(' ')}), ` +
@@ -214,7 +238,9 @@ export async function runGwdbBench(): Promise<void> {
     app = null;
     await fresh.stop();
     fresh = null;
-    console.log(`SQL of gwdbList read afresh (services/document/gwdbList.ts as Kysely sends it, total counted; SQLite plans, timed in the bench process):\n${(await explain(dataDir, liqiang)).join('\n')}`);
+    console.log(
+      `SQL of gwdbList read afresh (services/document/gwdbList.ts as Kysely sends it, total counted; SQLite plans, timed in the bench process):\n${(await explain(dataDir, liqiang)).join('\n')}`,
+    );
   } finally {
     await app?.stop();
     await fresh?.stop();

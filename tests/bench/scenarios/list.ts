@@ -59,7 +59,10 @@ export function fillReceptions(dataDir: string): FillInfo {
     const base = Date.UTC(2020, 0, 1);
     const dates = Array.from({ length: 2410 }, (_, d) => new Date(base + d * 86_400_000).toISOString().slice(0, 10));
     // Secondary indexes are dropped during the fill and built again after it (a sort instead of random inserts).
-    const indexes = db.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = 'biz_reception' and sql is not null`).all() as { name: string; sql: string }[];
+    const indexes = db.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = 'biz_reception' and sql is not null`).all() as {
+      name: string;
+      sql: string;
+    }[];
     for (const ix of indexes) db.exec(`drop index "${ix.name}"`);
     let inDept = 0;
     let keywordInDept = 0;
@@ -79,10 +82,27 @@ export function fillReceptions(dataDir: string): FillInfo {
         const days = 1 + rnd(3);
         const at = base + day * 86_400_000 + rnd(86_400_000);
         insert.run(
-          user, at, user, at, dept, units.get(dept),
-          `${unit}来访考察第${i + 1}批`, unit, '张三、李四', 2 + rnd(20), dates[day], dates[day + days - 1], days,
-          PLACES[rnd(PLACES.length)], dept, user, JSON.stringify([user]), '住宿迎宾馆，午餐机关食堂，参观市民中心', rnd(2_000_000) / 100,
-          STATUS[rnd(STATUS.length)], null,
+          user,
+          at,
+          user,
+          at,
+          dept,
+          units.get(dept),
+          `${unit}来访考察第${i + 1}批`,
+          unit,
+          '张三、李四',
+          2 + rnd(20),
+          dates[day],
+          dates[day + days - 1],
+          days,
+          PLACES[rnd(PLACES.length)],
+          dept,
+          user,
+          JSON.stringify([user]),
+          '住宿迎宾馆，午餐机关食堂，参观市民中心',
+          rnd(2_000_000) / 100,
+          STATUS[rnd(STATUS.length)],
+          null,
         );
       }
       rowsPerSecond = LIST_ROWS / ((performance.now() - t0) / 1000);

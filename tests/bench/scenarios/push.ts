@@ -15,7 +15,10 @@ export const PUSH_USERS = Number(process.env.BENCH_PUSH_USERS ?? 300);
 
 /** Soft limit of open files of process `pid` ('self' for this one). */
 export function fdLimit(pid: number | 'self'): number {
-  const line = fs.readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
   const soft = line?.split(/\s{2,}/)[1];
   return soft === 'unlimited' ? Infinity : Number(soft);
 }

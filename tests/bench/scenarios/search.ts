@@ -32,23 +32,104 @@ const TARGET_MS = 300;
 const PORT = 18371;
 
 const TOPICS = [
-  '安全生产', '防汛抗旱', '森林防火', '疫情防控', '营商环境', '乡村振兴', '生态环境保护', '大气污染防治', '河长制', '耕地保护',
-  '粮食安全', '食品安全', '消防安全', '道路交通安全', '城市供暖', '燃气安全', '校园安全', '政务公开', '信访工作', '档案管理',
-  '财政预算', '国有资产', '审计整改', '招商引资', '项目建设', '重大项目', '民生实事', '就业创业', '社会保障', '养老服务',
-  '医疗保障', '义务教育', '职业教育', '科技创新', '数字政府', '网络安全', '保密工作', '机关事务', '公务用车', '节能减排',
-  '垃圾分类', '爱国卫生', '文明城市', '安全检查', '应急管理', '地质灾害', '冬季供暖', '春运', '元旦春节', '国庆节',
+  '安全生产',
+  '防汛抗旱',
+  '森林防火',
+  '疫情防控',
+  '营商环境',
+  '乡村振兴',
+  '生态环境保护',
+  '大气污染防治',
+  '河长制',
+  '耕地保护',
+  '粮食安全',
+  '食品安全',
+  '消防安全',
+  '道路交通安全',
+  '城市供暖',
+  '燃气安全',
+  '校园安全',
+  '政务公开',
+  '信访工作',
+  '档案管理',
+  '财政预算',
+  '国有资产',
+  '审计整改',
+  '招商引资',
+  '项目建设',
+  '重大项目',
+  '民生实事',
+  '就业创业',
+  '社会保障',
+  '养老服务',
+  '医疗保障',
+  '义务教育',
+  '职业教育',
+  '科技创新',
+  '数字政府',
+  '网络安全',
+  '保密工作',
+  '机关事务',
+  '公务用车',
+  '节能减排',
+  '垃圾分类',
+  '爱国卫生',
+  '文明城市',
+  '安全检查',
+  '应急管理',
+  '地质灾害',
+  '冬季供暖',
+  '春运',
+  '元旦春节',
+  '国庆节',
 ];
 const ACTIONS = ['做好', '加强', '开展', '进一步做好', '切实加强', '印发', '组织开展', '深入推进', '全面落实', '调整'];
 const SUFFIXES = ['工作', '专项检查', '实施方案', '工作方案', '有关事项', '专项行动', '督查', '考核办法', '管理办法', '宣传月活动'];
-const KINDS: [string, string][] = [['通知', '8'], ['通知', '8'], ['通知', '8'], ['意见', '7'], ['报告', '10'], ['请示', '11'], ['批复', '12'], ['函', '14'], ['通报', '9'], ['纪要', '15']];
+const KINDS: [string, string][] = [
+  ['通知', '8'],
+  ['通知', '8'],
+  ['通知', '8'],
+  ['意见', '7'],
+  ['报告', '10'],
+  ['请示', '11'],
+  ['批复', '12'],
+  ['函', '14'],
+  ['通报', '9'],
+  ['纪要', '15'],
+];
 const BODY = [
-  '各区县人民政府，市政府各委办局', '为深入贯彻落实党中央、国务院决策部署', '经市政府同意，现将有关事项通知如下', '一、提高思想认识，加强组织领导',
-  '二、突出工作重点，狠抓责任落实', '三、强化督促检查，确保取得实效', '各单位要高度重视，主要负责同志亲自抓', '要建立健全工作机制，明确责任分工',
-  '切实做好风险隐患排查整治', '严格落实值班值守和信息报送制度', '加强宣传引导，营造良好社会氛围', '请于每月底前将工作进展情况报市政府办公室',
-  '对工作不力、造成严重后果的，依法依规严肃追责问责', '统筹发展和安全，守牢安全底线', '坚持问题导向和目标导向相结合', '加大资金投入，强化要素保障',
-  '建立工作台账，实行清单化管理', '联系人及电话请报文电科', '本通知自印发之日起施行', '特此通知', '妥否，请批示', '请予审批',
-  '深化放管服改革，持续优化服务', '推进城乡基础设施建设', '保障人民群众生命财产安全', '扎实推进共同富裕', '加快建设现代化产业体系',
-  '危险化学品仓储企业', '人员密集场所和高层建筑', '重点时段和关键环节', '燃气管道老化更新改造', '农村饮水安全工程',
+  '各区县人民政府，市政府各委办局',
+  '为深入贯彻落实党中央、国务院决策部署',
+  '经市政府同意，现将有关事项通知如下',
+  '一、提高思想认识，加强组织领导',
+  '二、突出工作重点，狠抓责任落实',
+  '三、强化督促检查，确保取得实效',
+  '各单位要高度重视，主要负责同志亲自抓',
+  '要建立健全工作机制，明确责任分工',
+  '切实做好风险隐患排查整治',
+  '严格落实值班值守和信息报送制度',
+  '加强宣传引导，营造良好社会氛围',
+  '请于每月底前将工作进展情况报市政府办公室',
+  '对工作不力、造成严重后果的，依法依规严肃追责问责',
+  '统筹发展和安全，守牢安全底线',
+  '坚持问题导向和目标导向相结合',
+  '加大资金投入，强化要素保障',
+  '建立工作台账，实行清单化管理',
+  '联系人及电话请报文电科',
+  '本通知自印发之日起施行',
+  '特此通知',
+  '妥否，请批示',
+  '请予审批',
+  '深化放管服改革，持续优化服务',
+  '推进城乡基础设施建设',
+  '保障人民群众生命财产安全',
+  '扎实推进共同富裕',
+  '加快建设现代化产业体系',
+  '危险化学品仓储企业',
+  '人员密集场所和高层建筑',
+  '重点时段和关键环节',
+  '燃气管道老化更新改造',
+  '农村饮水安全工程',
 ];
 const ORGS = ['京政办发', '京政发', '京政函', '京财预', '京教发', '京发改', '京应急发', '京卫发'];
 
@@ -130,7 +211,9 @@ function fillSearch(dataDir: string): SearchFill {
     // Secondary indexes of the big tables are dropped during the fill and built again after it (a sort instead of
     // random inserts); unique ones stay.
     const indexes = db
-      .prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name in ('doc_search', 'flow_tasks', 'flow_instances', 'biz_doc_send', 'biz_doc_receive') and sql is not null and sql not like 'create unique%'`)
+      .prepare(
+        `select name, sql from sqlite_master where type = 'index' and tbl_name in ('doc_search', 'flow_tasks', 'flow_instances', 'biz_doc_send', 'biz_doc_receive') and sql is not null and sql not like 'create unique%'`,
+      )
       .all() as { name: string; sql: string }[];
     for (const ix of indexes) db.exec(`drop index "${ix.name}"`);
     db.transaction(() => {
@@ -161,8 +244,37 @@ function fillSearch(dataDir: string): SearchFill {
         (isSend ? send : receive).run(recordId, creator, at, creator, at, null, ownerUnit, title, docType, secret, number, i);
         const content = lines.join('。');
         const words = [seg(title), seg(number), ...lines.map(seg)].join(' ');
-        search.run(at * ROW_ID_SLOTS, isSend ? 'document.send' : 'document.receive', recordId, i, title, number, year, issuer, ownerUnit, docType, secret, creator, at, content, words, at);
-        instance.run(i, isSend ? 'document.send' : 'document.receive', isSend ? 'document.send' : 'document.receive', recordId, title, creator, null, at, at, at, at);
+        search.run(
+          at * ROW_ID_SLOTS,
+          isSend ? 'document.send' : 'document.receive',
+          recordId,
+          i,
+          title,
+          number,
+          year,
+          issuer,
+          ownerUnit,
+          docType,
+          secret,
+          creator,
+          at,
+          content,
+          words,
+          at,
+        );
+        instance.run(
+          i,
+          isSend ? 'document.send' : 'document.receive',
+          isSend ? 'document.send' : 'document.receive',
+          recordId,
+          title,
+          creator,
+          null,
+          at,
+          at,
+          at,
+          at,
+        );
         for (let k = 0; k < 2; k++) {
           const assignee = rnd(500) === 0 ? zhangwei : others[rnd(others.length)];
           if (assignee === zhangwei) zhangweiTasks++;
@@ -180,7 +292,15 @@ function fillSearch(dataDir: string): SearchFill {
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.exec('analyze');
-    return { rows: SEARCH_ROWS, seconds: (performance.now() - t0) / 1000, zhangweiDrafts, zhangweiTasks, zhangweiUnitReceipts, sampleNumber, dbBytes: fs.statSync(file).size };
+    return {
+      rows: SEARCH_ROWS,
+      seconds: (performance.now() - t0) / 1000,
+      zhangweiDrafts,
+      zhangweiTasks,
+      zhangweiUnitReceipts,
+      sampleNumber,
+      dbBytes: fs.statSync(file).size,
+    };
   } finally {
     db.close();
   }
@@ -188,7 +308,10 @@ function fillSearch(dataDir: string): SearchFill {
 
 /** The cache key: the fill (its code and vocabulary) and the row count. */
 function cacheKey(): string {
-  const h = crypto.createHash('sha256').update(fillSearch.toString()).update(JSON.stringify([TOPICS, ACTIONS, SUFFIXES, KINDS, BODY, ORGS, SEARCH_ROWS]));
+  const h = crypto
+    .createHash('sha256')
+    .update(fillSearch.toString())
+    .update(JSON.stringify([TOPICS, ACTIONS, SUFFIXES, KINDS, BODY, ORGS, SEARCH_ROWS]));
   return `search-${h.digest('hex').slice(0, 16)}`;
 }
 
@@ -274,7 +397,9 @@ export async function runSearchBench(): Promise<void> {
         byKind.set(i % 10, [...(byKind.get(i % 10) ?? []), ms]);
         totals.set(i % 10, r.data.total);
       }
-      const kinds = [...byKind.entries()].map(([k, xs]) => `${JSON.stringify(queryOf(k, fill!.sampleNumber))} p95 ${pct(xs, 95).toFixed(0)} ms (total ${totals.get(k)})`);
+      const kinds = [...byKind.entries()].map(
+        ([k, xs]) => `${JSON.stringify(queryOf(k, fill!.sampleNumber))} p95 ${pct(xs, 95).toFixed(0)} ms (total ${totals.get(k)})`,
+      );
       const p95 = pct(all, 95);
       console.log(
         `/api/document/search as ${who}, ${REQUESTS} requests one at a time over ${fill.rows} documents: first (catch-up included) ${firstMs.toFixed(0)} ms, ` +

@@ -98,7 +98,14 @@ describe('route helpers', () => {
   it('takes the tab at the click and sends it to the page once the call answered, or closes it on a refusal', () => {
     const tabs: { opener: unknown; location: { href: string }; closed: boolean; close(): void }[] = [];
     const open = vi.spyOn(window, 'open').mockImplementation(() => {
-      const tab = { opener: window as unknown, location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } };
+      const tab = {
+        opener: window as unknown,
+        location: { href: 'about:blank' },
+        closed: false,
+        close() {
+          this.closed = true;
+        },
+      };
       tabs.push(tab);
       return tab as unknown as Window;
     });

@@ -49,7 +49,20 @@ describe('route guard (SPEC §2.1, §5, §8)', () => {
 
   it('allows menu pages, hidden menu items, menu_my and ALWAYS_ALLOWED pages', () => {
     const u = user();
-    for (const p of ['/document/dbgw', '/dashboard/search', '/document/show-audit/42', '/mail/inbox', '/mail/inbox/7', '/acl/setting', '/log', '/refresh', '/redirect/document/dbgw', '/message/index', '/dashboard/console', '/']) {
+    for (const p of [
+      '/document/dbgw',
+      '/dashboard/search',
+      '/document/show-audit/42',
+      '/mail/inbox',
+      '/mail/inbox/7',
+      '/acl/setting',
+      '/log',
+      '/refresh',
+      '/redirect/document/dbgw',
+      '/message/index',
+      '/dashboard/console',
+      '/',
+    ]) {
       expect(guardDecision({ pathname: p, token: 't', user: u }).kind, p).toBe('allow');
     }
   });

@@ -31,7 +31,16 @@ vi.mock('@app/services/http', () => ({
 }));
 
 let seq = 0;
-const node = (path: string, children: MenuNode[] = []): MenuNode => ({ id: ++seq, path, header: path, i18nKey: path.slice(1).replace('/', '.'), icon: null, auth: '', status: 1, children });
+const node = (path: string, children: MenuNode[] = []): MenuNode => ({
+  id: ++seq,
+  path,
+  header: path,
+  i18nKey: path.slice(1).replace('/', '.'),
+  icon: null,
+  auth: '',
+  status: 1,
+  children,
+});
 const MENU: MenuNode[] = [
   node('/document', [node('/document/dbgw'), node('/document/ybgw'), node('/document/dfgw')]),
   node('/affair', [node('/affair/dbsw'), node('/affair/dfsw')]),

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@shared/types';
 import {
-  allowedMenuPaths, buildLayoutMenus, colourClass, foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, visibleMenu,
+  allowedMenuPaths,
+  buildLayoutMenus,
+  colourClass,
+  foldTopEntries,
+  slideOffset,
+  snapOffset,
+  stepShowing,
+  topMenuSlide,
+  visibleMenu,
 } from '@app/layouts/menuModel';
 
 let id = 0;
 const node = (path: string, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
-  id: ++id, path, header: path, i18nKey: path.slice(1), icon: null, auth: '', status: 1, children, ...extra,
+  id: ++id,
+  path,
+  header: path,
+  i18nKey: path.slice(1),
+  icon: null,
+  auth: '',
+  status: 1,
+  children,
+  ...extra,
 });
 
 const MENU: MenuNode[] = [
@@ -55,7 +71,7 @@ describe('menu building for the four layouts (SPEC §2.4, §4)', () => {
     expect(m.selected).toBe('/mail/inbox');
   });
 
-  it('mix: sections on top, the current section\'s children in the sidebar', () => {
+  it("mix: sections on top, the current section's children in the sidebar", () => {
     const m = buildLayoutMenus(MENU, 'mix', '/document/dbgw');
     expect(keys(m.top)).toEqual(['/dashboard', '/document', '/mail']);
     expect(m.top.every((e) => e.children.length === 0)).toBe(true);

@@ -292,7 +292,13 @@ describe('the message centre', () => {
   it('builds the list query from its filters', async () => {
     const { queryOf } = await import('@app/pages/message/MessagePage');
     expect(queryOf({ read: 'all', keyword: ' ', current: 1, pageSize: 20 })).toEqual({ current: 1, pageSize: 20 });
-    expect(queryOf({ read: 'unread', type: 5, keyword: ' 请假 ', current: 2, pageSize: 10 })).toEqual({ current: 2, pageSize: 10, is_read: 0, type: 5, keyword: '请假' });
+    expect(queryOf({ read: 'unread', type: 5, keyword: ' 请假 ', current: 2, pageSize: 10 })).toEqual({
+      current: 2,
+      pageSize: 10,
+      is_read: 0,
+      type: 5,
+      keyword: '请假',
+    });
     expect(queryOf({ read: 'read', keyword: '', current: 1, pageSize: 20 }).is_read).toBe(1);
   });
 
@@ -308,7 +314,10 @@ describe('the message centre', () => {
         const list = q.is_read === 0 ? rows.filter((r) => !r.is_read) : rows;
         return { list, total: list.length, unread: rows.filter((r) => !r.is_read).length, last_id: 3, current: 1, pageSize: 20 };
       },
-      'Msg/getTypes': () => [{ type: 1, name: '待办提醒' }, { type: 15, name: '邮件提醒' }],
+      'Msg/getTypes': () => [
+        { type: 1, name: '待办提醒' },
+        { type: 15, name: '邮件提醒' },
+      ],
       'Msg/del': (q) => {
         rows = rows.filter((r) => !q.ids.includes(r.id));
         return { deleted: 1, unread: 1 };

@@ -116,20 +116,27 @@ describe('checkExpression — rejects bad expressions with readable messages', (
   it('speaks English when asked', () => {
     expect(checkExpression('amout', env, { locale: 'en-US' })).toMatchObject({ ok: false, message: 'Unknown field amout' });
     expect(checkExpression('FOO(1)', env, { locale: 'en-US' })).toMatchObject({ ok: false, message: 'Unknown function FOO' });
-    expect(checkExpression('1 +', env, { locale: 'en-US' })).toMatchObject({ ok: false, message: 'Syntax error at character 4: the expression ends too early' });
+    expect(checkExpression('1 +', env, { locale: 'en-US' })).toMatchObject({
+      ok: false,
+      message: 'Syntax error at character 4: the expression ends too early',
+    });
   });
 
   it('checks the result type when one is expected', () => {
     expect(checkExpression('amount > 1.0', env, { expect: 'bool' })).toEqual({ ok: true, type: 'bool' });
     expect(checkExpression('count * 2', env, { expect: 'double' })).toEqual({ ok: true, type: 'int' });
-    expect(checkExpression('amount', env, { expect: 'bool' })).toMatchObject({ ok: false, code: 'unexpected_result_type', message: '表达式的结果应为 bool（是/否），实际为 double（小数）' });
+    expect(checkExpression('amount', env, { expect: 'bool' })).toMatchObject({
+      ok: false,
+      code: 'unexpected_result_type',
+      message: '表达式的结果应为 bool（是/否），实际为 double（小数）',
+    });
   });
 
   it('never throws, even for odd input', () => {
     expect(checkExpression(undefined as unknown as string, env).ok).toBe(false);
     expect(checkExpression('"unterminated', env).ok).toBe(false);
     expect(checkExpression('a'.repeat(5000) + ' +', createEnv()).ok).toBe(false);
-    expect(checkExpression('[' .repeat(400) + ']'.repeat(400), createEnv()).ok).toBe(false);
+    expect(checkExpression('['.repeat(400) + ']'.repeat(400), createEnv()).ok).toBe(false);
   });
 
   it('compileExpression throws the same readable error as an ExprError', () => {

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkExpression, compileExpression, createEnv, envFromModel, evaluateExpression, ExprError, FUNCTIONS, referencedFields, setClock } from '@engine/expr';
+import {
+  checkExpression,
+  compileExpression,
+  createEnv,
+  envFromModel,
+  evaluateExpression,
+  ExprError,
+  FUNCTIONS,
+  referencedFields,
+  setClock,
+} from '@engine/expr';
 import { sampleModel } from './fixtures';
 
 const env = envFromModel(sampleModel, { n: 'int', x: 'double', xs: 'list<double>', ns: 'list<int>', m: 'map' }, { record: true, user: true });

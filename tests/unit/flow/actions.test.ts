@@ -8,7 +8,8 @@ import { allowedActions, apply, FlowError } from '../../../engine/flow';
 import { approve, flow, handle, Harness } from './helpers';
 
 /** 拟稿 → a(11) → b(12) → c(13) → end. */
-const chain = (extra = {}) => flow([approve('a', [11]), approve('b', [12]), approve('c', [13], { returnTargets: ['previous', 'initiator', 'anyDone'] })], extra);
+const chain = (extra = {}) =>
+  flow([approve('a', [11]), approve('b', [12]), approve('c', [13], { returnTargets: ['previous', 'initiator', 'anyDone'] })], extra);
 
 describe('return (退回) and resubmit', () => {
   it('to the initiator, resubmit restarts at the first node', () => {
@@ -122,7 +123,10 @@ describe('transfer, delegate, add-sign, cc', () => {
     const h = new Harness(flow([approve('a', [11]), approve('b', [12])]));
     h.start();
     h.act({ type: 'addSign', actor: 11, position: 'before', users: [17] });
-    expect(h.open().map((t) => [t.assignee, t.status])).toEqual([[11, 'waiting'], [17, 'pending']]);
+    expect(h.open().map((t) => [t.assignee, t.status])).toEqual([
+      [11, 'waiting'],
+      [17, 'pending'],
+    ]);
     h.act({ type: 'approve', actor: 17 });
     expect(h.pending()).toEqual([11]);
     expect(h.state.nodeRuns.find((r) => r.nodeId === 'a')!.status).toBe('active');
@@ -177,7 +181,11 @@ describe('transfer, delegate, add-sign, cc', () => {
     h.start();
     h.act({ type: 'cc', actor: 11, users: [41, 42] });
     h.act({ type: 'cc', actor: 11, users: [43], circulate: true });
-    expect(h.state.tasks.filter((t) => t.kind !== 'approve').map((t) => [t.assignee, t.kind])).toEqual([[41, 'cc'], [42, 'cc'], [43, 'read']]);
+    expect(h.state.tasks.filter((t) => t.kind !== 'approve').map((t) => [t.assignee, t.kind])).toEqual([
+      [41, 'cc'],
+      [42, 'cc'],
+      [43, 'read'],
+    ]);
     h.act({ type: 'approve', actor: 11 });
     expect(h.state.status).toBe('finished');
     expect(h.allowed(43)).toEqual(['read', 'comment']);

@@ -3,7 +3,24 @@
  * clock and ids, and a harness that applies actions and keeps the state.
  */
 import { expect } from 'vitest';
-import { apply, newInstance, allowedActions, FlowError, type ApplyResult, type AssigneeRule, type Effects, type FlowAction, type FlowContext, type FlowDef, type FlowNode, type FlowState, type OrgRule, type Task, type TaskNode, type UserId } from '../../../engine/flow';
+import {
+  apply,
+  newInstance,
+  allowedActions,
+  FlowError,
+  type ApplyResult,
+  type AssigneeRule,
+  type Effects,
+  type FlowAction,
+  type FlowContext,
+  type FlowDef,
+  type FlowNode,
+  type FlowState,
+  type OrgRule,
+  type Task,
+  type TaskNode,
+  type UserId,
+} from '../../../engine/flow';
 
 export const text = (d: string) => ({ t: `test.flow.${d.replace(/[^a-zA-Z0-9]/g, '_') || 'x'}`, d });
 
@@ -19,7 +36,15 @@ export const handle = (id: string, users: UserId[], extra: Partial<TaskNode> = {
 
 /** A flow start → nodes → end. */
 export function flow(nodes: FlowNode[], extra: Partial<FlowDef> = {}): FlowDef {
-  return { $schema: '../../_meta/flow.schema.json', schemaVersion: 1, id: 'test.flow', kind: 'flow', title: text('flow'), nodes: [start(), ...nodes, end()], ...extra };
+  return {
+    $schema: '../../_meta/flow.schema.json',
+    schemaVersion: 1,
+    id: 'test.flow',
+    kind: 'flow',
+    title: text('flow'),
+    nodes: [start(), ...nodes, end()],
+    ...extra,
+  };
 }
 
 /** The fake organisation: role codes → users; leader N of the initiator = 100·N + initiator; dept fields: leader = 500 + dept. */
@@ -98,12 +123,20 @@ export class Harness {
 
   /** Open deciding tasks (pending/waiting/delegated of approve/handle/signfor). */
   open(nodeId?: string): Task[] {
-    return this.state.tasks.filter((t) => ['pending', 'waiting', 'delegated'].includes(t.status) && ['approve', 'handle', 'signfor'].includes(t.kind) && (nodeId === undefined || t.nodeId === nodeId));
+    return this.state.tasks.filter(
+      (t) =>
+        ['pending', 'waiting', 'delegated'].includes(t.status) &&
+        ['approve', 'handle', 'signfor'].includes(t.kind) &&
+        (nodeId === undefined || t.nodeId === nodeId),
+    );
   }
 
   /** Users with a pending task at `nodeId`. */
   pending(nodeId?: string): UserId[] {
-    return this.open(nodeId).filter((t) => t.status === 'pending').map((t) => t.assignee).sort((a, b) => a - b);
+    return this.open(nodeId)
+      .filter((t) => t.status === 'pending')
+      .map((t) => t.assignee)
+      .sort((a, b) => a - b);
   }
 
   /** Node ids of active task-node runs. */

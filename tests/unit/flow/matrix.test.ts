@@ -127,7 +127,11 @@ describe('action × mode × node type', () => {
 /** States to check allowedActions against apply on. */
 function states(): { name: string; h: Harness }[] {
   const out: { name: string; h: Harness }[] = [];
-  const mk = (name: string, f: (h: Harness) => void, nodes = [approve('p', [5]), approve('n1', [11, 12], { mode: 'sequential' }), approve('n2', [21], { ccOnDone: [{ kind: 'users', users: [31] }] })]) => {
+  const mk = (
+    name: string,
+    f: (h: Harness) => void,
+    nodes = [approve('p', [5]), approve('n1', [11, 12], { mode: 'sequential' }), approve('n2', [21], { ccOnDone: [{ kind: 'users', users: [31] }] })],
+  ) => {
     const h = new Harness(flow(nodes));
     f(h);
     out.push({ name, h });
@@ -139,7 +143,16 @@ function states(): { name: string; h: Harness }[] {
   mk('delegated', (h) => (h.start(), h.act({ type: 'delegate', actor: 5, to: 6 })));
   mk('add-sign before', (h) => (h.start(), h.act({ type: 'addSign', actor: 5, position: 'before', users: [6] })));
   mk('returned to initiator', (h) => (h.start(), h.act({ type: 'return', actor: 5, target: 'initiator' })));
-  mk('finished with cc', (h) => (h.start(), h.act({ type: 'approve', actor: 5 }), h.act({ type: 'approve', actor: 11 }), h.act({ type: 'approve', actor: 12 }), h.act({ type: 'approve', actor: 21 })));
+  mk(
+    'finished with cc',
+    (h) => (
+      h.start(),
+      h.act({ type: 'approve', actor: 5 }),
+      h.act({ type: 'approve', actor: 11 }),
+      h.act({ type: 'approve', actor: 12 }),
+      h.act({ type: 'approve', actor: 21 })
+    ),
+  );
   mk('withdrawn', (h) => (h.start(), h.act({ type: 'withdraw', actor: 1 })));
   return out;
 }

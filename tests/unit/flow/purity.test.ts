@@ -12,7 +12,9 @@ const files = readdirSync(DIR).filter((f) => f.endsWith('.ts'));
 
 describe('engine/flow purity', () => {
   it('has its modules', () => {
-    expect(files).toEqual(expect.arrayContaining(['index.ts', 'types.ts', 'definition.ts', 'assignees.ts', 'machine.ts', 'actions.ts', 'deadlines.ts', 'state.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['index.ts', 'types.ts', 'definition.ts', 'assignees.ts', 'machine.ts', 'actions.ts', 'deadlines.ts', 'state.ts']),
+    );
   });
   it.each(files)('%s imports no React / Node and reads no clock or randomness', (f) => {
     const src = readFileSync(join(DIR, f), 'utf8');

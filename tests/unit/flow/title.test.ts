@@ -24,7 +24,17 @@ const INPUT = {
   flow: { title: '外出审批' },
 };
 
-const entity = { $schema: '../../_meta/entity.schema.json', schemaVersion: 1, id: 'demo.item', kind: 'entity', title: { t: 'demo.item', d: '事项' }, group: 'demo_item', table: 'demo_item', scope: 'own', model: MODEL };
+const entity = {
+  $schema: '../../_meta/entity.schema.json',
+  schemaVersion: 1,
+  id: 'demo.item',
+  kind: 'entity',
+  title: { t: 'demo.item', d: '事项' },
+  group: 'demo_item',
+  table: 'demo_item',
+  scope: 'own',
+  model: MODEL,
+};
 const flowOf = (cel?: string) => ({
   $schema: '../../_meta/flow.schema.json',
   schemaVersion: 1,
@@ -38,7 +48,14 @@ const flowOf = (cel?: string) => ({
   ],
 });
 const issuesOf = (cel: string | undefined, dir = 'schemas/demo') =>
-  lintRegistry(buildRegistry([{ path: `${dir}/entities/item.json`, data: entity }, { path: `${dir}/flows/a.flow.json`, data: flowOf(cel) }]), [], { locales: [] }).filter((i) => i.file.endsWith('a.flow.json'));
+  lintRegistry(
+    buildRegistry([
+      { path: `${dir}/entities/item.json`, data: entity },
+      { path: `${dir}/flows/a.flow.json`, data: flowOf(cel) },
+    ]),
+    [],
+    { locales: [] },
+  ).filter((i) => i.file.endsWith('a.flow.json'));
 
 describe('flow title template', () => {
   it('names the item by the template, never by the first text field', () => {

@@ -35,7 +35,10 @@ describe('branch', () => {
 
   it('after the branch, the flow continues after the branch node; an injected evaluator is used', () => {
     const seen: string[] = [];
-    const h = new Harness(flow([branchNode(), approve('last', [40])]), { data: { amount: 1 }, ctx: { evaluate: (cel) => (seen.push(cel), cel.startsWith('amount > 5000')) } });
+    const h = new Harness(flow([branchNode(), approve('last', [40])]), {
+      data: { amount: 1 },
+      ctx: { evaluate: (cel) => (seen.push(cel), cel.startsWith('amount > 5000')) },
+    });
     h.start();
     expect(seen).toEqual(['amount > 5000']);
     h.act({ type: 'approve', actor: 30 });
@@ -66,7 +69,14 @@ describe('parallel', () => {
     expect(h.activeNodes()).toEqual(['fin2']);
     h.act({ type: 'approve', actor: 52 });
     expect(h.activeNodes()).toEqual(['after']);
-    expect(h.state.nodeRuns.find((r) => r.nodeId === 'par')).toMatchObject({ status: 'done', result: 'joined', lanes: [{ branchId: 'finance', status: 'done' }, { branchId: 'office', status: 'done' }] });
+    expect(h.state.nodeRuns.find((r) => r.nodeId === 'par')).toMatchObject({
+      status: 'done',
+      result: 'joined',
+      lanes: [
+        { branchId: 'finance', status: 'done' },
+        { branchId: 'office', status: 'done' },
+      ],
+    });
   });
 
   it('join any: the first lane to finish cancels the others', () => {
@@ -105,7 +115,11 @@ describe('cc, delay and service nodes', () => {
   it('a cc node sends cc tasks and goes on at once', () => {
     const h = new Harness(flow([{ id: 'tell', type: 'cc', title: text('tell'), assignees: [{ kind: 'roles', roles: ['office'] }] }, approve('a', [11])]));
     h.start();
-    expect(h.state.tasks.map((t) => [t.assignee, t.kind])).toEqual([[31, 'cc'], [32, 'cc'], [11, 'approve']]);
+    expect(h.state.tasks.map((t) => [t.assignee, t.kind])).toEqual([
+      [31, 'cc'],
+      [32, 'cc'],
+      [11, 'approve'],
+    ]);
     expect(h.effects.notify).toContainEqual({ kind: 'cc', to: [31], taskId: expect.any(String) });
     expect(h.state.nodeRuns.find((r) => r.nodeId === 'tell')!.status).toBe('done');
   });
@@ -205,7 +219,9 @@ describe('deadlines', () => {
   });
 
   it('the holiday override of the context wins over the calendar', () => {
-    expect(addDuration(T0, { workdays: 1 }, { addWorkdays: (d, n) => (d === '2026-09-30' && n === 1 ? '2026-10-01' : 'x') })).toBe(Date.parse('2026-10-01T10:00:00+08:00'));
+    expect(addDuration(T0, { workdays: 1 }, { addWorkdays: (d, n) => (d === '2026-09-30' && n === 1 ? '2026-10-01' : 'x') })).toBe(
+      Date.parse('2026-10-01T10:00:00+08:00'),
+    );
     expect(addDuration(T0, { hours: 30 }, {})).toBe(T0 + 30 * 3_600_000);
   });
 

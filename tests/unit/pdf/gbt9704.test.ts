@@ -84,7 +84,16 @@ describe('official document PDF per GB/T 9704-2012', () => {
 
   it('carries the 版头, title, 主送, body, 附件说明, 署名, dates and 版记 as Chinese text', () => {
     const all = flat(pdfText(file));
-    for (const t of ['000123', '机密★1年', '特急', '某某市人民政府文件', '某政发〔2026〕12号', flat(doc.title), '各区人民政府，市政府各委、办、局，各市属机构：']) expect(all).toContain(t);
+    for (const t of [
+      '000123',
+      '机密★1年',
+      '特急',
+      '某某市人民政府文件',
+      '某政发〔2026〕12号',
+      flat(doc.title),
+      '各区人民政府，市政府各委、办、局，各市属机构：',
+    ])
+      expect(all).toContain(t);
     expect(all).toContain('为深入贯彻落实党中央、国务院关于安全生产工作的决策部署');
     expect(all).toContain('一、提高思想认识，切实加强组织领导');
     expect(all).toContain('附件：1.岁末年初安全生产重点检查事项清单');
@@ -93,7 +102,9 @@ describe('official document PDF per GB/T 9704-2012', () => {
     expect(all).toContain('抄送：市委各部门');
     expect(all).toContain('市检察院。');
     // 印发机关 left and 印发日期 right on one line of the last page.
-    const printed = pdfText(file, pageCount(file), true).split('\n').find((l) => l.includes('印发'));
+    const printed = pdfText(file, pageCount(file), true)
+      .split('\n')
+      .find((l) => l.includes('印发'));
     expect(flat(printed ?? '')).toBe('某某市人民政府办公厅2026年11月26日印发');
     // The 版头 is on page 1, in order.
     const p1 = flat(pdfText(file, 1));
@@ -146,7 +157,10 @@ describe('official document PDF per GB/T 9704-2012', () => {
     const png = pagePng(file, pages, 50);
     expect(longestRun(png, 50, 259, 264, 'dark')).toBeGreaterThan(150);
     // Odd page numbers right, even left (7.5).
-    const layout = pdfText(file, pages, true).split('\n').find((l) => /—\s*\d+\s*—/.test(l)) ?? '';
+    const layout =
+      pdfText(file, pages, true)
+        .split('\n')
+        .find((l) => /—\s*\d+\s*—/.test(l)) ?? '';
     expect(layout.indexOf('—')).toBeLessThan(10);
   });
 
@@ -209,7 +223,18 @@ describe('official document DOCX', () => {
     const zip = await JSZip.loadAsync(await renderOfficialDocx(doc));
     const xml = await zip.file('word/document.xml')!.async('string');
     const text = flat(xml.replace(/<[^>]+>/g, ''));
-    for (const t of ['某某市人民政府文件', '某政发〔2026〕12号', doc.title, '签发人：', '张三　李四', '2026年11月25日', '附件：1.岁末年初安全生产重点检查事项清单', '抄送：市委各部门', '2026年11月26日印发']) expect(text).toContain(flat(t));
+    for (const t of [
+      '某某市人民政府文件',
+      '某政发〔2026〕12号',
+      doc.title,
+      '签发人：',
+      '张三　李四',
+      '2026年11月25日',
+      '附件：1.岁末年初安全生产重点检查事项清单',
+      '抄送：市委各部门',
+      '2026年11月26日印发',
+    ])
+      expect(text).toContain(flat(t));
     // Red 发文机关标志 in 方正小标宋简体, the separator a red bottom border, body 仿宋_GB2312, A4 and the margins.
     expect(xml).toMatch(/w:eastAsia="方正小标宋简体"[^]*?<w:color w:val="E60012"\/>[^]*?某某市人民政府文件/);
     expect(xml).toMatch(/<w:bottom w:val="single" w:color="E60012"/);
@@ -220,7 +245,11 @@ describe('official document DOCX', () => {
     // The seal is an image anchored over the date.
     expect(Object.keys(zip.files).some((n) => n.startsWith('word/media/') && n.endsWith('.png'))).toBe(true);
     expect(xml).toContain('<wp:anchor');
-    const footers = await Promise.all(Object.keys(zip.files).filter((n) => /^word\/footer\d+\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')));
+    const footers = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^word\/footer\d+\.xml$/.test(n))
+        .map((n) => zip.file(n)!.async('string')),
+    );
     expect(footers).toHaveLength(2);
     for (const f of footers) expect(f).toMatch(/PAGE/);
     expect(await zip.file('word/settings.xml')!.async('string')).toContain('<w:evenAndOddHeaders/>');
@@ -239,7 +268,10 @@ describe('the issuing organ’s own red (套红 of its 发文字号 mark)', () =
   it('comes from the mark with its texts, the record’s own texts winning', async () => {
     const { withMarkHeader, toOfficialDocument } = await import('../../../src/areas/document/server/services/pdfSource.js');
     type Names = Parameters<typeof toOfficialDocument>[1];
-    const rec = withMarkHeader({ title: '关于开展节能检查的通知', organMark: '某某市发展和改革委员会文件' }, { organ_mark: '某某市人民政府文件', issuer_org: '某某市人民政府', print_org: null, red_color: '#C8102E' });
+    const rec = withMarkHeader(
+      { title: '关于开展节能检查的通知', organMark: '某某市发展和改革委员会文件' },
+      { organ_mark: '某某市人民政府文件', issuer_org: '某某市人民政府', print_org: null, red_color: '#C8102E' },
+    );
     expect(rec).toMatchObject({ organMark: '某某市发展和改革委员会文件', issuerOrg: '某某市人民政府', redColor: '#C8102E' });
     const names: Names = { depts: new Map(), attachments: [], secretLabels: new Map(), urgencyLabels: new Map(), today: '2026-11-25' };
     expect(toOfficialDocument(rec, names).redColor).toBe('#C8102E');

@@ -23,7 +23,9 @@ export function sampleBody(sections: number): string {
     out.push(`<h4>（1）加强值班值守。</h4><p>${PARAS[3]}</p>`);
     if (i === 0) {
       out.push('<ol><li><p>市应急管理局负责统筹协调；</p></li><li><p>市公安局负责道路交通安全；</p></li></ol>');
-      out.push('<table><tbody><tr><th>检查事项</th><th>牵头单位</th><th>完成时限</th></tr><tr><td>燃气安全专项检查</td><td>市城市管理委</td><td>2026年12月31日</td></tr><tr><td>消防安全专项检查</td><td>市消防救援支队</td><td>2027年1月15日</td></tr></tbody></table>');
+      out.push(
+        '<table><tbody><tr><th>检查事项</th><th>牵头单位</th><th>完成时限</th></tr><tr><td>燃气安全专项检查</td><td>市城市管理委</td><td>2026年12月31日</td></tr><tr><td>消防安全专项检查</td><td>市消防救援支队</td><td>2027年1月15日</td></tr></tbody></table>',
+      );
     }
   }
   out.push('<p>请各区、各部门于2026年12月20日前将贯彻落实情况报市应急管理局。</p>');

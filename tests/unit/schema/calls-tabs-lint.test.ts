@@ -37,7 +37,13 @@ function extras(): Record<string, Def> {
       actions: [{ id: 'payeeArchive', label: title }],
       calls: { list: 'payeeList', edit: 'payeeEdit' },
     },
-    [PAYEE_LIST]: { ...head('page', 'charttest.payee.list', 'page'), pageKind: 'list', title, source: { type: 'resource', entity: 'charttest.payee' }, columns: [{ id: 'pc_name', field: 'name' }] },
+    [PAYEE_LIST]: {
+      ...head('page', 'charttest.payee.list', 'page'),
+      pageKind: 'list',
+      title,
+      source: { type: 'resource', entity: 'charttest.payee' },
+      columns: [{ id: 'pc_name', field: 'name' }],
+    },
     [TABS]: {
       ...head('page', 'charttest.expense.tabs', 'page'),
       pageKind: 'tabs',
@@ -56,7 +62,10 @@ function lintWith(edit?: (defs: Record<string, Def>) => void) {
   const defs = extras();
   edit?.(defs);
   const files: DefinitionFile[] = [...fixture.files, ...Object.entries(defs).map(([path, data]) => ({ path, data }))];
-  const issues = lintRegistry(buildRegistry(files, { root: 'tests/fixtures/schemas/' }), fixture.locales, { pageKinds: ['list', 'chart', 'tabs'], components: [] });
+  const issues = lintRegistry(buildRegistry(files, { root: 'tests/fixtures/schemas/' }), fixture.locales, {
+    pageKinds: ['list', 'chart', 'tabs'],
+    components: [],
+  });
   return issues.filter((i) => i.file in defs);
 }
 
@@ -75,15 +84,19 @@ describe('entity calls lint', () => {
   });
   it('reports a call that is the generic list of the group’s table entity', () =>
     expectIssue((d) => (d[PAYEE].calls.list = 'list'), PAYEE, '/calls/list', /charttestExpenses\/list" is also operation "list" of charttest\.expense/));
-  it('reports a call that is one of its own actions', () => expectIssue((d) => (d[PAYEE].calls.edit = 'payeeArchive'), PAYEE, '/calls/edit', /is also its action "payeeArchive"/));
-  it('reports two operations under one call', () => expectIssue((d) => (d[PAYEE].calls.edit = 'payeeList'), PAYEE, '/calls/edit', /is also its operation "list"/));
+  it('reports a call that is one of its own actions', () =>
+    expectIssue((d) => (d[PAYEE].calls.edit = 'payeeArchive'), PAYEE, '/calls/edit', /is also its action "payeeArchive"/));
+  it('reports two operations under one call', () =>
+    expectIssue((d) => (d[PAYEE].calls.edit = 'payeeList'), PAYEE, '/calls/edit', /is also its operation "list"/));
   it('reports a list page over an entity whose calls have no list', () =>
     expectIssue((d) => delete d[PAYEE].calls.list, PAYEE_LIST, '/source/entity', /names no "list" in its calls/));
 });
 
 describe('tabs page lint', () => {
-  it('reports a tab of an unknown page', () => expectIssue((d) => (d[TABS].tabs[1].page = 'charttest.nothing'), TABS, '/tabs/1/page', /unknown page "charttest\.nothing"/));
-  it('reports a tab showing the page itself', () => expectIssue((d) => (d[TABS].tabs[1].page = 'charttest.expense.tabs'), TABS, '/tabs/1/page', /shows this tabs page inside itself/));
+  it('reports a tab of an unknown page', () =>
+    expectIssue((d) => (d[TABS].tabs[1].page = 'charttest.nothing'), TABS, '/tabs/1/page', /unknown page "charttest\.nothing"/));
+  it('reports a tab showing the page itself', () =>
+    expectIssue((d) => (d[TABS].tabs[1].page = 'charttest.expense.tabs'), TABS, '/tabs/1/page', /shows this tabs page inside itself/));
   it('reports tabs pages showing each other', () =>
     expectIssue(
       (d) => {
@@ -95,5 +108,6 @@ describe('tabs page lint', () => {
       /shows this tabs page inside itself/,
     ));
   it('reports a key used twice', () => expectIssue((d) => (d[TABS].tabs[1].key = 'list'), TABS, '/tabs/1/key', /duplicate tab key "list"/));
-  it('reports an undeclared access code', () => expectIssue((d) => (d[TABS].tabs[0].access = ['charttest:nothing']), TABS, '/tabs/0/access/0', /declared by no area/));
+  it('reports an undeclared access code', () =>
+    expectIssue((d) => (d[TABS].tabs[0].access = ['charttest:nothing']), TABS, '/tabs/0/access/0', /declared by no area/));
 });

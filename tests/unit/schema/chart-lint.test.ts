@@ -38,20 +38,34 @@ describe('chart page lint', () => {
     expect(issues, formatIssues(issues)).toEqual([]);
   });
 
-  it('reports an unknown group field', () => expectIssue((p) => (p.charts[0].groupBy[0].field = 'colour'), '/charts/0/groupBy/0/field', /unknown field "colour"/));
-  it('reports a text field as a group', () => expectIssue((p) => (p.charts[0].groupBy[0].field = 'title'), '/charts/0/groupBy/0/field', /"title" of kind text cannot be grouped/));
-  it('reports a bucket on a field that is no date', () => expectIssue((p) => (p.charts[0].groupBy[0].bucket = 'month'), '/charts/0/groupBy/0/bucket', /a bucket needs a date field, "category" is dict/));
-  it('reports a date group without a bucket', () => expectIssue((p) => delete p.charts[1].groupBy[0].bucket, '/charts/1/groupBy/0/bucket', /date field "spentAt" needs a bucket/));
-  it('reports a sum of a field that is not numeric', () => expectIssue((p) => (p.charts[1].measures[0].field = 'title'), '/charts/1/measures/0/field', /needs a numeric field, "title" is text/));
-  it('reports a sum without a field', () => expectIssue((p) => delete p.charts[1].measures[0].field, '/charts/1/measures/0/field', /measure "sum" needs a numeric field/));
-  it('reports a pie with two levels', () => expectIssue((p) => p.charts[0].groupBy.push({ field: 'payer' }), '/charts/0/type', /one group level and one measure/));
-  it('reports a drill-down to an unknown page', () => expectIssue((p) => (p.drill.page = 'charttest.expense.nope'), '/drill/page', /unknown page "charttest\.expense\.nope"/));
-  it('reports a drill-down to a page that is no list', () => expectIssue((p) => (p.drill.page = 'charttest.expense.chart'), '/drill/page', /is not a list page/));
-  it('reports a drill-down route that renders another page', () => expectIssue((p) => (p.drill.route = '/charttest/index'), '/drill/route', /does not render page "charttest\.expense\.list"/));
+  it('reports an unknown group field', () =>
+    expectIssue((p) => (p.charts[0].groupBy[0].field = 'colour'), '/charts/0/groupBy/0/field', /unknown field "colour"/));
+  it('reports a text field as a group', () =>
+    expectIssue((p) => (p.charts[0].groupBy[0].field = 'title'), '/charts/0/groupBy/0/field', /"title" of kind text cannot be grouped/));
+  it('reports a bucket on a field that is no date', () =>
+    expectIssue((p) => (p.charts[0].groupBy[0].bucket = 'month'), '/charts/0/groupBy/0/bucket', /a bucket needs a date field, "category" is dict/));
+  it('reports a date group without a bucket', () =>
+    expectIssue((p) => delete p.charts[1].groupBy[0].bucket, '/charts/1/groupBy/0/bucket', /date field "spentAt" needs a bucket/));
+  it('reports a sum of a field that is not numeric', () =>
+    expectIssue((p) => (p.charts[1].measures[0].field = 'title'), '/charts/1/measures/0/field', /needs a numeric field, "title" is text/));
+  it('reports a sum without a field', () =>
+    expectIssue((p) => delete p.charts[1].measures[0].field, '/charts/1/measures/0/field', /measure "sum" needs a numeric field/));
+  it('reports a pie with two levels', () =>
+    expectIssue((p) => p.charts[0].groupBy.push({ field: 'payer' }), '/charts/0/type', /one group level and one measure/));
+  it('reports a drill-down to an unknown page', () =>
+    expectIssue((p) => (p.drill.page = 'charttest.expense.nope'), '/drill/page', /unknown page "charttest\.expense\.nope"/));
+  it('reports a drill-down to a page that is no list', () =>
+    expectIssue((p) => (p.drill.page = 'charttest.expense.chart'), '/drill/page', /is not a list page/));
+  it('reports a drill-down route that renders another page', () =>
+    expectIssue((p) => (p.drill.route = '/charttest/index'), '/drill/route', /does not render page "charttest\.expense\.list"/));
   it('reports a drill-down to an unknown route', () => expectIssue((p) => (p.drill.route = '/charttest/nowhere'), '/drill/route', /unknown route/));
-  it('reports a filter default that does not fit a range', () => expectIssue((p) => (p.filters[2].default = 'someday'), '/filters/2/default', /\[from, to\] or one of thisMonth/));
+  it('reports a filter default that does not fit a range', () =>
+    expectIssue((p) => (p.filters[2].default = 'someday'), '/filters/2/default', /\[from, to\] or one of thisMonth/));
   it('reports a format error (an unknown chart type) from the meta schema', () => {
     const issues = lintWith((p) => (p.charts[0].type = 'radar'));
-    expect(issues.some((i) => i.file === CHART && i.path.startsWith('/charts/0')), formatIssues(issues)).toBe(true);
+    expect(
+      issues.some((i) => i.file === CHART && i.path.startsWith('/charts/0')),
+      formatIssues(issues),
+    ).toBe(true);
   });
 });

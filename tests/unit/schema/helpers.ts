@@ -21,7 +21,12 @@ function walk(dir: string): string[] {
  * (`…/locales/<locale>.json`) and demo content files (`…/demo/*.json`); `_meta/` is skipped. A file that is not JSON becomes `data: undefined`
  * plus a `parseErrors` entry.
  */
-export function readSchemaDir(dir: string): { files: DefinitionFile[]; locales: LocaleFile[]; demos: DefinitionFile[]; parseErrors: { file: string; message: string }[] } {
+export function readSchemaDir(dir: string): {
+  files: DefinitionFile[];
+  locales: LocaleFile[];
+  demos: DefinitionFile[];
+  parseErrors: { file: string; message: string }[];
+} {
   const files: DefinitionFile[] = [];
   const demos: DefinitionFile[] = [];
   const locales: LocaleFile[] = [];

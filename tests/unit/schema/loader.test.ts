@@ -11,13 +11,28 @@ import { readSchemaDir, ROOT } from './helpers';
 const text = (t: string, d = '文') => ({ t, d });
 const dict = (over: Record<string, unknown> = {}) => ({
   path: 'schemas/demo/dicts/color.json',
-  data: { $schema: '../../_meta/dict.schema.json', schemaVersion: 1, id: 'demo_color', kind: 'dict', title: text('demo.color'), items: [{ value: 'r', label: text('demo.color.r') }], ...over },
+  data: {
+    $schema: '../../_meta/dict.schema.json',
+    schemaVersion: 1,
+    id: 'demo_color',
+    kind: 'dict',
+    title: text('demo.color'),
+    items: [{ value: 'r', label: text('demo.color.r') }],
+    ...over,
+  },
 });
 const entity = (properties: Record<string, unknown>) => ({
   path: 'schemas/demo/entities/thing.json',
   data: {
-    $schema: '../../_meta/entity.schema.json', schemaVersion: 1, id: 'demo.thing', kind: 'entity', title: text('demo.thing'),
-    group: 'demo', table: 'biz_thing', scope: 'own', model: { type: 'object', properties },
+    $schema: '../../_meta/entity.schema.json',
+    schemaVersion: 1,
+    id: 'demo.thing',
+    kind: 'entity',
+    title: text('demo.thing'),
+    group: 'demo',
+    table: 'biz_thing',
+    scope: 'own',
+    model: { type: 'object', properties },
   },
 });
 
@@ -28,7 +43,9 @@ describe('buildRegistry', () => {
     expect(r.errors).toEqual([]);
     expect(r.get('entity', 'receptions.reception')?.table).toBe('biz_reception');
     expect(r.fileOf('entity', 'receptions.reception')).toBe('schemas/receptions/entities/reception.json');
-    expect(r.dicts().map((d) => d.id)).toEqual(expect.arrayContaining(['document_mj', 'document_urgency', 'document_type', 'gender', 'yes_no', 'reception_status']));
+    expect(r.dicts().map((d) => d.id)).toEqual(
+      expect.arrayContaining(['document_mj', 'document_urgency', 'document_type', 'gender', 'yes_no', 'reception_status']),
+    );
     expect(r.get('dict', 'document_type')?.items).toHaveLength(15);
     expect(r.areas().map((a) => a.id)).toContain('receptions');
     const list = r.pageForRoute('/receptions/index');
@@ -114,22 +131,41 @@ describe('buildRegistry', () => {
     const base = entity({ remark: { type: 'string', maxLength: 500, 'x-title': text('demo.remark', '备注'), 'x-kind': 'textarea' } });
     const other = {
       path: 'schemas/demo/entities/other.json',
-      data: { ...(base.data as object), id: 'demo.other', table: 'biz_other', model: { type: 'object', properties: { note: { $ref: 'demo.thing#/model/properties/remark', maxLength: 100 } } } },
+      data: {
+        ...(base.data as object),
+        id: 'demo.other',
+        table: 'biz_other',
+        model: { type: 'object', properties: { note: { $ref: 'demo.thing#/model/properties/remark', maxLength: 100 } } },
+      },
     };
     const r = buildRegistry([base, other]);
     expect(r.errors).toEqual([]);
     const note = (r.get('entity', 'demo.other') as EntityDef).model.properties.note;
     expect(note).toEqual({ type: 'string', maxLength: 100, 'x-title': text('demo.remark', '备注'), 'x-kind': 'textarea' });
-    const bad = buildRegistry([{ ...other, data: { ...(other.data as object), model: { type: 'object', properties: { note: { $ref: 'demo.nothing#/x' } } } } }]);
-    expect(bad.errors[0]).toMatchObject({ file: 'schemas/demo/entities/other.json', path: '/model/properties/note/$ref', message: expect.stringContaining('names no definition') });
+    const bad = buildRegistry([
+      { ...other, data: { ...(other.data as object), model: { type: 'object', properties: { note: { $ref: 'demo.nothing#/x' } } } } },
+    ]);
+    expect(bad.errors[0]).toMatchObject({
+      file: 'schemas/demo/entities/other.json',
+      path: '/model/properties/note/$ref',
+      message: expect.stringContaining('names no definition'),
+    });
   });
 
   it('applies published overlays and reports their conflicts', () => {
     const d = dict();
     const base = buildRegistry([d]).get('dict', 'demo_color')!;
     const ov: OverlayDef = {
-      $schema: '../_meta/overlay.schema.json', schemaVersion: 1, id: 'demo.ov', kind: 'overlay', target: 'demo_color', baseHash: hashDefinition(base),
-      ops: [{ op: 'set', node: 'demo_color', path: 'title.d', value: '颜色' }, { op: 'remove', node: 'missing' }],
+      $schema: '../_meta/overlay.schema.json',
+      schemaVersion: 1,
+      id: 'demo.ov',
+      kind: 'overlay',
+      target: 'demo_color',
+      baseHash: hashDefinition(base),
+      ops: [
+        { op: 'set', node: 'demo_color', path: 'title.d', value: '颜色' },
+        { op: 'remove', node: 'missing' },
+      ],
     };
     const r = buildRegistry([d], { overlays: [ov] });
     expect((r.get('dict', 'demo_color') as DictDef).title.d).toBe('颜色');
@@ -140,12 +176,20 @@ describe('buildRegistry', () => {
   it('does not apply an overlay whose result breaks the format', () => {
     const d = dict();
     const ov: OverlayDef = {
-      $schema: '../_meta/overlay.schema.json', schemaVersion: 1, id: 'demo.bad', kind: 'overlay', target: 'demo_color', baseHash: '0123456789abcdef',
+      $schema: '../_meta/overlay.schema.json',
+      schemaVersion: 1,
+      id: 'demo.bad',
+      kind: 'overlay',
+      target: 'demo_color',
+      baseHash: '0123456789abcdef',
       ops: [{ op: 'unset', node: 'demo_color', path: 'title' }],
     };
     const r = buildRegistry([d], { overlays: [ov] });
     expect((r.get('dict', 'demo_color') as DictDef).title).toBeDefined();
-    expect(r.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^base-moved/), expect.stringMatching(/^result invalid at \/: must have required property 'title'/)]);
+    expect(r.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^base-moved/),
+      expect.stringMatching(/^result invalid at \/: must have required property 'title'/),
+    ]);
   });
 
   it('getPointer reads JSON pointers', () => {
@@ -194,7 +238,9 @@ describe('format migrations', () => {
   });
 
   it('the loader migrates old files before validating them', () => {
-    const r = buildRegistry([{ path: 'tests/fixtures/schemas/migrations/v0/item.list.page.json', data: read('v0/item.list.page.json') }], { root: 'tests/fixtures/schemas/migrations' });
+    const r = buildRegistry([{ path: 'tests/fixtures/schemas/migrations/v0/item.list.page.json', data: read('v0/item.list.page.json') }], {
+      root: 'tests/fixtures/schemas/migrations',
+    });
     expect(r.errors).toEqual([]);
     expect(r.get('page', 'demo.item.list')).toEqual(read('v2/item.list.page.json'));
   });

@@ -11,8 +11,21 @@ import { SHELL_SECTIONS, TOP_ROUTES } from '../../../src/shared/routes';
 
 function lintIcon(icon: string) {
   const issues: { path: string; message: string }[] = [];
-  const ctx = { file: 'area.json', add: (_f: string, path: string, message: string) => issues.push({ path, message }), opts: {}, permissions: new Set(), routes: null } as unknown as Ctx;
-  const def = { kind: 'area', id: 'fleet', title: { t: 'fleet.title', d: '车队' }, section: { path: '/fleet', icon, order: 500 }, routes: [], permissions: [] } as unknown as AreaDef;
+  const ctx = {
+    file: 'area.json',
+    add: (_f: string, path: string, message: string) => issues.push({ path, message }),
+    opts: {},
+    permissions: new Set(),
+    routes: null,
+  } as unknown as Ctx;
+  const def = {
+    kind: 'area',
+    id: 'fleet',
+    title: { t: 'fleet.title', d: '车队' },
+    section: { path: '/fleet', icon, order: 500 },
+    routes: [],
+    permissions: [],
+  } as unknown as AreaDef;
   lintArea(ctx, def);
   return issues;
 }
@@ -26,7 +39,23 @@ describe('menu icons of an area', () => {
   });
 
   it('accepts the icons the planned areas need', () => {
-    for (const icon of ['CarOutlined', 'CalendarOutlined', 'TeamOutlined', 'MailOutlined', 'NotificationOutlined', 'BankOutlined', 'SafetyOutlined', 'AuditOutlined', 'ScheduleOutlined', 'FileSearchOutlined', 'FolderOutlined', 'AccountBookOutlined', 'SolutionOutlined', 'IdcardOutlined', 'PrinterOutlined']) {
+    for (const icon of [
+      'CarOutlined',
+      'CalendarOutlined',
+      'TeamOutlined',
+      'MailOutlined',
+      'NotificationOutlined',
+      'BankOutlined',
+      'SafetyOutlined',
+      'AuditOutlined',
+      'ScheduleOutlined',
+      'FileSearchOutlined',
+      'FolderOutlined',
+      'AccountBookOutlined',
+      'SolutionOutlined',
+      'IdcardOutlined',
+      'PrinterOutlined',
+    ]) {
       expect(lintIcon(icon), icon).toEqual([]);
     }
   });

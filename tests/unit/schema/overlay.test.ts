@@ -19,7 +19,16 @@ const form = (): FormPageDef => ({
       type: 'section',
       title: { t: 'demo.basic', d: '基本信息' },
       children: [
-        { id: 'grid', type: 'grid', columns: 2, children: [{ id: 'f_a', type: 'field', field: 'a' }, { id: 'f_b', type: 'field', field: 'b' }, { id: 'f_c', type: 'field', field: 'c' }] },
+        {
+          id: 'grid',
+          type: 'grid',
+          columns: 2,
+          children: [
+            { id: 'f_a', type: 'field', field: 'a' },
+            { id: 'f_b', type: 'field', field: 'b' },
+            { id: 'f_c', type: 'field', field: 'c' },
+          ],
+        },
       ],
     },
     { id: 'more', type: 'section', children: [] },
@@ -28,7 +37,7 @@ const form = (): FormPageDef => ({
 });
 
 const apply = (ops: OverlayOp[], base = form()) => applyOverlay(base, { target: base.id, baseHash: hashDefinition(base), ops });
-const fieldIds = (def: FormPageDef) => ((def.layout[0] as { children: { children: { id: string }[] }[] }).children[0].children).map((n) => n.id);
+const fieldIds = (def: FormPageDef) => (def.layout[0] as { children: { children: { id: string }[] }[] }).children[0].children.map((n) => n.id);
 
 describe('applyOverlay', () => {
   it('set and unset a property path on a node found anywhere in the tree', () => {
@@ -81,7 +90,13 @@ describe('applyOverlay', () => {
   it('is pure: the base is never changed', () => {
     const base = form();
     const before = canonicalJson(base);
-    apply([{ op: 'remove', node: 'f_a' }, { op: 'set', node: 'f_b', path: 'span', value: 2 }], base);
+    apply(
+      [
+        { op: 'remove', node: 'f_a' },
+        { op: 'set', node: 'f_b', path: 'span', value: 2 },
+      ],
+      base,
+    );
     expect(canonicalJson(base)).toBe(before);
   });
 
@@ -175,7 +190,14 @@ describe('canonicalJson and hashDefinition', () => {
       for (const b of new TextEncoder().encode(text)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
       return h.toString(16).padStart(16, '0');
     };
-    for (const s of ['', 'x', '接待管理', '{"a":[1,2,3]}', 'ÿ'.repeat(300), Array.from({ length: 500 }, (_, i) => String.fromCharCode(32 + ((i * 7919) % 20000))).join('')]) {
+    for (const s of [
+      '',
+      'x',
+      '接待管理',
+      '{"a":[1,2,3]}',
+      'ÿ'.repeat(300),
+      Array.from({ length: 500 }, (_, i) => String.fromCharCode(32 + ((i * 7919) % 20000))).join(''),
+    ]) {
       expect(fnv1a64(s)).toBe(reference(s));
     }
   });

@@ -27,8 +27,18 @@ describe('reference field lint', () => {
   });
 
   const cases: [string, (p: Record<string, unknown>) => void, string, RegExp][] = [
-    ['an unknown target entity', (p) => ((p['x-record'] as { entity: string }).entity = 'reftest.nothing'), '/model/properties/vehicle/x-record/entity', /unknown entity "reftest\.nothing"/],
-    ['an unknown label field', (p) => ((p['x-record'] as { label: string }).label = 'colour'), '/model/properties/vehicle/x-record/label', /unknown field "colour" of entity "reftest\.vehicle"/],
+    [
+      'an unknown target entity',
+      (p) => ((p['x-record'] as { entity: string }).entity = 'reftest.nothing'),
+      '/model/properties/vehicle/x-record/entity',
+      /unknown entity "reftest\.nothing"/,
+    ],
+    [
+      'an unknown label field',
+      (p) => ((p['x-record'] as { label: string }).label = 'colour'),
+      '/model/properties/vehicle/x-record/label',
+      /unknown field "colour" of entity "reftest\.vehicle"/,
+    ],
     ['a field that holds no id', (p) => (p.type = 'string'), '/model/properties/vehicle/type', /type "integer"/],
     ['x-record without kind record', (p) => (p['x-kind'] = 'integer'), '/model/properties/vehicle/x-record', /needs kind "record"/],
     ['kind record without x-record', (p) => delete p['x-record'], '/model/properties/vehicle', /needs "x-record"/],
@@ -36,7 +46,10 @@ describe('reference field lint', () => {
   for (const [name, change, path, message] of cases) {
     it(`reports ${name}`, () => {
       const issues = lint(change);
-      expect(issues.some((i) => i.file === REQUEST && i.path === path && message.test(i.message)), formatIssues(issues)).toBe(true);
+      expect(
+        issues.some((i) => i.file === REQUEST && i.path === path && message.test(i.message)),
+        formatIssues(issues),
+      ).toBe(true);
     });
   }
 });
@@ -53,7 +66,14 @@ describe('recordTargets (what the page bundle tells the client about a reference
   it('names the group, label and the detail page a vehicle opens in', () => {
     const r = registryWith();
     expect(recordTargets(r, r.get('entity', 'reftest.request'))).toEqual({
-      vehicle: { entity: 'reftest.vehicle', group: 'reftestVehicles', label: 'plate', title: { t: 'reftest.vehicle.title', d: '车辆' }, labelSearchable: true, detail: 'reftest.vehicle.detail' },
+      vehicle: {
+        entity: 'reftest.vehicle',
+        group: 'reftestVehicles',
+        label: 'plate',
+        title: { t: 'reftest.vehicle.title', d: '车辆' },
+        labelSearchable: true,
+        detail: 'reftest.vehicle.detail',
+      },
     });
   });
 

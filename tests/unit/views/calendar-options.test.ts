@@ -30,7 +30,17 @@ const wall = (s: string) => new Date(`${s}Z`);
 beforeAll(() => setDisplayTimeZone('Asia/Shanghai'));
 afterAll(() => setDisplayTimeZone(null));
 
-const meeting = { id: 3, version: 2, subject: '周例会', room: 'r2', start: '2026-11-27T01:00:00.000Z', end: '2026-11-27T02:30:00.000Z', allDay: false, host: 7, _actions: ['edit'] };
+const meeting = {
+  id: 3,
+  version: 2,
+  subject: '周例会',
+  room: 'r2',
+  start: '2026-11-27T01:00:00.000Z',
+  end: '2026-11-27T02:30:00.000Z',
+  allDay: false,
+  host: 7,
+  _actions: ['edit'],
+};
 
 describe('calendar events', () => {
   it('shows a booking at the organisation’s wall time, coloured by its room, editable when the server allows it', () => {
@@ -91,10 +101,24 @@ describe('the window and the values written back', () => {
   });
 
   it('date fields: the window and a drag use dates, the end day inclusive', () => {
-    const dated = { ...entity, model: { ...entity.model, properties: { ...entity.model.properties, start: { ...entity.model.properties.start, 'x-kind': 'date' as const }, end: { ...entity.model.properties.end, 'x-kind': 'date' as const } } } };
+    const dated = {
+      ...entity,
+      model: {
+        ...entity.model,
+        properties: {
+          ...entity.model.properties,
+          start: { ...entity.model.properties.start, 'x-kind': 'date' as const },
+          end: { ...entity.model.properties.end, 'x-kind': 'date' as const },
+        },
+      },
+    };
     expect(rangeOf(page, dated, wall('2026-11-01T00:00:00'), wall('2026-12-07T00:00:00'))).toMatchObject({ from: '2026-11-01', to: '2026-12-07' });
     expect(changeOf(page, dated, wall('2026-11-02T00:00:00'), wall('2026-11-05T00:00:00'), true)).toEqual({ start: '2026-11-02', end: '2026-11-04' });
-    expect(toEvent(page, { ...ctx, entity: dated }, { ...meeting, start: '2026-11-02', end: '2026-11-04' })).toMatchObject({ start: '2026-11-02', end: '2026-11-05', allDay: true });
+    expect(toEvent(page, { ...ctx, entity: dated }, { ...meeting, start: '2026-11-02', end: '2026-11-04' })).toMatchObject({
+      start: '2026-11-02',
+      end: '2026-11-05',
+      allDay: true,
+    });
   });
 
   it('a phone shows the day view', () => {

@@ -36,9 +36,15 @@ afterEach(() => {
 
 function renderCalendar(overrides: Record<string, unknown> = {}, handler?: (api: string, body: Record<string, any>) => unknown) {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  const log = installHost(handler ?? ((api) => (api.endsWith('/list') ? { list: records, total: records.length, refs: { users: {}, depts: {} } } : {})), ['roomtest:view', 'roomtest:edit']);
+  const log = installHost(handler ?? ((api) => (api.endsWith('/list') ? { list: records, total: records.length, refs: { users: {}, depts: {} } } : {})), [
+    'roomtest:view',
+    'roomtest:edit',
+  ]);
   const bundle = roomBundle('roomtest.booking.calendar');
-  const view = renderWithUser(<CalendarPage bundle={{ ...bundle, page: { ...bundle.page, ...overrides } as typeof bundle.page }} />, hostUser(['roomtest:view', 'roomtest:edit']));
+  const view = renderWithUser(
+    <CalendarPage bundle={{ ...bundle, page: { ...bundle.page, ...overrides } as typeof bundle.page }} />,
+    hostUser(['roomtest:view', 'roomtest:edit']),
+  );
   return { log, view };
 }
 

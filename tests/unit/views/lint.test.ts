@@ -28,7 +28,10 @@ function lint(path?: string, change?: (def: Record<string, any>) => void) {
 }
 
 function expectIssue(issues: ReturnType<typeof lint>, file: string, path: string, text: RegExp) {
-  expect(issues.some((i) => i.file === file && i.path === path && text.test(i.message)), `${file} ${path} ${text}\n${formatIssues(issues)}`).toBe(true);
+  expect(
+    issues.some((i) => i.file === file && i.path === path && text.test(i.message)),
+    `${file} ${path} ${text}\n${formatIssues(issues)}`,
+  ).toBe(true);
 }
 
 describe('calendar and tree pages of the roomtest fixture', () => {
@@ -38,10 +41,20 @@ describe('calendar and tree pages of the roomtest fixture', () => {
   });
 
   it('a calendar start that is not a date or datetime is reported', () => {
-    expectIssue(lint(CAL, (d) => (d.start = 'subject')), CAL, '/start', /field "subject" is text, a calendar needs a date or datetime start/);
+    expectIssue(
+      lint(CAL, (d) => (d.start = 'subject')),
+      CAL,
+      '/start',
+      /field "subject" is text, a calendar needs a date or datetime start/,
+    );
   });
   it('an unknown end field is reported', () => {
-    expectIssue(lint(CAL, (d) => (d.end = 'finish')), CAL, '/end', /unknown field "finish"/);
+    expectIssue(
+      lint(CAL, (d) => (d.end = 'finish')),
+      CAL,
+      '/end',
+      /unknown field "finish"/,
+    );
   });
   it('an allDay that is not boolean, a colour that is not a dict field are reported', () => {
     const issues = lint(CAL, (d) => {
@@ -52,14 +65,34 @@ describe('calendar and tree pages of the roomtest fixture', () => {
     expectIssue(issues, CAL, '/color', /color needs a dict field/);
   });
   it('a resource of a text field and a timeline without resource are reported', () => {
-    expectIssue(lint(CAL, (d) => (d.resource = { field: 'note' })), CAL, '/resource/field', /a resource needs a dict, user or dept field/);
-    expectIssue(lint(CAL, (d) => delete d.resource), CAL, '/views', /"timeline" view needs a resource/);
+    expectIssue(
+      lint(CAL, (d) => (d.resource = { field: 'note' })),
+      CAL,
+      '/resource/field',
+      /a resource needs a dict, user or dept field/,
+    );
+    expectIssue(
+      lint(CAL, (d) => delete d.resource),
+      CAL,
+      '/views',
+      /"timeline" view needs a resource/,
+    );
   });
   it('a default view that is not offered is reported', () => {
-    expectIssue(lint(CAL, (d) => (d.views = ['day', 'month'])), CAL, '/defaultView', /not one of the views/);
+    expectIssue(
+      lint(CAL, (d) => (d.views = ['day', 'month'])),
+      CAL,
+      '/defaultView',
+      /not one of the views/,
+    );
   });
   it('a title template that is not a string is reported', () => {
-    expectIssue(lint(CAL, (d) => (d.eventTitle = { cel: 'record.allDay' })), CAL, '/eventTitle/cel', /does not type-check/);
+    expectIssue(
+      lint(CAL, (d) => (d.eventTitle = { cel: 'record.allDay' })),
+      CAL,
+      '/eventTitle/cel',
+      /does not type-check/,
+    );
   });
   it('a form of another entity and an unknown detail page are reported', () => {
     const issues = lint(CAL, (d) => {
@@ -70,18 +103,48 @@ describe('calendar and tree pages of the roomtest fixture', () => {
     expectIssue(issues, CAL, '/detail', /unknown page "roomtest\.booking\.nothing"/);
   });
   it('a calendar without an event title fails the format', () => {
-    expectIssue(lint(CAL, (d) => delete d.eventTitle), CAL, '', /eventTitle/);
+    expectIssue(
+      lint(CAL, (d) => delete d.eventTitle),
+      CAL,
+      '',
+      /eventTitle/,
+    );
   });
 
   it('a tree parent field that is not an id is reported', () => {
-    expectIssue(lint(TREE, (d) => (d.source.parent = 'name')), TREE, '/source/parent', /a parent needs an integer field/);
+    expectIssue(
+      lint(TREE, (d) => (d.source.parent = 'name')),
+      TREE,
+      '/source/parent',
+      /a parent needs an integer field/,
+    );
   });
   it('a tree list that is not a list page, and a filter field of the wrong kind, are reported', () => {
-    expectIssue(lint(TREE, (d) => (d.list = 'roomtest.article.form')), TREE, '/list', /is a form page, not a list page/);
-    expectIssue(lint(TREE, (d) => (d.filterField = 'title')), TREE, '/filterField', /field "title" is text/);
-    expectIssue(lint(TREE, (d) => (d.filterField = 'owner')), TREE, '/filterField', /unknown field "owner"/);
+    expectIssue(
+      lint(TREE, (d) => (d.list = 'roomtest.article.form')),
+      TREE,
+      '/list',
+      /is a form page, not a list page/,
+    );
+    expectIssue(
+      lint(TREE, (d) => (d.filterField = 'title')),
+      TREE,
+      '/filterField',
+      /field "title" is text/,
+    );
+    expectIssue(
+      lint(TREE, (d) => (d.filterField = 'owner')),
+      TREE,
+      '/filterField',
+      /unknown field "owner"/,
+    );
   });
   it('a department tree filters a dept field', () => {
-    expectIssue(lint(ORG_TREE, (d) => (d.filterField = 'host')), ORG_TREE, '/filterField', /field "host" is user, the node id needs dept/);
+    expectIssue(
+      lint(ORG_TREE, (d) => (d.filterField = 'host')),
+      ORG_TREE,
+      '/filterField',
+      /field "host" is user, the node id needs dept/,
+    );
   });
 });

@@ -50,11 +50,24 @@ afterEach(() => {
 });
 
 function renderTree(id: string) {
-  const log = installHost((api) => {
-    if (api === 'roomtestCategories/list') return { list: categories, total: categories.length };
-    if (api === 'selector/treeall') return [{ id: 1, title: '市政府办公室', kind: 'unit', parentId: null, hasChildren: true, children: [{ id: 3, title: '秘书科', kind: 'dept', parentId: 1, hasChildren: false }] }];
-    throw new Error(`unexpected call ${api}`);
-  }, ['roomtest:view', 'roomtest:library']);
+  const log = installHost(
+    (api) => {
+      if (api === 'roomtestCategories/list') return { list: categories, total: categories.length };
+      if (api === 'selector/treeall')
+        return [
+          {
+            id: 1,
+            title: '市政府办公室',
+            kind: 'unit',
+            parentId: null,
+            hasChildren: true,
+            children: [{ id: 3, title: '秘书科', kind: 'dept', parentId: 1, hasChildren: false }],
+          },
+        ];
+      throw new Error(`unexpected call ${api}`);
+    },
+    ['roomtest:view', 'roomtest:library'],
+  );
   renderWithUser(<TreePage bundle={roomBundle(id)} />, hostUser(['roomtest:view', 'roomtest:library']));
   return log;
 }

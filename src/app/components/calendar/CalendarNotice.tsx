@@ -21,7 +21,9 @@ export function CalendarNotice({ status, onOpen }: CalendarNoticeProps) {
   if (!status?.canEdit || !status.warn.length) return null;
   const sep = t('calendar.sep');
   const years = status.warn.map((y) => (y === status.current.year ? status.current : status.next));
-  const missing = years.map((y) => t('calendar.missing', { year: y.year, holidays: y.missing.map((h) => t(`calendar.holiday.${h}`)).join(sep) })).join(t('calendar.yearSep'));
+  const missing = years
+    .map((y) => t('calendar.missing', { year: y.year, holidays: y.missing.map((h) => t(`calendar.holiday.${h}`)).join(sep) }))
+    .join(t('calendar.yearSep'));
   return (
     <Alert
       type="warning"

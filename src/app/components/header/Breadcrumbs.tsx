@@ -14,9 +14,6 @@ export function Breadcrumbs() {
   const route = matchRoute(pathname);
   if (!route) return null;
   const section = sectionOf(route);
-  const items = [
-    ...(section && section.key !== route.key ? [{ title: routeTitle(t, section.key) }] : []),
-    { title: routeTitle(t, titleKeyOf(route)) },
-  ];
+  const items = [...(section && section.key !== route.key ? [{ title: routeTitle(t, section.key) }] : []), { title: routeTitle(t, titleKeyOf(route)) }];
   return <Breadcrumb className="oa-breadcrumb" items={items} data-testid="breadcrumb" />;
 }

@@ -4,9 +4,7 @@
  * (with the "退出确认" dialog when the option is on, SPEC §4).
  */
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
-import {
-  CheckOutlined, ClearOutlined, DownOutlined, HomeOutlined, LayoutOutlined, LogoutOutlined, SwapOutlined, UserOutlined,
-} from '@ant-design/icons';
+import { CheckOutlined, ClearOutlined, DownOutlined, HomeOutlined, LayoutOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -6,8 +6,14 @@
 import { useEffect, useRef } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import {
-  CloseOutlined, DownOutlined, ReloadOutlined, VerticalRightOutlined, VerticalLeftOutlined, ColumnWidthOutlined,
-  CloseCircleOutlined, HomeFilled,
+  CloseOutlined,
+  DownOutlined,
+  ReloadOutlined,
+  VerticalRightOutlined,
+  VerticalLeftOutlined,
+  ColumnWidthOutlined,
+  CloseCircleOutlined,
+  HomeFilled,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OpenedTab } from '@shared/types';

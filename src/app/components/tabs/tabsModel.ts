@@ -30,8 +30,7 @@ export const CONSOLE_TAB: OpenedTab = { path: CONSOLE_PATH, key: 'dashboard.cons
 export const tabId = (t: OpenedTab): string => tabIdOf(t.path);
 
 /** True when a tab may be closed (every tab but the console). */
-export const isClosable = (t: OpenedTab | string): boolean =>
-  (typeof t === 'string' ? tabIdOf(t) : tabId(t)) !== CONSOLE_PATH;
+export const isClosable = (t: OpenedTab | string): boolean => (typeof t === 'string' ? tabIdOf(t) : tabId(t)) !== CONSOLE_PATH;
 
 /** The initial state: only the console. */
 export const initialTabs = (): TabsState => ({ tabs: [CONSOLE_TAB], active: CONSOLE_PATH });

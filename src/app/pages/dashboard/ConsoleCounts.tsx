@@ -23,7 +23,13 @@ export function ConsoleCounts({ counts, panels }: Pick<ConsoleData, 'counts' | '
   const navigate = useNavigate();
   const buttons: { key: string; path: string; icon: ReactNode; label: string; count?: number }[] = [
     ...TODOS.map((d) => ({ ...d, label: t(`todo.${d.key}`), count: counts[d.key] })),
-    ...panels.map(({ panel, data }) => ({ key: panel.key, path: panel.path, icon: panel.icon, label: i18n.t(panel.labels.count, { ns: panel.labels.ns }), count: data.count })),
+    ...panels.map(({ panel, data }) => ({
+      key: panel.key,
+      path: panel.path,
+      icon: panel.icon,
+      label: i18n.t(panel.labels.count, { ns: panel.labels.ns }),
+      count: data.count,
+    })),
   ];
   return (
     <Row gutter={[16, 16]} className="oa-todo-row">

@@ -73,7 +73,13 @@ export default function ConsolePage() {
             {shortcuts.length ? (
               <div className="oa-shortcuts">
                 {shortcuts.map((s, i) => (
-                  <button type="button" key={s.path} className={`oa-shortcut ${colourClass(i)}`} onClick={() => openDetail(s.path)} data-testid={`shortcut-${s.path}`}>
+                  <button
+                    type="button"
+                    key={s.path}
+                    className={`oa-shortcut ${colourClass(i)}`}
+                    onClick={() => openDetail(s.path)}
+                    data-testid={`shortcut-${s.path}`}
+                  >
                     <span className="oa-shortcut-icon">
                       <MenuIcon name={iconNameOf(s.path, s.icon)} />
                     </span>

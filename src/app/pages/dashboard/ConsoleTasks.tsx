@@ -40,7 +40,14 @@ function ItemList({ tab, items }: { tab: string; items: Item[] | null }) {
     <ul className="oa-console-list" data-testid={`console-list-${tab}`}>
       {items.map((it) => (
         <li key={it.key}>
-          <button type="button" className="oa-console-item" disabled={!it.open} onClick={() => it.open?.()} data-testid={`console-item-${tab}`} title={it.title}>
+          <button
+            type="button"
+            className="oa-console-item"
+            disabled={!it.open}
+            onClick={() => it.open?.()}
+            data-testid={`console-item-${tab}`}
+            title={it.title}
+          >
             <span className="oa-console-item-main">
               <span className="oa-console-item-title">{it.title}</span>
               {it.tags}
@@ -79,7 +86,13 @@ export function ConsoleTasks({ data }: { data: ConsoleData }) {
   const tabs: { key: string; path: string; label: ReactNode; count?: number; items: Item[] | null }[] = [
     { ...TABS[0], label: t('tasks.doc'), count: data.counts.doc, items: todoList(data.doc) },
     { ...TABS[1], label: t('tasks.affair'), count: data.counts.affair, items: todoList(data.affair, TABS[1].open) },
-    ...data.panels.map(({ panel, data: d }) => ({ key: panel.key, path: panel.path, label: i18n.t(panel.labels.tab, { ns: panel.labels.ns }), count: d.count, items: d.items })),
+    ...data.panels.map(({ panel, data: d }) => ({
+      key: panel.key,
+      path: panel.path,
+      label: i18n.t(panel.labels.tab, { ns: panel.labels.ns }),
+      count: d.count,
+      items: d.items,
+    })),
   ];
   const more = (tabs.find((x) => x.key === active) ?? tabs[0]).path;
 

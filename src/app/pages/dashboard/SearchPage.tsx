@@ -86,9 +86,7 @@ export default function SearchPage() {
                     <span className="oa-search-item-icon">
                       <MenuIcon name={iconNameOf(item.path ?? '', typeof item.icon === 'string' ? item.icon : null)} />
                     </span>
-                    <span className="oa-search-item-title">
-                      {item.i18nKey ? routeTitle(t, item.i18nKey) : (item.header ?? item.title ?? item.realname)}
-                    </span>
+                    <span className="oa-search-item-title">{item.i18nKey ? routeTitle(t, item.i18nKey) : (item.header ?? item.title ?? item.realname)}</span>
                     {item.path && sectionTitle(item.path) ? <Tag className="oa-search-item-section">{sectionTitle(item.path)}</Tag> : null}
                     {item.path ? <code className="oa-search-item-path">{item.path}</code> : null}
                     <RightOutlined className="oa-search-item-go" />

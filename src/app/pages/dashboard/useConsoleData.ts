@@ -67,9 +67,11 @@ export function useConsoleData(): ConsoleData {
 
   useEffect(() => {
     let live = true;
-    const keep = <T,>(set: (v: T) => void) => (v: T) => {
-      if (live) set(v);
-    };
+    const keep =
+      <T>(set: (v: T) => void) =>
+      (v: T) => {
+        if (live) set(v);
+      };
     if (!business) return;
     todoOf('document').then(keep(setDoc), () => undefined);
     todoOf('affair').then(keep(setAffair), () => undefined);

@@ -55,7 +55,14 @@ export function ResetPasswordModal({ open, onClose }: { open: boolean; onClose: 
       okButtonProps={{ ...{ 'data-testid': 'reset-submit' } }}
     >
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="mobile" label={t('field.mobile')} rules={[{ required: true, message: t('rule.mobile') }, { pattern: MOBILE_PATTERN, message: t('rule.mobileFormat') }]}>
+        <Form.Item
+          name="mobile"
+          label={t('field.mobile')}
+          rules={[
+            { required: true, message: t('rule.mobile') },
+            { pattern: MOBILE_PATTERN, message: t('rule.mobileFormat') },
+          ]}
+        >
           <Input maxLength={11} data-testid="reset-mobile" />
         </Form.Item>
         <Form.Item label={t('field.smsCode')} required>

@@ -43,7 +43,15 @@ export function SmsLoginForm({ redirect }: { redirect: string | null }) {
   };
 
   return (
-    <Form form={form} layout="vertical" size="large" onFinish={(v) => void submit(v)} requiredMark={false} className="oa-login-form" data-testid="sms-login-form">
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      onFinish={(v) => void submit(v)}
+      requiredMark={false}
+      className="oa-login-form"
+      data-testid="sms-login-form"
+    >
       <Form.Item
         name="mobile"
         rules={[

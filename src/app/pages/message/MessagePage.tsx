@@ -78,7 +78,11 @@ export default function MessagePage() {
   };
 
   const open = (r: Reminder) => {
-    if (!r.is_read) void msgApi.setRead({ ids: [r.id] }).then(() => loadReminders()).catch(() => undefined);
+    if (!r.is_read)
+      void msgApi
+        .setRead({ ids: [r.id] })
+        .then(() => loadReminders())
+        .catch(() => undefined);
     const to = reminderTarget(r, tl('notice.systemNotice'));
     if (to) navigate(to);
     else void load();
@@ -168,12 +172,21 @@ export default function MessagePage() {
           <Button disabled={!selected.length} onClick={() => void change(() => msgApi.setRead({ ids: selected }), t('done.read'))}>
             {t('action.markSelectedRead')}
           </Button>
-          <Popconfirm title={t('confirm.delete', { count: selected.length })} disabled={!selected.length} onConfirm={() => change(() => msgApi.del(selected), t('done.deleted'))}>
+          <Popconfirm
+            title={t('confirm.delete', { count: selected.length })}
+            disabled={!selected.length}
+            onConfirm={() => change(() => msgApi.del(selected), t('done.deleted'))}
+          >
             <Button danger disabled={!selected.length}>
               {t('action.deleteSelected')}
             </Button>
           </Popconfirm>
-          <Button type="primary" disabled={!page?.unread} onClick={() => void change(() => msgApi.setRead({ all: 1 }), t('done.read'))} data-testid="message-read-all">
+          <Button
+            type="primary"
+            disabled={!page?.unread}
+            onClick={() => void change(() => msgApi.setRead({ all: 1 }), t('done.read'))}
+            data-testid="message-read-all"
+          >
             {t('action.markAllRead')}
           </Button>
         </Space>

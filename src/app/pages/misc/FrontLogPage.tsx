@@ -42,7 +42,12 @@ export default function FrontLogPage() {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
           { title: t('frontLog.time'), dataIndex: 'time', width: 180, render: (v: string) => formatWith(v, 'YYYY-MM-DD HH:mm:ss') },
-          { title: t('frontLog.kind'), dataIndex: 'kind', width: 140, render: (k: FrontLogEntry['kind']) => <Tag color={KIND_COLOURS[k]}>{t(`frontLog.kinds.${k}`)}</Tag> },
+          {
+            title: t('frontLog.kind'),
+            dataIndex: 'kind',
+            width: 140,
+            render: (k: FrontLogEntry['kind']) => <Tag color={KIND_COLOURS[k]}>{t(`frontLog.kinds.${k}`)}</Tag>,
+          },
           { title: t('frontLog.message'), dataIndex: 'message', ellipsis: true },
           { title: t('frontLog.url'), dataIndex: 'url', width: 260, ellipsis: true },
         ]}

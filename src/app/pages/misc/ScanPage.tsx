@@ -14,7 +14,11 @@ export default function ScanPage() {
         icon={<ScanOutlined className="oa-scan-icon" />}
         title={t('scan.title')}
         subTitle={t('scan.text')}
-        extra={<Button type="primary" onClick={() => navigate('/login')}>{t('scan.toLogin')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/login')}>
+            {t('scan.toLogin')}
+          </Button>
+        }
         data-testid="scan-page"
       />
     </BlankLayout>

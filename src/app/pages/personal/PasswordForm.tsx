@@ -53,7 +53,16 @@ export function PasswordForm() {
 
   return (
     <Form<Values> form={form} layout="vertical" className="oa-setting-form" onFinish={(v) => void submit(v)} data-testid="setting-password-form">
-      {locked && <Alert type="warning" showIcon className="oa-setting-alert" title={t('password.lockedTitle')} description={t('password.lockedText')} data-testid="password-locked" />}
+      {locked && (
+        <Alert
+          type="warning"
+          showIcon
+          className="oa-setting-alert"
+          title={t('password.lockedTitle')}
+          description={t('password.lockedText')}
+          data-testid="password-locked"
+        />
+      )}
       <Form.Item name="oldPassword" label={t('password.old')} rules={[{ required: true, message: t('password.oldRequired') }]}>
         <Input.Password autoComplete="current-password" data-testid="setting-old-password" />
       </Form.Item>

@@ -47,7 +47,20 @@ export default function PersonalSettingPage() {
           items={TABS.map((k) => ({
             key: k,
             label: <span data-testid={`setting-tab-${k}`}>{t(`tab.${k}`)}</span>,
-            children: k === 'basic' ? <BasicInfoForm /> : k === 'password' ? <PasswordForm /> : k === 'sms' ? <SmsSettingForm /> : k === 'signature' ? <SignatureForm /> : <div className="oa-setting-layout"><LayoutControls /></div>,
+            children:
+              k === 'basic' ? (
+                <BasicInfoForm />
+              ) : k === 'password' ? (
+                <PasswordForm />
+              ) : k === 'sms' ? (
+                <SmsSettingForm />
+              ) : k === 'signature' ? (
+                <SignatureForm />
+              ) : (
+                <div className="oa-setting-layout">
+                  <LayoutControls />
+                </div>
+              ),
           }))}
         />
       </Card>

@@ -87,7 +87,13 @@ export function SignatureForm() {
           </Button>
         </Upload>
         {signature && (
-          <Popconfirm title={t('signature.deleteConfirm')} okText={t('confirm')} cancelText={t('cancel')} onConfirm={() => remove()} okButtonProps={{ danger: true }}>
+          <Popconfirm
+            title={t('signature.deleteConfirm')}
+            okText={t('confirm')}
+            cancelText={t('cancel')}
+            onConfirm={() => remove()}
+            okButtonProps={{ danger: true }}
+          >
             <Button danger icon={<DeleteOutlined />} disabled={busy} data-testid="setting-signature-delete">
               {t('signature.delete')}
             </Button>

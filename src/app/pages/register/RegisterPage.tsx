@@ -65,14 +65,34 @@ export default function RegisterPage() {
       <div className="oa-login-card oa-register-card">
         <h2 className="oa-login-card-title">{t('register.title')}</h2>
         <p className="oa-login-card-sub">{t('register.sub')}</p>
-        <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} className="oa-login-form" data-testid="register-form">
+        <Form
+          form={form}
+          layout="vertical"
+          size="large"
+          requiredMark={false}
+          onFinish={(v) => void submit(v)}
+          className="oa-login-form"
+          data-testid="register-form"
+        >
           <Form.Item name="realname" rules={[{ required: true, whitespace: true, message: t('rule.realname') }]}>
             <Input prefix={<UserOutlined />} placeholder={t('field.realname')} data-testid="register-realname" />
           </Form.Item>
-          <Form.Item name="mail" rules={[{ required: true, whitespace: true, message: t('rule.email') }, { pattern: EMAIL_PATTERN, message: t('rule.emailFormat') }]}>
+          <Form.Item
+            name="mail"
+            rules={[
+              { required: true, whitespace: true, message: t('rule.email') },
+              { pattern: EMAIL_PATTERN, message: t('rule.emailFormat') },
+            ]}
+          >
             <Input prefix={<MailOutlined />} placeholder={t('field.email')} data-testid="register-mail" />
           </Form.Item>
-          <Form.Item name="mobile" rules={[{ required: true, whitespace: true, message: t('rule.mobile') }, { pattern: MOBILE_PATTERN, message: t('rule.mobileFormat') }]}>
+          <Form.Item
+            name="mobile"
+            rules={[
+              { required: true, whitespace: true, message: t('rule.mobile') },
+              { pattern: MOBILE_PATTERN, message: t('rule.mobileFormat') },
+            ]}
+          >
             <Input prefix={<MobileOutlined />} placeholder={t('field.mobile')} maxLength={11} data-testid="register-mobile" />
           </Form.Item>
           <Form.Item

@@ -67,7 +67,10 @@ export function register(app: FastifyInstance): void {
   call(app, 'apps/add', { ...ADMIN, body: recordBody() }, async (req) => svc.add(caller(req), withoutEmptySecret(req)));
   call(app, 'apps/edit', { ...ADMIN, body: recordBody() }, async (req) => svc.edit(caller(req), withoutEmptySecret(req)));
   call<{ id?: number; ids?: number[] | string }>(app, 'apps/del', { ...ADMIN, body: DEL_BODY }, async (req) => svc.del(caller(req), req.body));
-  for (const [action, status] of [['enable', '1'], ['disable', '0']] as const) {
+  for (const [action, status] of [
+    ['enable', '1'],
+    ['disable', '0'],
+  ] as const) {
     call<{ id: number }>(app, `apps/${action}`, { ...ADMIN, body: ID_BODY }, async (req) => {
       const c = caller(req);
       const id = idOf(c, req.body.id);

@@ -55,7 +55,9 @@ export function register(app: FastifyInstance): void {
   call<{ codes: string[] | string }>(
     app,
     'codes/getcodes',
-    { body: { type: 'object', required: ['codes'], properties: { codes: { type: ['array', 'string'], title: 'field.code', maxItems: 100, items: codeProp } } } },
+    {
+      body: { type: 'object', required: ['codes'], properties: { codes: { type: ['array', 'string'], title: 'field.code', maxItems: 100, items: codeProp } } },
+    },
     async (req) => {
       const s = await schemaStore(req.server.ctx.db);
       const codes = Array.isArray(req.body.codes) ? req.body.codes : String(req.body.codes).split(',');
@@ -92,8 +94,13 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ code: string }>(app, 'codes/del', { roles: ['sysadmin'], body: { type: 'object', required: ['code'], properties: { code: codeProp } } }, async (req) => {
-    const revision = await restoreCodes(req.server.ctx.db, req.server.ctx.dialect, caller(req), req.body.code);
-    return new Ok({ revision }, req.t('codes.restored'));
-  });
+  call<{ code: string }>(
+    app,
+    'codes/del',
+    { roles: ['sysadmin'], body: { type: 'object', required: ['code'], properties: { code: codeProp } } },
+    async (req) => {
+      const revision = await restoreCodes(req.server.ctx.db, req.server.ctx.dialect, caller(req), req.body.code);
+      return new Ok({ revision }, req.t('codes.restored'));
+    },
+  );
 }

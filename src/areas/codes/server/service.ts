@@ -45,7 +45,13 @@ export async function listCodes(db: Kysely<DB>, locale: Locale, keyword: string)
 }
 
 async function changedCodes(db: Kysely<DB>): Promise<Set<string>> {
-  const rows = await db.selectFrom('definition_overlays').select(['target_id', 'ops', 'revision']).where('target_kind', '=', 'dict').where('status', '=', 'published').orderBy('revision', 'desc').execute();
+  const rows = await db
+    .selectFrom('definition_overlays')
+    .select(['target_id', 'ops', 'revision'])
+    .where('target_kind', '=', 'dict')
+    .where('status', '=', 'published')
+    .orderBy('revision', 'desc')
+    .execute();
   const out = new Set<string>();
   const seen = new Set<string>();
   for (const r of rows) {
@@ -94,7 +100,12 @@ export async function saveCodes(db: Kysely<DB>, dialect: Dialect, c: CodesCaller
     if (color && !COLOR.test(color)) throw badInput(t('error.badParam', { field: at('color') }));
     const shipped = base.items.find((b) => b.value === value);
     const key = shipped?.label.t ?? `dict.${code}.${value}`;
-    out.push({ value, label: { t: key, d: zh }, ...(color ? { color } : {}), ...(it.disabled === true || it.disabled === 1 || it.disabled === '1' ? { disabled: true } : {}) });
+    out.push({
+      value,
+      label: { t: key, d: zh },
+      ...(color ? { color } : {}),
+      ...(it.disabled === true || it.disabled === 1 || it.disabled === '1' ? { disabled: true } : {}),
+    });
     ops.push({ op: 'i18n', key, locale: 'zh-CN', value: zh });
     if (en) ops.push({ op: 'i18n', key, locale: 'en-US', value: en });
   });
@@ -113,14 +124,38 @@ export async function restoreCodes(db: Kysely<DB>, dialect: Dialect, c: CodesCal
 
 async function publish(db: Kysely<DB>, dialect: Dialect, c: CodesCaller, code: string, base: DictDef, ops: OverlayOp[], event: string): Promise<number> {
   const revision = await db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom('definition_overlays').select((eb) => eb.fn.max('revision').as('r')).where('target_kind', '=', 'dict').where('target_id', '=', code).executeTakeFirst();
+    const last = await trx
+      .selectFrom('definition_overlays')
+      .select((eb) => eb.fn.max('revision').as('r'))
+      .where('target_kind', '=', 'dict')
+      .where('target_id', '=', code)
+      .executeTakeFirst();
     const rev = Number(last?.r ?? 0) + 1;
     const t = now();
     await trx
       .insertInto('definition_overlays')
-      .values({ target_kind: 'dict', target_id: code, revision: rev, status: 'published', ops: JSON.stringify(ops), base_hash: hashDefinition(base), author_id: c.userId, comment: event, created_at: t, published_at: t })
+      .values({
+        target_kind: 'dict',
+        target_id: code,
+        revision: rev,
+        status: 'published',
+        ops: JSON.stringify(ops),
+        base_hash: hashDefinition(base),
+        author_id: c.userId,
+        comment: event,
+        created_at: t,
+        published_at: t,
+      })
       .execute();
-    await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event, object: `dict:${code}`, result: 'success', detail: { revision: rev, ops } });
+    await audit(trx, dialect, {
+      userId: c.userId,
+      username: c.username,
+      ip: c.ip,
+      event,
+      object: `dict:${code}`,
+      result: 'success',
+      detail: { revision: rev, ops },
+    });
     return rev;
   });
   invalidateSchemas(db);

@@ -57,7 +57,9 @@ const area: AreaServer = {
     await seedDocumentContent(c);
   },
   // 公文检索: documents changed since they were indexed are indexed in the background as well (./search).
-  tasks: [{ name: 'search indexing', everyMs: SEARCH_INDEX_MS, run: async ({ db, dialect, dataDir }) => void (await catchUpInBackground(db, dialect, dataDir)) }],
+  tasks: [
+    { name: 'search indexing', everyMs: SEARCH_INDEX_MS, run: async ({ db, dialect, dataDir }) => void (await catchUpInBackground(db, dialect, dataDir)) },
+  ],
 };
 
 export default area;

@@ -67,6 +67,12 @@ export function register(app: FastifyInstance): void {
       select id, content, sort, ${sql.ref('isPublic')} as ${sql.ref('isPublic')}, created_by from ${sql.table(def.table!)}
       where created_by = ${req.user.userId} or ${sql.ref('isPublic')} = 1
       order by sort asc, id asc limit ${USER_WORDS_MAX}`.execute(req.server.ctx.db);
-    return rows.rows.map((r) => ({ id: Number(r.id), content: r.content, sort: Number(r.sort), isPublic: Number(r.isPublic) === 1, mine: Number(r.created_by) === req.user.userId }));
+    return rows.rows.map((r) => ({
+      id: Number(r.id),
+      content: r.content,
+      sort: Number(r.sort),
+      isPublic: Number(r.isPublic) === 1,
+      mine: Number(r.created_by) === req.user.userId,
+    }));
   });
 }

@@ -39,7 +39,15 @@ export function register(app: FastifyInstance): void {
       part.file.resume();
       throw new ApiError(t('validate.additional', { field: part.fieldname }));
     }
-    return storeUpload({ db, dataDir: config.dataDir, t, filename: part.filename, stream: part.file, maxBytes: config.uploadMaxBytes, uploaderId: req.user.userId });
+    return storeUpload({
+      db,
+      dataDir: config.dataDir,
+      t,
+      filename: part.filename,
+      stream: part.file,
+      maxBytes: config.uploadMaxBytes,
+      uploaderId: req.user.userId,
+    });
   });
 
   call<{ id: string }>(app, 'File/download', { body: { type: 'object', required: ['id'], properties: { id: attachmentId } } }, async (req, reply) => {

@@ -43,7 +43,8 @@ export async function mustEdit(req: FastifyRequest): Promise<void> {
 }
 
 function flowIdOf(req: FastifyRequest, v: unknown): string {
-  if (typeof v !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/.test(v) || v.length > 128) throw badInput(req.t('error.badParam', { field: 'id' }));
+  if (typeof v !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/.test(v) || v.length > 128)
+    throw badInput(req.t('error.badParam', { field: 'id' }));
   return v;
 }
 
@@ -63,22 +64,42 @@ function checked(req: FastifyRequest, raw: unknown): FlowDef {
 export function register(app: FastifyInstance): void {
   const db = app.ctx.db;
 
-  call<{ current?: number; pageSize?: number; keyword?: string }>(app, 'Flowset/list', { body: body({ ...PAGING, keyword: str('field.keyword', 100) }) }, async (req) => {
-    const b = req.body;
-    const { current, pageSize } = paging(b);
-    const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
-    const rows = [];
-    const drafts = new Set((await db.selectFrom('definition_drafts').select('target_id').where('target_kind', '=', 'flow').execute()).map((r) => r.target_id));
-    for (const id of await flowIds(db)) {
-      const f = await currentFlow(db, id);
-      if (!f) continue;
-      const title = f.def.title?.d ?? id;
-      if (keyword && !title.includes(keyword) && !id.includes(keyword)) continue;
-      const v = await db.selectFrom('flow_versions').select(['source', 'created_at']).where('def_id', '=', id).where('version', '=', f.version).executeTakeFirstOrThrow();
-      rows.push({ id, title: f.def.title, version: f.version, source: v.source, createdAt: Number(v.created_at), entity: f.def.entity ?? null, hasDraft: drafts.has(id) });
-    }
-    return { list: rows.slice((current - 1) * pageSize, current * pageSize), total: rows.length };
-  });
+  call<{ current?: number; pageSize?: number; keyword?: string }>(
+    app,
+    'Flowset/list',
+    { body: body({ ...PAGING, keyword: str('field.keyword', 100) }) },
+    async (req) => {
+      const b = req.body;
+      const { current, pageSize } = paging(b);
+      const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
+      const rows = [];
+      const drafts = new Set(
+        (await db.selectFrom('definition_drafts').select('target_id').where('target_kind', '=', 'flow').execute()).map((r) => r.target_id),
+      );
+      for (const id of await flowIds(db)) {
+        const f = await currentFlow(db, id);
+        if (!f) continue;
+        const title = f.def.title?.d ?? id;
+        if (keyword && !title.includes(keyword) && !id.includes(keyword)) continue;
+        const v = await db
+          .selectFrom('flow_versions')
+          .select(['source', 'created_at'])
+          .where('def_id', '=', id)
+          .where('version', '=', f.version)
+          .executeTakeFirstOrThrow();
+        rows.push({
+          id,
+          title: f.def.title,
+          version: f.version,
+          source: v.source,
+          createdAt: Number(v.created_at),
+          entity: f.def.entity ?? null,
+          hasDraft: drafts.has(id),
+        });
+      }
+      return { list: rows.slice((current - 1) * pageSize, current * pageSize), total: rows.length };
+    },
+  );
 
   call(app, 'Flowset/getList', {}, async () => {
     const out = [];
@@ -100,22 +121,32 @@ export function register(app: FastifyInstance): void {
       .where('v.def_id', '=', id)
       .orderBy('v.version', 'desc')
       .execute();
-    return { id, version: f.version, definition: f.def, versions: versions.map((v) => ({ version: v.version, source: v.source, author: v.author ?? null, comment: v.comment, createdAt: Number(v.created_at) })) };
+    return {
+      id,
+      version: f.version,
+      definition: f.def,
+      versions: versions.map((v) => ({ version: v.version, source: v.source, author: v.author ?? null, comment: v.comment, createdAt: Number(v.created_at) })),
+    };
   });
 
-  call<{ id: string; version?: number | null }>(app, 'Flowset/getInfo', { body: body({ id: FLOW_ID, version: optId('field.version') }, ['id']) }, async (req) => {
-    const b = req.body;
-    const id = flowIdOf(req, b.id);
-    if (b.version === undefined || b.version === null) {
-      const f = await currentFlow(db, id);
-      if (!f) throw badInput(req.t('flow.unknownFlow', { id }));
-      return { id, version: f.version, definition: f.def };
-    }
-    const version = positiveInt(req, b.version, 'version');
-    const def = await flowVersion(db, id, version);
-    if (!def) throw badInput(req.t('flow.unknownFlow', { id: `${id}@${version}` }));
-    return { id, version, definition: def };
-  });
+  call<{ id: string; version?: number | null }>(
+    app,
+    'Flowset/getInfo',
+    { body: body({ id: FLOW_ID, version: optId('field.version') }, ['id']) },
+    async (req) => {
+      const b = req.body;
+      const id = flowIdOf(req, b.id);
+      if (b.version === undefined || b.version === null) {
+        const f = await currentFlow(db, id);
+        if (!f) throw badInput(req.t('flow.unknownFlow', { id }));
+        return { id, version: f.version, definition: f.def };
+      }
+      const version = positiveInt(req, b.version, 'version');
+      const def = await flowVersion(db, id, version);
+      if (!def) throw badInput(req.t('flow.unknownFlow', { id: `${id}@${version}` }));
+      return { id, version, definition: def };
+    },
+  );
 
   call(app, 'Flowset/getActs', {}, async (req) => ACTION_ORDER.map((key) => ({ key, label: req.t(`flow.action.${key}`) })));
 
@@ -128,33 +159,47 @@ export function register(app: FastifyInstance): void {
   };
   const guard = mustEdit;
   const comment = optStr('field.comment', 1000);
-  call<{ id?: string; json: unknown; comment?: string }>(app, 'Flowset/saveJson', { guard, body: body({ id: FLOW_ID, json: anyValue('field.json'), comment }, ['json']) }, async (req) => {
-    const b = req.body;
-    let raw: unknown = b.json;
-    if (typeof raw === 'string') {
-      try {
-        raw = JSON.parse(raw);
-      } catch {
-        throw badInput(req.t('error.badParam', { field: 'json' }));
+  call<{ id?: string; json: unknown; comment?: string }>(
+    app,
+    'Flowset/saveJson',
+    { guard, body: body({ id: FLOW_ID, json: anyValue('field.json'), comment }, ['json']) },
+    async (req) => {
+      const b = req.body;
+      let raw: unknown = b.json;
+      if (typeof raw === 'string') {
+        try {
+          raw = JSON.parse(raw);
+        } catch {
+          throw badInput(req.t('error.badParam', { field: 'json' }));
+        }
       }
-    }
-    // a named id must be the definition's own: checked before anything is written
-    if (b.id !== undefined && (!raw || typeof raw !== 'object' || (raw as { id?: unknown }).id !== b.id)) throw badInput(req.t('error.badParam', { field: 'id' }));
-    return save(req, raw);
-  });
-  call<{ definition: unknown; comment?: string }>(app, 'Flowset/save', { guard, body: body({ definition: anyValue('field.definition'), comment }, ['definition']) }, async (req) =>
-    save(req, req.body.definition),
+      // a named id must be the definition's own: checked before anything is written
+      if (b.id !== undefined && (!raw || typeof raw !== 'object' || (raw as { id?: unknown }).id !== b.id))
+        throw badInput(req.t('error.badParam', { field: 'id' }));
+      return save(req, raw);
+    },
+  );
+  call<{ definition: unknown; comment?: string }>(
+    app,
+    'Flowset/save',
+    { guard, body: body({ definition: anyValue('field.definition'), comment }, ['definition']) },
+    async (req) => save(req, req.body.definition),
   );
 
-  call<{ id: string; version: number; comment?: string }>(app, 'Flowset/set', { guard, body: body({ id: FLOW_ID, version: id('field.version'), comment }, ['id', 'version']) }, async (req) => {
-    const b = req.body;
-    const id = flowIdOf(req, b.id);
-    const version = positiveInt(req, b.version, 'version');
-    const def = await flowVersion(db, id, version);
-    if (!def) throw badInput(req.t('flow.unknownFlow', { id: `${id}@${version}` }));
-    const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().slice(0, 255) : req.t('flow.restored', { version });
-    return { id, version: await publishFlow(db, def, req.user.userId, comment) };
-  });
+  call<{ id: string; version: number; comment?: string }>(
+    app,
+    'Flowset/set',
+    { guard, body: body({ id: FLOW_ID, version: id('field.version'), comment }, ['id', 'version']) },
+    async (req) => {
+      const b = req.body;
+      const id = flowIdOf(req, b.id);
+      const version = positiveInt(req, b.version, 'version');
+      const def = await flowVersion(db, id, version);
+      if (!def) throw badInput(req.t('flow.unknownFlow', { id: `${id}@${version}` }));
+      const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().slice(0, 255) : req.t('flow.restored', { version });
+      return { id, version: await publishFlow(db, def, req.user.userId, comment) };
+    },
+  );
 
   call<{ id: string }>(app, 'Flowset/delete', { guard, body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
     const id = flowIdOf(req, req.body.id);

@@ -30,7 +30,18 @@ import { anyValue, body, optStr } from '../../lib/bodies.js';
 import { FLOW_ID } from './index.js';
 
 const COMMENT = optStr('field.comment', 1000);
-import { deleteDraft, exportFile, jsonParam, lintChanged, mustAdmin, presentChanges, readDraft, readImportFile, refuseIssues, saveDraft } from '../Template/revisionStore.js';
+import {
+  deleteDraft,
+  exportFile,
+  jsonParam,
+  lintChanged,
+  mustAdmin,
+  presentChanges,
+  readDraft,
+  readImportFile,
+  refuseIssues,
+  saveDraft,
+} from '../Template/revisionStore.js';
 import { revisionNo, sendJsonFile } from '../Template/revisionCalls.js';
 
 const ID = /^[a-zA-Z][a-zA-Z0-9_-]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+$/;
@@ -77,9 +88,25 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
     await lintFlow(req, def);
     const json = JSON.stringify(def);
     const version = await db.transaction().execute(async (trx) => {
-      const max = await trx.selectFrom('flow_versions').select((eb) => eb.fn.max('version').as('v')).where('def_id', '=', def.id).executeTakeFirst();
+      const max = await trx
+        .selectFrom('flow_versions')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .where('def_id', '=', def.id)
+        .executeTakeFirst();
       const next = Number(max?.v ?? 0) + 1;
-      await trx.insertInto('flow_versions').values({ def_id: def.id, version: next, definition: json, hash: sha256(json), source: 'designer', author_id: req.user.userId, comment: note, created_at: now() }).execute();
+      await trx
+        .insertInto('flow_versions')
+        .values({
+          def_id: def.id,
+          version: next,
+          definition: json,
+          hash: sha256(json),
+          source: 'designer',
+          author_id: req.user.userId,
+          comment: note,
+          created_at: now(),
+        })
+        .execute();
       await deleteDraft(trx, 'flow', def.id);
       return next;
     });
@@ -102,27 +129,44 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
       id,
       current: f.version,
       draft: draft ? { updatedAt: draft.updatedAt, authorId: draft.authorId } : null,
-      list: rows.map((r) => ({ version: r.version, source: r.source, authorId: r.author_id, author: r.author ?? null, comment: r.comment, createdAt: Number(r.created_at) })),
+      list: rows.map((r) => ({
+        version: r.version,
+        source: r.source,
+        authorId: r.author_id,
+        author: r.author ?? null,
+        comment: r.comment,
+        createdAt: Number(r.created_at),
+      })),
     };
   });
 
-  call<Record<string, any>>(app, 'Flowset/diff', { guard: mustAdmin, body: body({ id: FLOW_ID, from: anyValue('field.from'), to: anyValue('field.to') }, ['id']) }, async (req) => {
-    const id = flowId(req);
-    const b = (req.body as Record<string, any>);
-    const to = await version(req, id, b.to, 'to');
-    const before = b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 1) : (await current(req, id)).version);
-    const from = await version(req, id, before, 'from');
-    return { from: from.label, to: to.label, changes: presentChanges(req, diffFlow(from.def, to.def)) };
-  });
+  call<Record<string, any>>(
+    app,
+    'Flowset/diff',
+    { guard: mustAdmin, body: body({ id: FLOW_ID, from: anyValue('field.from'), to: anyValue('field.to') }, ['id']) },
+    async (req) => {
+      const id = flowId(req);
+      const b = req.body as Record<string, any>;
+      const to = await version(req, id, b.to, 'to');
+      const before = b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 1) : (await current(req, id)).version);
+      const from = await version(req, id, before, 'from');
+      return { from: from.label, to: to.label, changes: presentChanges(req, diffFlow(from.def, to.def)) };
+    },
+  );
 
-  call<Record<string, any>>(app, 'Flowset/saveDraft', { guard: mustAdmin, body: body({ id: FLOW_ID, json: anyValue('field.json'), definition: anyValue('field.definition') }) }, async (req) => {
-    const b = (req.body as Record<string, any>);
-    const def = jsonParam(req, b.json ?? b.definition, 'json') as { id?: unknown } | null;
-    if (!def || typeof def !== 'object' || Array.isArray(def)) throw badInput(req.t('error.badParam', { field: 'json' }));
-    const id = flowId(req, def.id);
-    if (b.id !== undefined && b.id !== id) throw badInput(req.t('error.badParam', { field: 'id' }));
-    return { id, updatedAt: await saveDraft(db, 'flow', id, def, req.user.userId) };
-  });
+  call<Record<string, any>>(
+    app,
+    'Flowset/saveDraft',
+    { guard: mustAdmin, body: body({ id: FLOW_ID, json: anyValue('field.json'), definition: anyValue('field.definition') }) },
+    async (req) => {
+      const b = req.body as Record<string, any>;
+      const def = jsonParam(req, b.json ?? b.definition, 'json') as { id?: unknown } | null;
+      if (!def || typeof def !== 'object' || Array.isArray(def)) throw badInput(req.t('error.badParam', { field: 'json' }));
+      const id = flowId(req, def.id);
+      if (b.id !== undefined && b.id !== id) throw badInput(req.t('error.badParam', { field: 'id' }));
+      return { id, updatedAt: await saveDraft(db, 'flow', id, def, req.user.userId) };
+    },
+  );
 
   call<Record<string, any>>(app, 'Flowset/draft', { guard: mustAdmin, body: body({ id: FLOW_ID }, ['id']) }, async (req) => {
     const id = flowId(req);
@@ -141,30 +185,48 @@ export function registerFlowRevisions(app: FastifyInstance, checked: (req: Fasti
     return publish(req, d.definition, comment((req.body as Record<string, any>).comment));
   });
 
-  call<Record<string, any>>(app, 'Flowset/restore', { guard: mustAdmin, body: body({ id: FLOW_ID, version: anyValue('field.version'), comment: COMMENT }, ['id', 'version']) }, async (req) => {
-    const id = flowId(req);
-    const b = (req.body as Record<string, any>);
-    const old = await version(req, id, revisionNo(req, b.version, 'version'), 'version');
-    const out = await publish(req, old.def, comment(b.comment) ?? req.t('flow.restored', { version: old.label }));
-    return { ...out, restoredFrom: old.label };
-  });
+  call<Record<string, any>>(
+    app,
+    'Flowset/restore',
+    { guard: mustAdmin, body: body({ id: FLOW_ID, version: anyValue('field.version'), comment: COMMENT }, ['id', 'version']) },
+    async (req) => {
+      const id = flowId(req);
+      const b = req.body as Record<string, any>;
+      const old = await version(req, id, revisionNo(req, b.version, 'version'), 'version');
+      const out = await publish(req, old.def, comment(b.comment) ?? req.t('flow.restored', { version: old.label }));
+      return { ...out, restoredFrom: old.label };
+    },
+  );
 
-  call<Record<string, any>>(app, 'Flowset/export', { guard: mustAdmin, body: body({ id: FLOW_ID, version: anyValue('field.version') }, ['id']) }, async (req, reply) => {
-    const id = flowId(req);
-    const b = (req.body as Record<string, any>);
-    const v = await version(req, id, b.version === '' ? undefined : b.version, 'version');
-    return sendJsonFile(reply, `${id}.v${v.label}.flow.json`, exportFile('flow', id, v.label as number, v.def));
-  });
+  call<Record<string, any>>(
+    app,
+    'Flowset/export',
+    { guard: mustAdmin, body: body({ id: FLOW_ID, version: anyValue('field.version') }, ['id']) },
+    async (req, reply) => {
+      const id = flowId(req);
+      const b = req.body as Record<string, any>;
+      const v = await version(req, id, b.version === '' ? undefined : b.version, 'version');
+      return sendJsonFile(reply, `${id}.v${v.label}.flow.json`, exportFile('flow', id, v.label as number, v.def));
+    },
+  );
 
-  call<Record<string, any>>(app, 'Flowset/import', { guard: mustAdmin, body: body({ id: FLOW_ID, file: anyValue('field.file'), json: anyValue('field.json'), draft: anyValue('field.draft'), comment: COMMENT }) }, async (req) => {
-    const b = (req.body as Record<string, any>);
-    const file = readImportFile(req, 'flow', b.file ?? b.json);
-    if (b.id !== undefined && b.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: file.id, id: String(b.id) }));
-    if (file.definition.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: String(file.definition.id), id: file.id }));
-    if (b.draft === true || b.draft === 1 || b.draft === '1' || b.draft === 'true') {
-      const def = checked(req, file.definition);
-      return { id: def.id, draft: true, updatedAt: await saveDraft(db, 'flow', def.id, file.definition, req.user.userId) };
-    }
-    return publish(req, file.definition, comment(b.comment));
-  });
+  call<Record<string, any>>(
+    app,
+    'Flowset/import',
+    {
+      guard: mustAdmin,
+      body: body({ id: FLOW_ID, file: anyValue('field.file'), json: anyValue('field.json'), draft: anyValue('field.draft'), comment: COMMENT }),
+    },
+    async (req) => {
+      const b = req.body as Record<string, any>;
+      const file = readImportFile(req, 'flow', b.file ?? b.json);
+      if (b.id !== undefined && b.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: file.id, id: String(b.id) }));
+      if (file.definition.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: String(file.definition.id), id: file.id }));
+      if (b.draft === true || b.draft === 1 || b.draft === '1' || b.draft === 'true') {
+        const def = checked(req, file.definition);
+        return { id: def.id, draft: true, updatedAt: await saveDraft(db, 'flow', def.id, file.definition, req.user.userId) };
+      }
+      return publish(req, file.definition, comment(b.comment));
+    },
+  );
 }

@@ -19,7 +19,14 @@ export function register(app: FastifyInstance): void {
     const { db, dialect } = req.server.ctx;
     await db.transaction().execute(async (trx) => {
       await revokeSession(trx, req.user.sessionId);
-      await audit(trx, dialect, { userId: req.user.userId, username: req.user.username, ip: req.ip, event: 'logout', object: `session:${req.user.sessionId}`, result: 'success' });
+      await audit(trx, dialect, {
+        userId: req.user.userId,
+        username: req.user.username,
+        ip: req.ip,
+        event: 'logout',
+        object: `session:${req.user.sessionId}`,
+        result: 'success',
+      });
     });
     forgetSessions(db);
     clearSessionCookies(req, reply);

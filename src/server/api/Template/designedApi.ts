@@ -116,7 +116,11 @@ export function registerDesignedApi(app: FastifyInstance): void {
       if (op === 'export') {
         // the .xlsx itself, as the shipped entities' export (errors still in the envelope)
         const file = await exportXlsx(svc, c, body);
-        return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', attachmentDisposition(file.filename))
+          .header('cache-control', 'private, no-store')
+          .send(file.buffer);
       }
       if (op === 'list') data = await svc.list(c, body);
       else if (op === 'info') data = await svc.info(c, body);

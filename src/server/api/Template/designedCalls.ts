@@ -62,43 +62,68 @@ export async function withDesigned<T extends { id: string }>(req: FastifyRequest
 export function registerDesignedCalls(app: FastifyInstance): void {
   const db = app.ctx.db;
 
-  call<Record<string, any>>(app, 'Template/add', { guard: mustAdmin, body: body({ title: anyValue('field.title'), key: anyValue('field.formKey'), scope: anyValue('field.scope') }) }, async (req) => {
-    const b = (req.body as Record<string, any>);
-    const title = titleOf(req, b.title);
-    const key = await freeKey(req, title, b.key);
-    const ids = idsOf(key);
-    const at = now();
-    const row = { form_key: key, title };
-    const definition = skeleton(row);
-    if (typeof b.scope === 'string' && ['own', 'department', 'unit', 'all'].includes(b.scope)) definition.entity.scope = b.scope as never;
-    await db
-      .insertInto('designed_forms')
-      .values({ form_key: key, form_id: ids.formId, entity_id: ids.entityId, grp: ids.group, table_name: ids.table, title, status: 'draft', created_by: req.user.userId, created_at: at, updated_at: at, published_at: null })
-      .execute();
-    await saveDraft(db, 'form', ids.formId, definition, req.user.userId);
-    return { id: ids.formId, key, entity: ids.entityId, group: ids.group, definition };
-  });
-
-  call<Record<string, any>>(app, 'Template/edit', { guard: mustAdmin, body: body({ id: str('field.formId', 200), definition: anyValue('field.definition'), title: anyValue('field.title') }, ['id', 'definition']) }, async (req) => {
-    const b = (req.body as Record<string, any>);
-    const raw = jsonParam(req, b.definition, 'definition');
-    if (!isObj(raw)) throw badInput(req.t('error.badParam', { field: 'definition' }));
-    const id = typeof b.id === 'string' ? b.id : '';
-    let row = await designedRow(db, id);
-    if (!row) {
-      // a shipped form: the draft of its revisions (as Template/formedit)
-      const page = baseDefinition('page', id);
-      if (!page || page.pageKind !== 'form' || !isObj(raw.page)) throw badInput(req.t('template.notFound', { id }));
-      return { id, updatedAt: await saveDraft(db, 'form', id, raw, req.user.userId) };
-    }
-    if (b.title !== undefined) {
+  call<Record<string, any>>(
+    app,
+    'Template/add',
+    { guard: mustAdmin, body: body({ title: anyValue('field.title'), key: anyValue('field.formKey'), scope: anyValue('field.scope') }) },
+    async (req) => {
+      const b = req.body as Record<string, any>;
       const title = titleOf(req, b.title);
-      await db.updateTable('designed_forms').set({ title, updated_at: now() }).where('id', '=', row.id).execute();
-      row = { ...row, title };
-    }
-    const definition = checkDesigned(req, await schemasOf(req), row, raw, await flowIds(req.server.ctx.db));
-    return { id, updatedAt: await saveDraft(db, 'form', id, definition, req.user.userId), definition };
-  });
+      const key = await freeKey(req, title, b.key);
+      const ids = idsOf(key);
+      const at = now();
+      const row = { form_key: key, title };
+      const definition = skeleton(row);
+      if (typeof b.scope === 'string' && ['own', 'department', 'unit', 'all'].includes(b.scope)) definition.entity.scope = b.scope as never;
+      await db
+        .insertInto('designed_forms')
+        .values({
+          form_key: key,
+          form_id: ids.formId,
+          entity_id: ids.entityId,
+          grp: ids.group,
+          table_name: ids.table,
+          title,
+          status: 'draft',
+          created_by: req.user.userId,
+          created_at: at,
+          updated_at: at,
+          published_at: null,
+        })
+        .execute();
+      await saveDraft(db, 'form', ids.formId, definition, req.user.userId);
+      return { id: ids.formId, key, entity: ids.entityId, group: ids.group, definition };
+    },
+  );
+
+  call<Record<string, any>>(
+    app,
+    'Template/edit',
+    {
+      guard: mustAdmin,
+      body: body({ id: str('field.formId', 200), definition: anyValue('field.definition'), title: anyValue('field.title') }, ['id', 'definition']),
+    },
+    async (req) => {
+      const b = req.body as Record<string, any>;
+      const raw = jsonParam(req, b.definition, 'definition');
+      if (!isObj(raw)) throw badInput(req.t('error.badParam', { field: 'definition' }));
+      const id = typeof b.id === 'string' ? b.id : '';
+      let row = await designedRow(db, id);
+      if (!row) {
+        // a shipped form: the draft of its revisions (as Template/formedit)
+        const page = baseDefinition('page', id);
+        if (!page || page.pageKind !== 'form' || !isObj(raw.page)) throw badInput(req.t('template.notFound', { id }));
+        return { id, updatedAt: await saveDraft(db, 'form', id, raw, req.user.userId) };
+      }
+      if (b.title !== undefined) {
+        const title = titleOf(req, b.title);
+        await db.updateTable('designed_forms').set({ title, updated_at: now() }).where('id', '=', row.id).execute();
+        row = { ...row, title };
+      }
+      const definition = checkDesigned(req, await schemasOf(req), row, raw, await flowIds(req.server.ctx.db));
+      return { id, updatedAt: await saveDraft(db, 'form', id, definition, req.user.userId), definition };
+    },
+  );
 
   call<Record<string, any>>(app, 'Template/delete', { guard: mustAdmin, body: body({ id: str('field.formId', 200) }, ['id']) }, async (req) => {
     const row = await designedOf(req);

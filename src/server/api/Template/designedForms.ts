@@ -62,7 +62,14 @@ const KEY = /^[a-z][a-z0-9]{0,29}$/;
 const SCOPES: DataScope[] = ['own', 'department', 'unit', 'all'];
 /** Fields every designer-made entity gets: the flow's status and instance (engine/flow/records.ts keeps them). */
 const FLOW_FIELDS = (key: string): Record<string, ModelProperty> => ({
-  flowStatus: { type: 'string', readOnly: true, default: 'draft', 'x-title': { t: `${DESIGNED_AREA}.${key}.field.flowStatus`, d: '办理状态' }, 'x-kind': 'dict', 'x-dict': 'flow_status' } as ModelProperty,
+  flowStatus: {
+    type: 'string',
+    readOnly: true,
+    default: 'draft',
+    'x-title': { t: `${DESIGNED_AREA}.${key}.field.flowStatus`, d: '办理状态' },
+    'x-kind': 'dict',
+    'x-dict': 'flow_status',
+  } as ModelProperty,
   flowId: { type: 'integer', readOnly: true, 'x-title': { t: `${DESIGNED_AREA}.${key}.field.flowId`, d: '流程编号' }, 'x-kind': 'integer' } as ModelProperty,
 });
 
@@ -79,13 +86,16 @@ async function nameTaken(req: FastifyRequest, key: string): Promise<boolean> {
  */
 export async function freeKey(req: FastifyRequest, title: string, key: unknown): Promise<string> {
   const db = req.server.ctx.db;
-  const used = async (k: string) => !!(await db.selectFrom('designed_forms').select('id').where('form_key', '=', k).executeTakeFirst()) || (await nameTaken(req, k));
+  const used = async (k: string) =>
+    !!(await db.selectFrom('designed_forms').select('id').where('form_key', '=', k).executeTakeFirst()) || (await nameTaken(req, k));
   if (key !== undefined && key !== null && key !== '') {
     if (typeof key !== 'string' || !KEY.test(key)) throw badInput(req.t('designer.badKey', { key: String(key) }));
     if (await used(key)) throw badInput(req.t('designer.keyTaken', { key }));
     return key;
   }
-  let stem = pinyinKey(title).pinyin.replace(/^[0-9]+/, '').slice(0, 24);
+  let stem = pinyinKey(title)
+    .pinyin.replace(/^[0-9]+/, '')
+    .slice(0, 24);
   if (!stem) stem = 'form';
   for (let n = 1; ; n++) {
     const k = n === 1 ? stem : `${stem}${n}`;
@@ -94,13 +104,20 @@ export async function freeKey(req: FastifyRequest, title: string, key: unknown):
 }
 
 /** The ids of form `key`. */
-export const idsOf = (key: string) => ({ entityId: `${DESIGNED_AREA}.${key}`, formId: `${DESIGNED_AREA}.${key}.form`, group: `${DESIGNED_AREA}_${key}`, table: `${DESIGNED_AREA}_${key}` });
+export const idsOf = (key: string) => ({
+  entityId: `${DESIGNED_AREA}.${key}`,
+  formId: `${DESIGNED_AREA}.${key}.form`,
+  group: `${DESIGNED_AREA}_${key}`,
+  table: `${DESIGNED_AREA}_${key}`,
+});
 
 /** The title field: the designer's, else `title`, else the first text or textarea field. */
 function titleFieldOf(model: EntityDef['model'], given: unknown): string | undefined {
   if (typeof given === 'string' && given in model.properties) return given;
   if ('title' in model.properties) return 'title';
-  return Object.entries(model.properties).find(([, p]) => ['text', 'textarea'].includes(String(p['x-kind'] ?? (p.type === 'string' && !p.format ? 'text' : ''))))?.[0];
+  return Object.entries(model.properties).find(([, p]) =>
+    ['text', 'textarea'].includes(String(p['x-kind'] ?? (p.type === 'string' && !p.format ? 'text' : ''))),
+  )?.[0];
 }
 
 /**
@@ -118,7 +135,14 @@ export function normalise(row: { form_key: string; title: string }, raw: unknown
   const properties = { ...(isObj(rm.properties) ? (rm.properties as Record<string, ModelProperty>) : {}) };
   for (const [f, p] of Object.entries(FLOW_FIELDS(key))) if (!(f in properties)) properties[f] = p;
   const model = { ...rm, type: 'object', properties, additionalProperties: false } as EntityDef['model'];
-  const codes = { view: designedCode(key, 'view'), add: designedCode(key, 'edit'), edit: designedCode(key, 'edit'), delete: designedCode(key, 'delete'), export: designedCode(key, 'export'), import: designedCode(key, 'edit') };
+  const codes = {
+    view: designedCode(key, 'view'),
+    add: designedCode(key, 'edit'),
+    edit: designedCode(key, 'edit'),
+    delete: designedCode(key, 'delete'),
+    export: designedCode(key, 'export'),
+    import: designedCode(key, 'edit'),
+  };
   const titleField = titleFieldOf(model, re.titleField);
   const entity = {
     $schema: '../../_meta/entity.schema.json',
@@ -148,7 +172,9 @@ export function normalise(row: { form_key: string; title: string }, raw: unknown
     layout: Array.isArray(rp.layout) ? rp.layout : [],
   } as unknown as FormPageDef;
   delete (page as Partial<FormPageDef>).route;
-  const dicts = (Array.isArray(r.dicts) ? r.dicts.filter(isObj) : []).map((d) => ({ ...d, $schema: '../../_meta/dict.schema.json', schemaVersion: 1, kind: 'dict' }) as unknown as DictDef);
+  const dicts = (Array.isArray(r.dicts) ? r.dicts.filter(isObj) : []).map(
+    (d) => ({ ...d, $schema: '../../_meta/dict.schema.json', schemaVersion: 1, kind: 'dict' }) as unknown as DictDef,
+  );
   return { page, entity, ...(dicts.length ? { dicts } : {}), ...(isObj(r.texts) ? { texts: r.texts as LocaleMessages } : {}) };
 }
 
@@ -163,7 +189,13 @@ export function skeleton(row: { form_key: string; title: string }): DesignedDefi
  * list page, dictionaries and the area `custom` declaring its codes) in place; `flows`: designer-published flow ids
  * it may start (lintChanged).
  */
-export function checkDesigned(req: FastifyRequest, s: EffectiveSchema, row: { form_key: string; title: string }, raw: unknown, flows: string[] = []): DesignedDefinition {
+export function checkDesigned(
+  req: FastifyRequest,
+  s: EffectiveSchema,
+  row: { form_key: string; title: string },
+  raw: unknown,
+  flows: string[] = [],
+): DesignedDefinition {
   const def = normalise(row, raw);
   const own = Object.keys(def.entity.model.properties).filter((f) => f !== 'flowStatus' && f !== 'flowId');
   if (!own.length) throw badInput(req.t('designer.noFields'));
@@ -185,7 +217,8 @@ export function destructiveChanges(req: FastifyRequest, before: EntityDef | unde
   for (const c of deriveTable(before).columns) {
     const n = next.get(c.name);
     if (!n) out.push(req.t('designer.fieldRemoved', { field: c.name }));
-    else if (n.family !== c.family || (c.family === 'text' && n.length != null && (c.length == null || n.length < c.length))) out.push(req.t('designer.fieldRetyped', { field: c.name, before: type(c), after: type(n) }));
+    else if (n.family !== c.family || (c.family === 'text' && n.length != null && (c.length == null || n.length < c.length)))
+      out.push(req.t('designer.fieldRetyped', { field: c.name, before: type(c), after: type(n) }));
   }
   return out;
 }
@@ -217,20 +250,45 @@ export async function publishDesigned(
   try {
     revision = await db.transaction().execute(async (trx) => {
       await syncEntityTableIn(trx, dialect, def.entity);
-      const max = await trx.selectFrom('definition_revisions').select((eb) => eb.fn.max('revision').as('v')).where('target_kind', '=', 'form').where('target_id', '=', row.form_id).executeTakeFirst();
+      const max = await trx
+        .selectFrom('definition_revisions')
+        .select((eb) => eb.fn.max('revision').as('v'))
+        .where('target_kind', '=', 'form')
+        .where('target_id', '=', row.form_id)
+        .executeTakeFirst();
       const next = Number(max?.v ?? 0) + 1;
       await trx
         .insertInto('definition_revisions')
-        .values({ target_kind: 'form', target_id: row.form_id, revision: next, snapshot: JSON.stringify(def), overlay_ids: '[]', restored_from: opts.restoredFrom ?? null, author_id: req.user.userId, comment: opts.comment, created_at: at })
+        .values({
+          target_kind: 'form',
+          target_id: row.form_id,
+          revision: next,
+          snapshot: JSON.stringify(def),
+          overlay_ids: '[]',
+          restored_from: opts.restoredFrom ?? null,
+          author_id: req.user.userId,
+          comment: opts.comment,
+          created_at: at,
+        })
         .execute();
       await deleteDraft(trx, 'form', row.form_id);
       const title = typeof def.entity.title?.d === 'string' ? def.entity.title.d : row.title;
       await trx.updateTable('designed_forms').set({ status: 'published', published_at: at, updated_at: at, title }).where('id', '=', row.id).execute();
       if (row.status !== 'published') {
-        const roles = await trx.selectFrom('roles').select(['id', 'code']).where('code', 'in', GRANTS.map((g) => g.role)).execute();
+        const roles = await trx
+          .selectFrom('roles')
+          .select(['id', 'code'])
+          .where(
+            'code',
+            'in',
+            GRANTS.map((g) => g.role),
+          )
+          .execute();
         for (const r of roles) {
           const codes = GRANTS.find((g) => g.role === r.code)!.ops.map((op) => designedCode(row.form_key, op));
-          const have = new Set((await trx.selectFrom('role_permissions').select('code').where('role_id', '=', r.id).where('code', 'in', codes).execute()).map((x) => x.code));
+          const have = new Set(
+            (await trx.selectFrom('role_permissions').select('code').where('role_id', '=', r.id).where('code', 'in', codes).execute()).map((x) => x.code),
+          );
           const add = codes.filter((c) => !have.has(c)).map((code) => ({ role_id: r.id, code }));
           if (add.length) await trx.insertInto('role_permissions').values(add).execute();
         }
@@ -249,7 +307,11 @@ export async function publishDesigned(
 
 /** How many flows (their newest published version) are defined on entity `entityId`. */
 async function flowsUsing(db: Kysely<DB>, entityId: string): Promise<number> {
-  const hits = await db.selectFrom('flow_versions').select(['def_id', 'version']).where('definition', 'like', `%"entity":${JSON.stringify(entityId)}%`).execute();
+  const hits = await db
+    .selectFrom('flow_versions')
+    .select(['def_id', 'version'])
+    .where('definition', 'like', `%"entity":${JSON.stringify(entityId)}%`)
+    .execute();
   if (!hits.length) return 0;
   const newest = await db
     .selectFrom('flow_versions')
@@ -269,7 +331,15 @@ export async function deleteDesigned(req: FastifyRequest, row: DesignedRow): Pro
   const { db, dialect } = req.server.ctx;
   const table = await liveTable(db, dialect, row.table_name);
   const records = table ? Number((await sql<{ n: number }>`select count(*) as n from ${sql.id(row.table_name)}`.execute(db)).rows[0]?.n ?? 0) : 0;
-  const instances = Number((await db.selectFrom('flow_instances').select((eb) => eb.fn.countAll().as('n')).where('entity', '=', row.entity_id).executeTakeFirst())?.n ?? 0);
+  const instances = Number(
+    (
+      await db
+        .selectFrom('flow_instances')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('entity', '=', row.entity_id)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
   const used = records + instances + (await flowsUsing(db, row.entity_id));
   if (used > 0) throw badInput(req.t('designer.inUse', { count: used, id: row.form_id }));
   await db.transaction().execute(async (trx) => {

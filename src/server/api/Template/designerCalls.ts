@@ -104,7 +104,12 @@ export function registerDesignerCalls(app: FastifyInstance): void {
       body: {
         type: 'object',
         required: ['entity', 'expr'],
-        properties: { entity: entityProp, expr: exprProp, data: { type: 'object', title: 'field.data' }, field: { type: 'string', title: 'field.field', minLength: 1, maxLength: 100 } },
+        properties: {
+          entity: entityProp,
+          expr: exprProp,
+          data: { type: 'object', title: 'field.data' },
+          field: { type: 'string', title: 'field.field', minLength: 1, maxLength: 100 },
+        },
       },
     },
     async (req) => {
@@ -134,7 +139,12 @@ export function registerDesignerCalls(app: FastifyInstance): void {
       if (!page || page.pageKind !== 'form') throw notFound(req, req.body.id);
       const form = page as FormPageDef;
       const entity = s.registry.get('entity', form.entity);
-      const of = (kind: 'page' | 'entity' | 'dict' | 'flow', id: string) => ({ kind, id, file: s.registry.fileOf(kind, id) ?? null, etag: s.registry.etag(kind, id) ?? null });
+      const of = (kind: 'page' | 'entity' | 'dict' | 'flow', id: string) => ({
+        kind,
+        id,
+        file: s.registry.fileOf(kind, id) ?? null,
+        etag: s.registry.etag(kind, id) ?? null,
+      });
       return [
         of('page', form.id),
         ...(entity ? [of('entity', entity.id)] : []),

@@ -70,14 +70,25 @@ export function currentForm(req: FastifyRequest, s: EffectiveSchema, id: string)
 
 /** The newest revision number of form `id` (0: none published). */
 export async function latestRevision(db: Kysely<DB>, id: string): Promise<number> {
-  const r = await db.selectFrom('definition_revisions').select((eb) => eb.fn.max('revision').as('v')).where('target_kind', '=', 'form').where('target_id', '=', id).executeTakeFirst();
+  const r = await db
+    .selectFrom('definition_revisions')
+    .select((eb) => eb.fn.max('revision').as('v'))
+    .where('target_kind', '=', 'form')
+    .where('target_id', '=', id)
+    .executeTakeFirst();
   return Number(r?.v ?? 0);
 }
 
 /** Revision `revision` of form `id` (0 = the shipped base); -1 revisions.notFound when there is none. */
 export async function formRevision(req: FastifyRequest, id: string, revision: number): Promise<FormRevision> {
   if (revision === 0) return { revision, snapshot: baseForm(req, id) };
-  const row = await req.server.ctx.db.selectFrom('definition_revisions').select('snapshot').where('target_kind', '=', 'form').where('target_id', '=', id).where('revision', '=', revision).executeTakeFirst();
+  const row = await req.server.ctx.db
+    .selectFrom('definition_revisions')
+    .select('snapshot')
+    .where('target_kind', '=', 'form')
+    .where('target_id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
   if (!row) throw badInput(req.t('revisions.notFound', { id, revision }));
   return { revision, snapshot: JSON.parse(row.snapshot) as FormRevision['snapshot'] };
 }
@@ -93,7 +104,15 @@ export async function formRevisions(db: Kysely<DB>, id: string) {
     .orderBy('r.revision', 'desc')
     .execute();
   return [
-    ...rows.map((r) => ({ revision: r.revision, base: false, authorId: r.author_id, author: r.author ?? null, comment: r.comment, createdAt: Number(r.created_at), restoredFrom: r.restored_from })),
+    ...rows.map((r) => ({
+      revision: r.revision,
+      base: false,
+      authorId: r.author_id,
+      author: r.author ?? null,
+      comment: r.comment,
+      createdAt: Number(r.created_at),
+      restoredFrom: r.restored_from,
+    })),
     { revision: 0, base: true, authorId: null, author: null, comment: null, createdAt: null, restoredFrom: null },
   ];
 }
@@ -142,7 +161,8 @@ export function checkedForm(req: FastifyRequest, s: EffectiveSchema, id: string,
   if (page.entity !== base.page.entity) throw badInput(req.t('revisions.entityChanged', { entity: String(page.entity) }));
   const current = currentForm(req, s, id).entity;
   const rawEntity = isObj(raw.entity) ? raw.entity : undefined;
-  if (rawEntity && rawEntity.id !== undefined && rawEntity.id !== base.entity.id) throw badInput(req.t('revisions.entityChanged', { entity: String(rawEntity.id) }));
+  if (rawEntity && rawEntity.id !== undefined && rawEntity.id !== base.entity.id)
+    throw badInput(req.t('revisions.entityChanged', { entity: String(rawEntity.id) }));
   const model = rawEntity && isObj(rawEntity.model) ? (rawEntity.model as unknown as EntityDef['model']) : current.model;
   if (!isObj(model.properties)) throw badInput(req.t('error.badParam', { field: 'entity.model' }));
   const kindOf = (p: Obj | undefined) => JSON.stringify([p?.type ?? null, p?.['x-kind'] ?? null]);
@@ -169,7 +189,12 @@ export async function publishForm(
   const base = baseForm(req, id);
   const targets: { kind: 'page' | 'entity'; id: string; ops: OverlayOp[]; baseHash: string }[] = [
     { kind: 'page', id, ops: [...overlayOps(base.page, form.page), ...textOps(form.page, form.texts)], baseHash: hashDefinition(base.page) },
-    { kind: 'entity', id: base.entity.id, ops: [...overlayOps(base.entity, form.entity), ...textOps(form.entity, form.texts)], baseHash: hashDefinition(base.entity) },
+    {
+      kind: 'entity',
+      id: base.entity.id,
+      ops: [...overlayOps(base.entity, form.entity), ...textOps(form.entity, form.texts)],
+      baseHash: hashDefinition(base.entity),
+    },
   ];
   const at = now();
   const revision = await db.transaction().execute(async (trx) => {
@@ -186,17 +211,48 @@ export async function publishForm(
       if (t.kind === 'entity' && !t.ops.length && !last.some((r) => r.status === 'published')) continue;
       const row = await trx
         .insertInto('definition_overlays')
-        .values({ target_kind: t.kind, target_id: t.id, revision: (last[0]?.revision ?? 0) + 1, status: 'published', ops: JSON.stringify(t.ops), base_hash: t.baseHash, author_id: req.user.userId, comment: opts.comment, created_at: at, published_at: at })
+        .values({
+          target_kind: t.kind,
+          target_id: t.id,
+          revision: (last[0]?.revision ?? 0) + 1,
+          status: 'published',
+          ops: JSON.stringify(t.ops),
+          base_hash: t.baseHash,
+          author_id: req.user.userId,
+          comment: opts.comment,
+          created_at: at,
+          published_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       overlayIds.push(Number(row.id));
     }
-    const max = await trx.selectFrom('definition_revisions').select((eb) => eb.fn.max('revision').as('v')).where('target_kind', '=', 'form').where('target_id', '=', id).executeTakeFirst();
+    const max = await trx
+      .selectFrom('definition_revisions')
+      .select((eb) => eb.fn.max('revision').as('v'))
+      .where('target_kind', '=', 'form')
+      .where('target_id', '=', id)
+      .executeTakeFirst();
     const next = Number(max?.v ?? 0) + 1;
-    const snapshot: FormVersion = { page: form.page, entity: form.entity, ...(form.dicts?.length ? { dicts: form.dicts } : {}), ...(form.texts ? { texts: form.texts } : {}) };
+    const snapshot: FormVersion = {
+      page: form.page,
+      entity: form.entity,
+      ...(form.dicts?.length ? { dicts: form.dicts } : {}),
+      ...(form.texts ? { texts: form.texts } : {}),
+    };
     await trx
       .insertInto('definition_revisions')
-      .values({ target_kind: 'form', target_id: id, revision: next, snapshot: JSON.stringify(snapshot), overlay_ids: JSON.stringify(overlayIds), restored_from: opts.restoredFrom ?? null, author_id: req.user.userId, comment: opts.comment, created_at: at })
+      .values({
+        target_kind: 'form',
+        target_id: id,
+        revision: next,
+        snapshot: JSON.stringify(snapshot),
+        overlay_ids: JSON.stringify(overlayIds),
+        restored_from: opts.restoredFrom ?? null,
+        author_id: req.user.userId,
+        comment: opts.comment,
+        created_at: at,
+      })
       .execute();
     await deleteDraft(trx, 'form', id);
     return next;
@@ -210,7 +266,10 @@ export async function publishForm(
  * A form revision as the diff takes it, with the dictionaries its fields name: its own (`dicts`), else the ones
  * `registry` serves now (shared dictionaries; none when no registry is given).
  */
-export function asSnapshot(s: { page: FormPageDef; entity: Pick<EntityDef, 'id' | 'model'> | null; dicts?: unknown }, registry?: EffectiveSchema['registry']): FormSnapshot {
+export function asSnapshot(
+  s: { page: FormPageDef; entity: Pick<EntityDef, 'id' | 'model'> | null; dicts?: unknown },
+  registry?: EffectiveSchema['registry'],
+): FormSnapshot {
   const own = storedDicts(s.dicts);
   const dicts = s.entity
     ? [...namedDicts(s.entity.model).keys()].map((c) => own.find((d) => d.id === c) ?? registry?.get('dict', c)).filter((d): d is DictDef => !!d)

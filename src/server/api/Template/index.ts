@@ -87,13 +87,18 @@ export function register(app: FastifyInstance): void {
 
   call(app, 'Template/list', {}, async (req) => withDesigned(req, formTemplates(await schemasOf(req), req.locale)));
 
-  call<{ id: string; etag?: string }>(app, 'Template/info', { body: { type: 'object', required: ['id'], properties: { id: idProp, etag: etagProp } } }, async (req) => {
-    const s = await schemasOf(req);
-    const page = s.registry.get('page', req.body.id);
-    if (!page) throw notFound(req, req.body.id);
-    const etag = s.registry.etag('page', page.id)!;
-    return req.body.etag === etag ? { notModified: true, etag } : { page, etag };
-  });
+  call<{ id: string; etag?: string }>(
+    app,
+    'Template/info',
+    { body: { type: 'object', required: ['id'], properties: { id: idProp, etag: etagProp } } },
+    async (req) => {
+      const s = await schemasOf(req);
+      const page = s.registry.get('page', req.body.id);
+      if (!page) throw notFound(req, req.body.id);
+      const etag = s.registry.etag('page', page.id)!;
+      return req.body.etag === etag ? { notModified: true, etag } : { page, etag };
+    },
+  );
 
   call<{ id: string }>(app, 'Template/forminfo', { body: { type: 'object', required: ['id'], properties: { id: idProp } } }, async (req) => {
     const a = formAnswer(await schemasOf(req), req.locale, req.body.id);
@@ -129,7 +134,10 @@ export function register(app: FastifyInstance): void {
       body: {
         type: 'object',
         required: ['entity', 'expr'],
-        properties: { entity: { type: 'string', title: 'field.entity', minLength: 1, maxLength: 200 }, expr: { type: 'string', title: 'field.expr', maxLength: 4000 } },
+        properties: {
+          entity: { type: 'string', title: 'field.entity', minLength: 1, maxLength: 200 },
+          expr: { type: 'string', title: 'field.expr', maxLength: 4000 },
+        },
       },
     },
     async (req) => {

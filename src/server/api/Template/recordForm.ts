@@ -48,22 +48,34 @@ export function serviceOf(req: FastifyRequest, def: EntityDef): EntityService {
 
 /** Registers Template/recordform (see the module comment). */
 export function registerRecordForm(app: FastifyInstance): void {
-  call<{ id: string; recordId: number }>(app, 'Template/recordform', { body: body({ id: str('field.formId', 200), recordId: id('field.recordId') }, ['id', 'recordId']) }, async (req) => {
-    const b = req.body;
-    const id = typeof b.id === 'string' ? b.id : '';
-    const s = await schemasOf(req);
-    // a designer-made form (./designedForms.ts): its published entity; it has no revision 0 (records come after a publish)
-    const designed = s.designed.find((f) => f.formId === id);
-    const base = designed ? { entity: designed.entity } : baseForm(req, id);
-    if ((base.entity.storage ?? 'table') !== 'table') throw badInput(req.t('template.notFound', { id }));
-    const recordId = positiveInt(req, b.recordId, 'recordId');
-    const record = await serviceOf(req, base.entity).info(callerOf(req), { id: recordId });
-    const at = await revisionAt(req.server.ctx.db, id, Number(record.created_at));
-    const revision = designed && at === 0 ? 1 : at;
-    const { snapshot } = await formRevision(req, id, revision);
-    const texts = (snapshot as { texts?: Record<string, Record<string, string>> }).texts;
-    // the revision's own texts: zh-CN from its defaults, en-US from the locale files and the revision's texts
-    const own = { ...s, texts: { 'zh-CN': {}, 'en-US': { ...(shippedTexts()['en-US'] ?? {}), ...(texts?.['en-US'] ?? {}) } } };
-    return { id, recordId, revision, page: snapshot.page, entity: { id: snapshot.entity.id, model: snapshot.entity.model }, schema: compileModel(own, req.locale, snapshot.entity) };
-  });
+  call<{ id: string; recordId: number }>(
+    app,
+    'Template/recordform',
+    { body: body({ id: str('field.formId', 200), recordId: id('field.recordId') }, ['id', 'recordId']) },
+    async (req) => {
+      const b = req.body;
+      const id = typeof b.id === 'string' ? b.id : '';
+      const s = await schemasOf(req);
+      // a designer-made form (./designedForms.ts): its published entity; it has no revision 0 (records come after a publish)
+      const designed = s.designed.find((f) => f.formId === id);
+      const base = designed ? { entity: designed.entity } : baseForm(req, id);
+      if ((base.entity.storage ?? 'table') !== 'table') throw badInput(req.t('template.notFound', { id }));
+      const recordId = positiveInt(req, b.recordId, 'recordId');
+      const record = await serviceOf(req, base.entity).info(callerOf(req), { id: recordId });
+      const at = await revisionAt(req.server.ctx.db, id, Number(record.created_at));
+      const revision = designed && at === 0 ? 1 : at;
+      const { snapshot } = await formRevision(req, id, revision);
+      const texts = (snapshot as { texts?: Record<string, Record<string, string>> }).texts;
+      // the revision's own texts: zh-CN from its defaults, en-US from the locale files and the revision's texts
+      const own = { ...s, texts: { 'zh-CN': {}, 'en-US': { ...(shippedTexts()['en-US'] ?? {}), ...(texts?.['en-US'] ?? {}) } } };
+      return {
+        id,
+        recordId,
+        revision,
+        page: snapshot.page,
+        entity: { id: snapshot.entity.id, model: snapshot.entity.model },
+        schema: compileModel(own, req.locale, snapshot.entity),
+      };
+    },
+  );
 }

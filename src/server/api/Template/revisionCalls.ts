@@ -122,7 +122,10 @@ export function registerRevisions(app: FastifyInstance): void {
       if (f.designed) return { label: 'draft' as const, snap: normalise(f.designed, d.definition) };
       const raw = d.definition as { page: FormPageDef; entity?: { model?: EntityModel }; dicts?: unknown };
       const cur = currentForm(req, await schemasOf(req), id);
-      return { label: 'draft' as const, snap: { page: raw.page, entity: raw.entity?.model ? { id: cur.entity.id, model: raw.entity.model } : cur.entity, dicts: raw.dicts } };
+      return {
+        label: 'draft' as const,
+        snap: { page: raw.page, entity: raw.entity?.model ? { id: cur.entity.id, model: raw.entity.model } : cur.entity, dicts: raw.dicts },
+      };
     }
     if (v === 'current') return { label: 'current' as const, snap: currentOf(req, await schemasOf(req), f) };
     const n = revisionNo(req, v, field);
@@ -146,29 +149,45 @@ export function registerRevisions(app: FastifyInstance): void {
     };
   });
 
-  call<Record<string, any>>(app, 'Template/revision', { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision') }, ['id', 'revision']) }, async (req) => {
-    const f = await formOf(req);
-    const r = await revisionOf(req, f, revisionNo(req, (req.body as Record<string, any>).revision, 'revision'));
-    return { id: f.id, revision: r.revision, definition: r.snapshot };
-  });
+  call<Record<string, any>>(
+    app,
+    'Template/revision',
+    { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision') }, ['id', 'revision']) },
+    async (req) => {
+      const f = await formOf(req);
+      const r = await revisionOf(req, f, revisionNo(req, (req.body as Record<string, any>).revision, 'revision'));
+      return { id: f.id, revision: r.revision, definition: r.snapshot };
+    },
+  );
 
-  call<Record<string, any>>(app, 'Template/diff', { guard: mustAdmin, body: body({ id: FORM_ID, from: anyValue('field.from'), to: anyValue('field.to') }, ['id']) }, async (req) => {
-    const f = await formOf(req);
-    const b = (req.body as Record<string, any>);
-    const latest = await latestRevision(db, f.id);
-    const to = await side(req, f, b.to ?? 'current', 'to');
-    const from = await side(req, f, b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 0) : Math.max(latest - 1, 0)), 'from');
-    const { registry } = await schemasOf(req);
-    return { from: from.label, to: to.label, changes: presentChanges(req, diffForm(asSnapshot(from.snap, registry), asSnapshot(to.snap, registry))) };
-  });
+  call<Record<string, any>>(
+    app,
+    'Template/diff',
+    { guard: mustAdmin, body: body({ id: FORM_ID, from: anyValue('field.from'), to: anyValue('field.to') }, ['id']) },
+    async (req) => {
+      const f = await formOf(req);
+      const b = req.body as Record<string, any>;
+      const latest = await latestRevision(db, f.id);
+      const to = await side(req, f, b.to ?? 'current', 'to');
+      const from = await side(req, f, b.from ?? (typeof to.label === 'number' ? Math.max(to.label - 1, 0) : Math.max(latest - 1, 0)), 'from');
+      const { registry } = await schemasOf(req);
+      return { from: from.label, to: to.label, changes: presentChanges(req, diffForm(asSnapshot(from.snap, registry), asSnapshot(to.snap, registry))) };
+    },
+  );
 
-  call<Record<string, any>>(app, 'Template/formedit', { guard: mustAdmin, body: body({ id: FORM_ID, definition: anyValue('field.definition') }, ['id', 'definition']) }, async (req) => {
-    const { id } = await formOf(req);
-    const def = jsonParam(req, (req.body as Record<string, any>).definition, 'definition');
-    if (!def || typeof def !== 'object' || Array.isArray(def) || !(def as { page?: unknown }).page) throw badInput(req.t('error.badParam', { field: 'definition' }));
-    dictsOf(req, def);
-    return { id, updatedAt: await saveDraft(db, 'form', id, def, req.user.userId) };
-  });
+  call<Record<string, any>>(
+    app,
+    'Template/formedit',
+    { guard: mustAdmin, body: body({ id: FORM_ID, definition: anyValue('field.definition') }, ['id', 'definition']) },
+    async (req) => {
+      const { id } = await formOf(req);
+      const def = jsonParam(req, (req.body as Record<string, any>).definition, 'definition');
+      if (!def || typeof def !== 'object' || Array.isArray(def) || !(def as { page?: unknown }).page)
+        throw badInput(req.t('error.badParam', { field: 'definition' }));
+      dictsOf(req, def);
+      return { id, updatedAt: await saveDraft(db, 'form', id, def, req.user.userId) };
+    },
+  );
 
   call<Record<string, any>>(app, 'Template/draft', { guard: mustAdmin, body: body({ id: FORM_ID }, ['id']) }, async (req) => {
     const { id } = await formOf(req);
@@ -184,7 +203,7 @@ export function registerRevisions(app: FastifyInstance): void {
   const setForm = async (req: FastifyRequest) => {
     const f = await formOf(req);
     const id = f.id;
-    const b = (req.body as Record<string, any>);
+    const b = req.body as Record<string, any>;
     const param = b.definition !== undefined ? 'definition' : b.json !== undefined ? 'json' : undefined;
     let raw = param === undefined ? undefined : jsonParam(req, b[param], param);
     if (raw === undefined) {
@@ -199,36 +218,50 @@ export function registerRevisions(app: FastifyInstance): void {
   call(app, 'Template/set', { guard: mustAdmin, body: setBody }, setForm);
   call(app, 'Form/saveJson', { guard: mustAdmin, body: setBody }, setForm);
 
-  call<Record<string, any>>(app, 'Template/restore', { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision'), comment: COMMENT }, ['id', 'revision']) }, async (req) => {
-    const f = await formOf(req);
-    const id = f.id;
-    const b = (req.body as Record<string, any>);
-    const old = await revisionOf(req, f, revisionNo(req, b.revision, 'revision'));
-    const form = await checkOf(req, await schemasOf(req), f, old.snapshot);
-    const revision = await publishOf(req, f, form, { comment: comment(b.comment) ?? req.t('revisions.restored', { revision: old.revision }), restoredFrom: old.revision });
-    return { id, revision, restoredFrom: old.revision };
-  });
+  call<Record<string, any>>(
+    app,
+    'Template/restore',
+    { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision'), comment: COMMENT }, ['id', 'revision']) },
+    async (req) => {
+      const f = await formOf(req);
+      const id = f.id;
+      const b = req.body as Record<string, any>;
+      const old = await revisionOf(req, f, revisionNo(req, b.revision, 'revision'));
+      const form = await checkOf(req, await schemasOf(req), f, old.snapshot);
+      const revision = await publishOf(req, f, form, {
+        comment: comment(b.comment) ?? req.t('revisions.restored', { revision: old.revision }),
+        restoredFrom: old.revision,
+      });
+      return { id, revision, restoredFrom: old.revision };
+    },
+  );
 
-  call<Record<string, any>>(app, 'Template/export', { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision') }, ['id']) }, async (req, reply) => {
-    const f = await formOf(req);
-    const id = f.id;
-    const b = (req.body as Record<string, any>);
-    if (b.revision === undefined || b.revision === '') {
-      const cur = currentOf(req, await schemasOf(req), f);
-      return sendJsonFile(reply, `${id}.form.json`, exportFile('form', id, await latestRevision(db, id), cur));
-    }
-    const r = await revisionOf(req, f, revisionNo(req, b.revision, 'revision'));
-    return sendJsonFile(reply, `${id}.r${r.revision}.form.json`, exportFile('form', id, r.revision, r.snapshot));
-  });
+  call<Record<string, any>>(
+    app,
+    'Template/export',
+    { guard: mustAdmin, body: body({ id: FORM_ID, revision: anyValue('field.revision') }, ['id']) },
+    async (req, reply) => {
+      const f = await formOf(req);
+      const id = f.id;
+      const b = req.body as Record<string, any>;
+      if (b.revision === undefined || b.revision === '') {
+        const cur = currentOf(req, await schemasOf(req), f);
+        return sendJsonFile(reply, `${id}.form.json`, exportFile('form', id, await latestRevision(db, id), cur));
+      }
+      const r = await revisionOf(req, f, revisionNo(req, b.revision, 'revision'));
+      return sendJsonFile(reply, `${id}.r${r.revision}.form.json`, exportFile('form', id, r.revision, r.snapshot));
+    },
+  );
 
   const importForm = async (req: FastifyRequest) => {
-    const b = (req.body as Record<string, any>);
+    const b = req.body as Record<string, any>;
     const file = readImportFile(req, 'form', b.file ?? b.json);
     if (b.id !== undefined && b.id !== file.id) throw badInput(req.t('revisions.idMismatch', { found: file.id, id: String(b.id) }));
     const f = await formOf(req, file.id);
     const id = f.id;
     const form = await checkOf(req, await schemasOf(req), f, file.definition);
-    if (b.draft === true || b.draft === 1 || b.draft === '1' || b.draft === 'true') return { id, draft: true, updatedAt: await saveDraft(db, 'form', id, file.definition, req.user.userId) };
+    if (b.draft === true || b.draft === 1 || b.draft === '1' || b.draft === 'true')
+      return { id, draft: true, updatedAt: await saveDraft(db, 'form', id, file.definition, req.user.userId) };
     return { id, revision: await publishOf(req, f, form, { comment: comment(b.comment) }) };
   };
   const importBody = body({ id: FORM_ID, file: anyValue('field.file'), json: anyValue('field.json'), draft: anyValue('field.draft'), comment: COMMENT });

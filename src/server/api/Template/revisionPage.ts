@@ -74,13 +74,22 @@ export async function instanceRevision(req: FastifyRequest, s: EffectiveSchema, 
 }
 
 /** Template/page of page `id` with revision `revision` of its form, or with the revision a record (`recordId`, or the one behind flow instance `instanceId`) pinned. */
-export async function revisionPage(req: FastifyRequest, s: EffectiveSchema, id: string, by: { revision?: number; recordId?: number; instanceId?: number }): Promise<PageBundle & { revision: { form: string; number: number; latest: number } }> {
+export async function revisionPage(
+  req: FastifyRequest,
+  s: EffectiveSchema,
+  id: string,
+  by: { revision?: number; recordId?: number; instanceId?: number },
+): Promise<PageBundle & { revision: { form: string; number: number; latest: number } }> {
   const current = pageAnswer(s, req.locale, id, true);
   const form = current ? formPageOf(s, current.page) : undefined;
   if (!current || !form) throw badInput(req.t('template.notFound', { id }));
   const designed = s.designed.some((f) => f.formId === form.id);
   const number =
-    by.instanceId !== undefined ? await instanceRevision(req, s, form, by.instanceId) : by.recordId !== undefined ? await pinnedRevision(req, s, form, by.recordId) : by.revision!;
+    by.instanceId !== undefined
+      ? await instanceRevision(req, s, form, by.instanceId)
+      : by.recordId !== undefined
+        ? await pinnedRevision(req, s, form, by.recordId)
+        : by.revision!;
   if (designed && number === 0) throw badInput(req.t('revisions.notFound', { id: form.id, revision: number }));
   const latest = await latestRevision(req.server.ctx.db, form.id);
   const { snapshot } = await formRevision(req, form.id, number);

@@ -39,8 +39,17 @@ export function jsonParam(req: FastifyRequest, v: unknown, field: string): unkno
 }
 
 /** The draft of a target, or null. */
-export async function readDraft(db: Kysely<DB>, kind: TargetKind, id: string): Promise<{ definition: unknown; authorId: number | null; updatedAt: number } | null> {
-  const row = await db.selectFrom('definition_drafts').select(['snapshot', 'author_id', 'updated_at']).where('target_kind', '=', kind).where('target_id', '=', id).executeTakeFirst();
+export async function readDraft(
+  db: Kysely<DB>,
+  kind: TargetKind,
+  id: string,
+): Promise<{ definition: unknown; authorId: number | null; updatedAt: number } | null> {
+  const row = await db
+    .selectFrom('definition_drafts')
+    .select(['snapshot', 'author_id', 'updated_at'])
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', id)
+    .executeTakeFirst();
   return row ? { definition: JSON.parse(row.snapshot) as unknown, authorId: row.author_id, updatedAt: Number(row.updated_at) } : null;
 }
 
@@ -49,7 +58,10 @@ export async function saveDraft(db: Kysely<DB>, kind: TargetKind, id: string, de
   const at = now();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('definition_drafts').where('target_kind', '=', kind).where('target_id', '=', id).execute();
-    await trx.insertInto('definition_drafts').values({ target_kind: kind, target_id: id, snapshot: JSON.stringify(definition), author_id: authorId, updated_at: at }).execute();
+    await trx
+      .insertInto('definition_drafts')
+      .values({ target_kind: kind, target_id: id, snapshot: JSON.stringify(definition), author_id: authorId, updated_at: at })
+      .execute();
   });
   return at;
 }

@@ -29,7 +29,19 @@ export function localText(s: EffectiveSchema, locale: Locale, text: Text | undef
 /** An entity without its storage internals. */
 export function publicEntity(e: EntityDef): PublicEntity {
   const { id, title, group, model, searchable, scope, permissions, actions, titleField, calls } = e;
-  return { id, title, group, model, searchable, scope, permissions, actions, titleField, ...(e.storage === 'custom' ? { storage: 'custom' as const } : {}), ...(calls ? { calls } : {}) };
+  return {
+    id,
+    title,
+    group,
+    model,
+    searchable,
+    scope,
+    permissions,
+    actions,
+    titleField,
+    ...(e.storage === 'custom' ? { storage: 'custom' as const } : {}),
+    ...(calls ? { calls } : {}),
+  };
 }
 
 /** Dictionary codes (`x-dict`) used anywhere in a model, sub-tables included, plus a page's dict source. */
@@ -87,7 +99,15 @@ export function pageAnswer(s: EffectiveSchema, locale: Locale, route: string, by
     locale,
     texts,
   ]);
-  const answer: PageAnswer = { page, entity: entity ? publicEntity(entity) : null, dicts, texts, etag, ...(records ? { records } : {}), ...(tabs ? { tabs } : {}) };
+  const answer: PageAnswer = {
+    page,
+    entity: entity ? publicEntity(entity) : null,
+    dicts,
+    texts,
+    etag,
+    ...(records ? { records } : {}),
+    ...(tabs ? { tabs } : {}),
+  };
   s.memo.set(key, answer);
   return answer;
 }
@@ -175,7 +195,14 @@ export function fieldInfo(s: EffectiveSchema, locale: Locale, id: string): Field
   const required = new Set(e.model.required ?? []);
   return Object.entries(e.model.properties).map(([field, p]) => {
     const type = Array.isArray(p.type) ? p.type.filter((t) => t !== 'null').join('|') : (p.type ?? 'string');
-    return { field, label: localText(s, locale, p['x-title']) ?? field, kind: kindOf(p), type, required: required.has(field), ...(p['x-dict'] ? { dict: p['x-dict'] } : {}) };
+    return {
+      field,
+      label: localText(s, locale, p['x-title']) ?? field,
+      kind: kindOf(p),
+      type,
+      required: required.has(field),
+      ...(p['x-dict'] ? { dict: p['x-dict'] } : {}),
+    };
   });
 }
 
@@ -230,7 +257,15 @@ export function columnsOf(s: EffectiveSchema, locale: Locale, id: string): Colum
   return page.columns.map((c) => {
     const prop = entity?.model.properties[c.field];
     const title = localText(s, locale, c.title) ?? localText(s, locale, prop?.['x-title']) ?? c.field;
-    return { id: c.id, field: c.field, title, render: c.render ?? 'text', ...(c.width ? { width: c.width } : {}), sortable: c.sortable === true, ...(prop?.['x-dict'] ? { dict: prop['x-dict'] } : {}) };
+    return {
+      id: c.id,
+      field: c.field,
+      title,
+      render: c.render ?? 'text',
+      ...(c.width ? { width: c.width } : {}),
+      sortable: c.sortable === true,
+      ...(prop?.['x-dict'] ? { dict: prop['x-dict'] } : {}),
+    };
   });
 }
 
@@ -240,7 +275,12 @@ export function functionList(s: EffectiveSchema, locale: Locale): { name: string
 }
 
 /** Type-check a formula against entity `id`'s fields: {ok, type} or {ok: false, message}; undefined for an unknown entity. */
-export function checkFormula(s: EffectiveSchema, locale: Locale, id: string, expr: string): { ok: true; type: string } | { ok: false; message: string } | undefined {
+export function checkFormula(
+  s: EffectiveSchema,
+  locale: Locale,
+  id: string,
+  expr: string,
+): { ok: true; type: string } | { ok: false; message: string } | undefined {
   const e = s.registry.get('entity', id);
   if (!e) return undefined;
   const r = checkExpression(expr, exprEnv(e.model, 'fields'), { locale });

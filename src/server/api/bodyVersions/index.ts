@@ -22,7 +22,13 @@ export function register(app: FastifyInstance): void {
   call<{ id: number; field?: string }>(
     app,
     'flow/bodyVersions',
-    { body: { type: 'object', required: ['id'], properties: { id: id('field.id'), field: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$', title: 'field.field' } } } },
+    {
+      body: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: id('field.id'), field: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$', title: 'field.field' } },
+      },
+    },
     async (req) => {
       await runtime.view(await flowCallerOf(req), req.body.id);
       return bodyVersions(db, req.body.id, req.body.field);

@@ -96,7 +96,10 @@ export async function badgeCounts(db: Kysely<DB>, dialect: Dialect, userId: numb
   const both = (n: number): AreaCount => ({ count: n, all_count: n });
   const clearance = await clearanceOf(db, userId);
   if (flags.includes('db') || flags.includes('df') || flags.includes('cb')) {
-    const [counts, urged] = await Promise.all([listCounts(db, userId, { area: 'document' }, clearance), flags.includes('cb') ? urgedCount(db, dialect, userId, 'document') : 0]);
+    const [counts, urged] = await Promise.all([
+      listCounts(db, userId, { area: 'document' }, clearance),
+      flags.includes('cb') ? urgedCount(db, dialect, userId, 'document') : 0,
+    ]);
     if (flags.includes('db')) out.db = both(counts.todo);
     if (flags.includes('df')) out.df = both(counts.drafts);
     if (flags.includes('cb')) out.cb = both(urged);
@@ -112,10 +115,17 @@ export async function badgeCounts(db: Kysely<DB>, dialect: Dialect, userId: numb
 /** Registers flow/badges (see the module comment). */
 export function registerBadges(app: FastifyInstance): void {
   // flag: a list or comma text of badge flags, checked by flagsOf (naming an unknown one)
-  call<{ flag?: unknown }>(app, 'flow/badges', { body: body({ flag: { type: ['array', 'string', 'null'], maxItems: 50, maxLength: 1000, items: { type: 'string', maxLength: 50 }, title: 'field.flag' } }) }, async (req) => {
-    const flags = flagsOf(req.body.flag, (flag) => {
-      throw badInput(req.t('flow.badges.flag', { field: 'flag', flag }));
-    });
-    return badgeCounts(app.ctx.db, app.ctx.dialect, req.user.userId, flags);
-  });
+  call<{ flag?: unknown }>(
+    app,
+    'flow/badges',
+    {
+      body: body({ flag: { type: ['array', 'string', 'null'], maxItems: 50, maxLength: 1000, items: { type: 'string', maxLength: 50 }, title: 'field.flag' } }),
+    },
+    async (req) => {
+      const flags = flagsOf(req.body.flag, (flag) => {
+        throw badInput(req.t('flow.badges.flag', { field: 'flag', flag }));
+      });
+      return badgeCounts(app.ctx.db, app.ctx.dialect, req.user.userId, flags);
+    },
+  );
 }

@@ -53,7 +53,12 @@ const START_BODY = body(
 
 /** flow/act: each key is checked by ./parse.ts parseAction, which names a bad one. */
 const ACT_BODY = body(
-  Object.fromEntries(['id', 'version', 'type', 'taskId', 'opinion', 'data', 'target', 'resubmit', 'to', 'users', 'position', 'circulate', 'picks', 'signature'].map((k) => [k, anyValue(`field.${k}`)])),
+  Object.fromEntries(
+    ['id', 'version', 'type', 'taskId', 'opinion', 'data', 'target', 'resubmit', 'to', 'users', 'position', 'circulate', 'picks', 'signature'].map((k) => [
+      k,
+      anyValue(`field.${k}`),
+    ]),
+  ),
   ['id', 'type'],
 );
 import { EntityService } from '../../engine/service.js';
@@ -123,13 +128,29 @@ export function register(app: FastifyInstance): void {
     const record = await new EntityService(def, db, app.ctx.dialect).info(entityCallerOf(req), { id: recordId });
     const data = recordData(def, record);
     const draft = b.draft === true || b.draft === 1 || b.draft === '1';
-    const existing = await db.selectFrom('flow_instances').select(['id', 'status', 'initiator_id']).where('entity', '=', def.id).where('record_id', '=', recordId).orderBy('id', 'desc').executeTakeFirst();
+    const existing = await db
+      .selectFrom('flow_instances')
+      .select(['id', 'status', 'initiator_id'])
+      .where('entity', '=', def.id)
+      .where('record_id', '=', recordId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (existing && existing.status !== 'withdrawn') {
       if (existing.status !== 'draft' || existing.initiator_id !== c.userId) throw badInput(req.t('flow.alreadyStarted'));
-      const again = { type: draft ? 'saveDraft' : 'start', data, ...(typeof b.opinion === 'string' ? { opinion: b.opinion } : {}) } as Parameters<typeof runtime.act>[2];
+      const again = { type: draft ? 'saveDraft' : 'start', data, ...(typeof b.opinion === 'string' ? { opinion: b.opinion } : {}) } as Parameters<
+        typeof runtime.act
+      >[2];
       return runtime.act(c, existing.id, again);
     }
-    return runtime.start(c, { defId: b.defId, title: recordTitle(def, record), data, entity: def.id, recordId, draft, opinion: typeof b.opinion === 'string' ? b.opinion : undefined });
+    return runtime.start(c, {
+      defId: b.defId,
+      title: recordTitle(def, record),
+      data,
+      entity: def.id,
+      recordId,
+      draft,
+      opinion: typeof b.opinion === 'string' ? b.opinion : undefined,
+    });
   }
 
   /**
@@ -170,7 +191,13 @@ export function register(app: FastifyInstance): void {
   call(app, 'flow/delegations', {}, async (req) => delegationsOf(db, req.user.userId));
 
   const delegateBody = body(
-    { delegateId: anyValue('field.delegateId'), start: anyValue('field.start'), end: anyValue('field.end'), defId: optStr('field.defId', 128), remark: optStr('field.remark', 255) },
+    {
+      delegateId: anyValue('field.delegateId'),
+      start: anyValue('field.start'),
+      end: anyValue('field.end'),
+      defId: optStr('field.defId', 128),
+      remark: optStr('field.remark', 255),
+    },
     ['delegateId', 'start', 'end'],
   );
   call<Record<string, any>>(app, 'flow/delegate', { body: delegateBody }, async (req) => {
@@ -189,5 +216,7 @@ export function register(app: FastifyInstance): void {
     );
   });
 
-  call<{ id: number }>(app, 'flow/undelegate', { body: ID_BODY }, async (req) => removeDelegation(db, req.user.userId, positiveInt(req, req.body.id, 'id'), req.t.bind(req)));
+  call<{ id: number }>(app, 'flow/undelegate', { body: ID_BODY }, async (req) =>
+    removeDelegation(db, req.user.userId, positiveInt(req, req.body.id, 'id'), req.t.bind(req)),
+  );
 }

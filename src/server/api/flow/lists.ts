@@ -124,7 +124,8 @@ export function registerWorkLists(app: FastifyInstance, runtime: FlowRuntime, ca
   call<{ items: unknown; opinion?: unknown }>(app, 'flow/batch', { body: batchBody }, async (req) => {
     const b = req.body;
     const items = batchItems(req, b.items);
-    if (b.opinion !== undefined && b.opinion !== null && (typeof b.opinion !== 'string' || b.opinion.length > OPINION_MAX)) throw badInput(req.t('error.badParam', { field: 'opinion' }));
+    if (b.opinion !== undefined && b.opinion !== null && (typeof b.opinion !== 'string' || b.opinion.length > OPINION_MAX))
+      throw badInput(req.t('error.badParam', { field: 'opinion' }));
     const opinion = typeof b.opinion === 'string' ? b.opinion.trim() : undefined;
     const results = await batchApprove(runtime, await callerOf(req), items, opinion || undefined);
     const success = results.filter((r) => r.ok).length;

@@ -14,7 +14,23 @@ export const ACT_USERS_MAX = 100;
 const INT_MAX = 2_147_483_647;
 
 /** The user actions flow/act accepts (timers are the system's own). */
-export const ACT_TYPES = ['saveDraft', 'start', 'approve', 'reject', 'return', 'transfer', 'delegate', 'addSign', 'cc', 'withdraw', 'recall', 'urge', 'comment', 'signFor', 'read'] as const;
+export const ACT_TYPES = [
+  'saveDraft',
+  'start',
+  'approve',
+  'reject',
+  'return',
+  'transfer',
+  'delegate',
+  'addSign',
+  'cc',
+  'withdraw',
+  'recall',
+  'urge',
+  'comment',
+  'signFor',
+  'read',
+] as const;
 
 /** `v` as an integer 1…max, else -1 naming `field`. */
 export function positiveInt(req: FastifyRequest, v: unknown, field: string, max = INT_MAX): number {

@@ -85,12 +85,19 @@ function present(r: Omit<GroupRow, 'editable' | 'count'> & { count: number | str
  * The groups `actor` sees — their own and the public ones — whose name contains `keyword`, own groups
  * first, then by sort and id; one page (`current` from 1) and the total.
  */
-export async function listGroups(db: Db, actor: GroupActor, p: { keyword?: string; current: number; pageSize: number }): Promise<{ list: GroupRow[]; total: number }> {
+export async function listGroups(
+  db: Db,
+  actor: GroupActor,
+  p: { keyword?: string; current: number; pageSize: number },
+): Promise<{ list: GroupRow[]; total: number }> {
   let q = groupQuery(db).where((eb) => eb.or([eb('g.owner_id', '=', actor.userId), eb('g.is_public', '=', 1)]));
   const kw = p.keyword?.trim().toLowerCase();
   if (kw) q = q.where(sql<boolean>`lower(g.name) like ${`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
   const [count, rows] = await Promise.all([
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
     q
       .orderBy(sql`case when g.owner_id = ${actor.userId} then 0 else 1 end`)
       .orderBy('g.sort')
@@ -161,7 +168,11 @@ export async function saveGroup(ctx: ServiceCtx, actor: GroupActor, input: Group
         .executeTakeFirstOrThrow();
       groupId = row.id;
     }
-    if (ids.length) await trx.insertInto('user_group_members').values(ids.map((u, i) => ({ group_id: groupId!, user_id: u, sort: i }))).execute();
+    if (ids.length)
+      await trx
+        .insertInto('user_group_members')
+        .values(ids.map((u, i) => ({ group_id: groupId!, user_id: u, sort: i })))
+        .execute();
     await audit(trx, ctx.dialect, {
       userId: actor.userId,
       username: actor.username,

@@ -25,12 +25,9 @@ function keywordOf(req: FastifyRequest, value: unknown): string {
  *   percent of DATA_DIR's file system} with msg "清除成功".
  */
 export function register(app: FastifyInstance): void {
-  call<{ keyword?: string }>(
-    app,
-    'home/searchType',
-    { body: { type: 'object', properties: { keyword } } },
-    async (req) => ({ type: await searchType(req.server.ctx.db, req.user.userId, keywordOf(req, req.body?.keyword), req.locale) }),
-  );
+  call<{ keyword?: string }>(app, 'home/searchType', { body: { type: 'object', properties: { keyword } } }, async (req) => ({
+    type: await searchType(req.server.ctx.db, req.user.userId, keywordOf(req, req.body?.keyword), req.locale),
+  }));
 
   call<{ type: SearchType; keyword?: string; current?: number; pageSize?: number }>(
     app,
@@ -52,9 +49,7 @@ export function register(app: FastifyInstance): void {
       const current = req.body.current ?? DEFAULT_LIST_PAGE;
       const pageSize = req.body.pageSize ?? DEFAULT_PAGE_SIZE;
       const db = req.server.ctx.db;
-      return req.body.type === 'contact'
-        ? searchContacts(db, kw, current, pageSize)
-        : searchMenus(db, req.user.userId, kw, req.locale, current, pageSize);
+      return req.body.type === 'contact' ? searchContacts(db, kw, current, pageSize) : searchMenus(db, req.user.userId, kw, req.locale, current, pageSize);
     },
   );
 

@@ -59,7 +59,19 @@ export function register(app: FastifyInstance): void {
     const rows = await req.server.ctx.db.selectFrom('menus').selectAll().orderBy('sort').orderBy('id').execute();
     const nodes = new Map<number, MenuTreeNode>();
     for (const r of rows) {
-      nodes.set(r.id, { id: r.id, parentId: r.parent_id, path: r.path, header: r.header, i18nKey: r.i18n_key, icon: r.icon, status: r.status, auth: r.auth, adminOnly: !!r.admin_only, sort: r.sort, children: [] });
+      nodes.set(r.id, {
+        id: r.id,
+        parentId: r.parent_id,
+        path: r.path,
+        header: r.header,
+        i18nKey: r.i18n_key,
+        icon: r.icon,
+        status: r.status,
+        auth: r.auth,
+        adminOnly: !!r.admin_only,
+        sort: r.sort,
+        children: [],
+      });
     }
     const roots: MenuTreeNode[] = [];
     for (const n of nodes.values()) (n.parentId != null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
@@ -73,7 +85,11 @@ export function register(app: FastifyInstance): void {
     return s.registry
       .areas()
       .filter((a) => a.permissions.length)
-      .map((a) => ({ area: a.id, title: localText(s, req.locale, a.title), codes: a.permissions.map((p) => ({ code: p.code, label: localText(s, req.locale, p.label) })) }));
+      .map((a) => ({
+        area: a.id,
+        title: localText(s, req.locale, a.title),
+        codes: a.permissions.map((p) => ({ code: p.code, label: localText(s, req.locale, p.label) })),
+      }));
   });
 
   call<MenuEdit>(
@@ -110,7 +126,15 @@ export function register(app: FastifyInstance): void {
         if (!before) throw badInput(req.t('entity.notFound'));
         if (Object.keys(patch).length) await trx.updateTable('menus').set(patch).where('id', '=', id).execute();
         const row = await trx.selectFrom('menus').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        await audit(trx, dialect, { userId: req.user.userId, username: req.user.username, ip: req.ip, event: 'menu.edit', object: `menu:${id}`, result: 'success', detail: { before, after: row } });
+        await audit(trx, dialect, {
+          userId: req.user.userId,
+          username: req.user.username,
+          ip: req.ip,
+          event: 'menu.edit',
+          object: `menu:${id}`,
+          result: 'success',
+          detail: { before, after: row },
+        });
         return row;
       });
       invalidateMenuCache(db);

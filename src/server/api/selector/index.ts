@@ -144,54 +144,43 @@ export function register(app: FastifyInstance): void {
     return null;
   });
 
-  call<Mj>(app, 'selector/position', { body: body({}) }, async (req) => positions(req.server.ctx.db, await requiredClearance(req.server.ctx.db, req.body.document_mj)));
-
-  call<{ positionId: number } & Mj>(
-    app,
-    'selector/positionuser',
-    { body: body({ positionId: deptId('field.positionId') }, ['positionId']) },
-    async (req) => {
-      const db = req.server.ctx.db;
-      const exists = await db.selectFrom('positions').select('id').where('id', '=', req.body.positionId).executeTakeFirst();
-      if (!exists) throw new ApiError(req.t('validate.invalid', { field: req.t('field.positionId') }));
-      return people(db, await loadOrg(db), { positionId: req.body.positionId, clearance: await requiredClearance(db, req.body.document_mj) });
-    },
+  call<Mj>(app, 'selector/position', { body: body({}) }, async (req) =>
+    positions(req.server.ctx.db, await requiredClearance(req.server.ctx.db, req.body.document_mj)),
   );
+
+  call<{ positionId: number } & Mj>(app, 'selector/positionuser', { body: body({ positionId: deptId('field.positionId') }, ['positionId']) }, async (req) => {
+    const db = req.server.ctx.db;
+    const exists = await db.selectFrom('positions').select('id').where('id', '=', req.body.positionId).executeTakeFirst();
+    if (!exists) throw new ApiError(req.t('validate.invalid', { field: req.t('field.positionId') }));
+    return people(db, await loadOrg(db), { positionId: req.body.positionId, clearance: await requiredClearance(db, req.body.document_mj) });
+  });
 
   call<Mj>(app, 'selector/groups', { body: body({}) }, async (req) => {
     const { list } = await listGroups(req.server.ctx.db, actorOf(req), { current: 1, pageSize: 1000 });
     return list.map((g) => ({ id: g.id, name: g.name, count: g.count, is_public: g.is_public, editable: g.editable }));
   });
 
-  call<{ groupId: number } & Mj>(
-    app,
-    'selector/groupsusers',
-    { body: body({ groupId: deptId('field.groupId') }, ['groupId']) },
-    async (req) => {
-      const db = req.server.ctx.db;
-      await groupInfo(serviceCtx(req), actorOf(req), req.body.groupId);
-      const order = await memberIds(db, req.body.groupId);
-      const found = new Map((await people(db, await loadOrg(db), { userIds: order, clearance: await requiredClearance(db, req.body.document_mj) })).map((u) => [u.id, u]));
-      return order.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
-    },
-  );
+  call<{ groupId: number } & Mj>(app, 'selector/groupsusers', { body: body({ groupId: deptId('field.groupId') }, ['groupId']) }, async (req) => {
+    const db = req.server.ctx.db;
+    await groupInfo(serviceCtx(req), actorOf(req), req.body.groupId);
+    const order = await memberIds(db, req.body.groupId);
+    const found = new Map(
+      (await people(db, await loadOrg(db), { userIds: order, clearance: await requiredClearance(db, req.body.document_mj) })).map((u) => [u.id, u]),
+    );
+    return order.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  });
 
   call<GroupInput>(app, 'selector/saveGroup', { body: groupEditBody }, async (req) => saveGroup(serviceCtx(req), actorOf(req), groupInputOf(req.body)));
 
   call<Mj>(app, 'selector/officeslist', { body: body({}) }, async (req) => units(await loadOrg(req.server.ctx.db)));
 
-  call<{ officeId: number } & Mj>(
-    app,
-    'selector/officesuser',
-    { body: body({ officeId: deptId('field.officeId') }, ['officeId']) },
-    async (req) => {
-      const db = req.server.ctx.db;
-      const org = await loadOrg(db);
-      const dept = departmentOf(req, org, req.body.officeId, 'field.officeId');
-      if (dept == null) return [];
-      return people(db, org, { deptIds: subtree(org, dept), clearance: await requiredClearance(db, req.body.document_mj) });
-    },
-  );
+  call<{ officeId: number } & Mj>(app, 'selector/officesuser', { body: body({ officeId: deptId('field.officeId') }, ['officeId']) }, async (req) => {
+    const db = req.server.ctx.db;
+    const org = await loadOrg(db);
+    const dept = departmentOf(req, org, req.body.officeId, 'field.officeId');
+    if (dept == null) return [];
+    return people(db, org, { deptIds: subtree(org, dept), clearance: await requiredClearance(db, req.body.document_mj) });
+  });
 
   call<Mj>(app, 'selector/getDefault', { body: body({}) }, async (req) => {
     const db = req.server.ctx.db;

@@ -160,11 +160,7 @@ export const migration: Migration = {
         .addColumn('answer_hash', 'varchar(64)', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull()),
     );
-    await d.table('used_nonces', (t) =>
-      t
-        .addColumn('hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull()),
-    );
+    await d.table('used_nonces', (t) => t.addColumn('hash', 'varchar(64)', (c) => c.primaryKey()).addColumn('expires_at', 'bigint', (c) => c.notNull()));
     await d.table('sms_codes', (t) =>
       t
         .addColumn('id', d.idType, d.idCol)
@@ -213,9 +209,7 @@ export const migration: Migration = {
         .addColumn('updated_at', 'bigint', (c) => c.notNull()),
     );
     await d.index('accounts', ['mobile']);
-    await d.table('settings', (t) =>
-      t.addColumn('key', 'varchar(80)', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()),
-    );
+    await d.table('settings', (t) => t.addColumn('key', 'varchar(80)', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()));
     await d.table('audit_log', (t) =>
       t
         .addColumn('id', d.idType, d.idCol)

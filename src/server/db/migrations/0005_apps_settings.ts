@@ -8,7 +8,10 @@ import type { Migration } from '../migrate.js';
 export const migration: Migration = {
   name: '0005_apps_settings',
   async up(db) {
-    await db.schema.alterTable('apps').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('apps')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable('apps').addColumn('updated_at', 'bigint').execute();
   },
 };

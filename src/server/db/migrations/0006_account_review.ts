@@ -8,7 +8,10 @@ import type { Migration } from '../migrate.js';
 export const migration: Migration = {
   name: '0006_account_review',
   async up(db) {
-    await db.schema.alterTable('accounts').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('accounts')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable('accounts').addColumn('remark', 'varchar(255)').execute();
     await db.schema.alterTable('accounts').addColumn('dept_id', 'integer').execute();
   },

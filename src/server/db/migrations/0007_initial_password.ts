@@ -8,6 +8,9 @@ import type { Migration } from '../migrate.js';
 export const migration: Migration = {
   name: '0007_initial_password',
   async up(db) {
-    await db.schema.alterTable('users').addColumn('password_initial', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('password_initial', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 };

@@ -11,8 +11,14 @@ import type { Migration } from '../migrate.js';
 export const migration: Migration = {
   name: '0020_flow_instance_secret',
   async up(db, d) {
-    await db.schema.alterTable('flow_instances').addColumn('secret_level', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('flow_tasks').addColumn('secret_level', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('flow_instances')
+      .addColumn('secret_level', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('flow_tasks')
+      .addColumn('secret_level', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     const level =
       d.dialect === 'pg'
         ? sql`coalesce(nullif(cast(state as jsonb) -> 'data' ->> 'secretLevel', ''), '0')::integer`

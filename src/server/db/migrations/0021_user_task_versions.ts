@@ -24,7 +24,9 @@ export const migration: Migration = {
     await db.schema.dropIndex('flow_tasks_instance_id_idx').execute();
     // Everyone who holds tasks already gets a version (the lists cache only what a version row vouches for).
     const start = d.dialect === 'pg' ? sql`floor(random() * 1e15)::bigint` : sql`abs(random() % 1000000000000000)`;
-    await sql`insert into user_task_versions (user_id, version) select a.assignee_id, ${start} from (select distinct assignee_id from flow_tasks) a`.execute(db);
+    await sql`insert into user_task_versions (user_id, version) select a.assignee_id, ${start} from (select distinct assignee_id from flow_tasks) a`.execute(
+      db,
+    );
     if (d.dialect === 'pg') {
       // Row triggers only note who was touched (user_task_touches: inserts, nothing locked); a deferred trigger
       // bumps the versions at commit, people in ascending id order, as the transaction's last writes. Bumping in
@@ -51,13 +53,19 @@ export const migration: Migration = {
           delete from user_task_touches where tx = txid_current();
           return null;
         end $$`.execute(db);
-      await sql`create constraint trigger user_task_touches_flush after insert on user_task_touches deferrable initially deferred for each row execute function user_task_touches_flush()`.execute(db);
+      await sql`create constraint trigger user_task_touches_flush after insert on user_task_touches deferrable initially deferred for each row execute function user_task_touches_flush()`.execute(
+        db,
+      );
     } else {
       // SQLite: "where true" keeps the parser from reading ON CONFLICT as a join constraint (upsert after select).
       const bump = (who: string, when = 'true') =>
         `insert into user_task_versions (user_id, version) select ${who}, abs(random() % 1000000000000000) where ${when} on conflict (user_id) do update set version = version + 1;`;
       await sql.raw(`create trigger flow_tasks_version_insert after insert on flow_tasks begin ${bump('new.assignee_id')} end`).execute(db);
-      await sql.raw(`create trigger flow_tasks_version_update after update on flow_tasks begin ${bump('new.assignee_id')} ${bump('old.assignee_id', 'old.assignee_id <> new.assignee_id')} end`).execute(db);
+      await sql
+        .raw(
+          `create trigger flow_tasks_version_update after update on flow_tasks begin ${bump('new.assignee_id')} ${bump('old.assignee_id', 'old.assignee_id <> new.assignee_id')} end`,
+        )
+        .execute(db);
       await sql.raw(`create trigger flow_tasks_version_delete after delete on flow_tasks begin ${bump('old.assignee_id')} end`).execute(db);
     }
   },

@@ -21,7 +21,10 @@ export const SEEDED_RELATION_KINDS = ['basis', 'reply', 'forward', 'reference'] 
 export const migration: Migration = {
   name: '0026_document_links',
   async up(db, d) {
-    await db.schema.alterTable('doc_supervisions').addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('supervise')).execute();
+    await db.schema
+      .alterTable('doc_supervisions')
+      .addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('supervise'))
+      .execute();
     await db.schema.alterTable('doc_supervisions').addColumn('supervisor_id', 'integer').execute();
     await db.schema.alterTable('doc_supervisions').addColumn('previous_id', 'integer').execute();
 

@@ -17,7 +17,11 @@ const NEVER = ['form.add'];
 export const migration: Migration = {
   name: '0034_sanyuan_no_business',
   async up(db) {
-    const roles = await db.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...SANYUAN, 'staff']).execute();
+    const roles = await db
+      .selectFrom('roles')
+      .select(['id', 'code'])
+      .where('code', 'in', [...SANYUAN, 'staff'])
+      .execute();
     const sanyuanIds = roles.filter((r: { code: string }) => SANYUAN.includes(r.code)).map((r: { id: number }) => r.id);
     if (!sanyuanIds.length) return;
     const staff = roles.find((r: { code: string }) => r.code === 'staff');
@@ -27,10 +31,17 @@ export const migration: Migration = {
     }
     const menus = await db.selectFrom('menus').select(['id', 'i18n_key', 'parent_id']).execute();
     const business = menus
-      .filter((m: { i18n_key: string; parent_id: number | null }) => m.parent_id != null && (!ALLOWED_SECTIONS.includes(m.i18n_key.split('.')[0]) || NEVER.includes(m.i18n_key)))
+      .filter(
+        (m: { i18n_key: string; parent_id: number | null }) =>
+          m.parent_id != null && (!ALLOWED_SECTIONS.includes(m.i18n_key.split('.')[0]) || NEVER.includes(m.i18n_key)),
+      )
       .map((m: { id: number }) => m.id);
     for (let i = 0; i < business.length; i += 500) {
-      await db.deleteFrom('role_menus').where('role_id', 'in', sanyuanIds).where('menu_id', 'in', business.slice(i, i + 500)).execute();
+      await db
+        .deleteFrom('role_menus')
+        .where('role_id', 'in', sanyuanIds)
+        .where('menu_id', 'in', business.slice(i, i + 500))
+        .execute();
     }
   },
 };

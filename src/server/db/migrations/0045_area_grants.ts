@@ -13,7 +13,19 @@
 import type { Migration } from '../migrate.js';
 import { now } from '../../lib/clock.js';
 
-const AFFAIR_ALL = ['affair.new', 'affair.dbsw', 'affair.ybsw', 'affair.yfsw', 'affair.dfsw', 'affair.swdb', 'affair.show-audit', 'affair.show1', 'affair.flow-log', 'affair.ntko', 'affair.swsz'];
+const AFFAIR_ALL = [
+  'affair.new',
+  'affair.dbsw',
+  'affair.ybsw',
+  'affair.yfsw',
+  'affair.dfsw',
+  'affair.swdb',
+  'affair.show-audit',
+  'affair.show1',
+  'affair.flow-log',
+  'affair.ntko',
+  'affair.swsz',
+];
 const AFFAIR_LEAD = ['affair.swdb', 'affair.new', 'affair.show-audit', 'affair.show1'];
 
 /** area → role → [permission codes, route keys] the seed gave before the move. */

@@ -8,7 +8,13 @@ import type { Migration } from '../migrate.js';
 export const migration: Migration = {
   name: '0046_settings_versions',
   async up(db) {
-    await db.schema.alterTable('doc_marks').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-    await db.schema.alterTable('doc_relation_kinds').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('doc_marks')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .alterTable('doc_relation_kinds')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
   },
 };

@@ -19,15 +19,7 @@ export interface RoleSpec {
   permissions: string[];
 }
 
-const STAFF_PERMISSIONS = [
-  'document:draft',
-  'document:read',
-  'mail:send',
-  'schedule:edit',
-  'meeting:apply',
-  'car:apply',
-  'leave:apply',
-];
+const STAFF_PERMISSIONS = ['document:draft', 'document:read', 'mail:send', 'schedule:edit', 'meeting:apply', 'car:apply', 'leave:apply'];
 
 const APPROVE = ['document:approve', 'leave:approve'];
 
@@ -65,7 +57,14 @@ export const ROLES: RoleSpec[] = [
     builtin: 1,
     exclusive_group: 'sanyuan',
     remark: '三员之一：审核系统管理员的变更，管理用户密级与权限分配',
-    permissions: ['examine:approve', 'organization:view', 'organization:user:review', 'organization:role:review', 'organization:permission:review', 'log:action:read'],
+    permissions: [
+      'examine:approve',
+      'organization:view',
+      'organization:user:review',
+      'organization:role:review',
+      'organization:permission:review',
+      'log:action:read',
+    ],
   },
   {
     code: 'auditor',

@@ -180,9 +180,7 @@ export const SECONDED_COUNT = 9;
 
 /** Gives `SECONDED_COUNT` generated 科员 a second membership in another unit's office. */
 function addSecondments(people: PersonPlan[], rng: Rng): void {
-  const candidates = people.filter(
-    (p) => !(p.username in FIXED_PEOPLE) && p.memberships.length === 1 && p.memberships[0].position === '科员',
-  );
+  const candidates = people.filter((p) => !(p.username in FIXED_PEOPLE) && p.memberships.length === 1 && p.memberships[0].position === '科员');
   const targets = [deptKey('gov_office', '督查科'), deptKey('gov_office', '综合科'), ...UNITS.slice(1).map((u) => deptKey(u.key, u.offices[1]))];
   const chosen = new Set<PersonPlan>();
   while (chosen.size < SECONDED_COUNT && chosen.size < candidates.length) chosen.add(rng.pick(candidates));

@@ -57,6 +57,10 @@ async function syncMenuRows(trx: Transaction<DB> | Kysely<DB>): Promise<{ ids: M
   const grants = ROLES.filter((r) => roleIds.has(r.code)).flatMap((r) =>
     [...grantedMenuKeys(r.code, specs)].filter((key) => fresh.has(key)).map((key) => ({ role_id: roleIds.get(r.code)!, menu_id: ids.get(key)! })),
   );
-  for (let i = 0; i < grants.length; i += 100) await trx.insertInto('role_menus').values(grants.slice(i, i + 100)).execute();
+  for (let i = 0; i < grants.length; i += 100)
+    await trx
+      .insertInto('role_menus')
+      .values(grants.slice(i, i + 100))
+      .execute();
   return { ids, added };
 }

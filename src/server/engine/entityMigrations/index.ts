@@ -69,7 +69,9 @@ export function entityDdl(trx: Transaction<any>, dialect: Dialect): EntityDdl {
       if (!/^[a-z ]+(\(\d+(,\d+)?\))?$/i.test(sqlType)) throw new Error(`retypeColumn: bad type "${sqlType}"`);
       await dropIndexes(table, column);
       if (dialect === 'pg') {
-        await sql`alter table ${sql.id(table)} alter column ${sql.id(column)} type ${sql.raw(sqlType)} using ${sql.id(column)}::${sql.raw(sqlType)}`.execute(trx);
+        await sql`alter table ${sql.id(table)} alter column ${sql.id(column)} type ${sql.raw(sqlType)} using ${sql.id(column)}::${sql.raw(sqlType)}`.execute(
+          trx,
+        );
         return;
       }
       const tmp = `${column}__new`;

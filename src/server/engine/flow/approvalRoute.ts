@@ -41,7 +41,10 @@ export function approvalRouteOf(registry: Registry, entityId: string | null | un
   if (!m) memo.set(registry, (m = new Map()));
   let route = m.get(entityId);
   if (route === undefined) {
-    const declared = registry.areas().flatMap(areaRoutes).find((r) => r.path.includes(':id') && isApprovalOf(registry.get('page', r.page), entityId));
+    const declared = registry
+      .areas()
+      .flatMap(areaRoutes)
+      .find((r) => r.path.includes(':id') && isApprovalOf(registry.get('page', r.page), entityId));
     const own = registry.pages().find((p) => isApprovalOf(p, entityId) && !!p.route?.includes(':id'));
     route = declared?.path ?? own?.route ?? GENERIC_APPROVAL_ROUTE;
     m.set(entityId, route);

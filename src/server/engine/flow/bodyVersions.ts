@@ -18,7 +18,11 @@ function richTextFields(entity: string | null): string[] {
   let f = richFields.get(entity);
   if (!f) {
     const def = flowEntity(entity);
-    f = def ? Object.entries(def.model.properties).filter(([, p]) => (p as { 'x-kind'?: string })['x-kind'] === 'richtext').map(([k]) => k) : [];
+    f = def
+      ? Object.entries(def.model.properties)
+          .filter(([, p]) => (p as { 'x-kind'?: string })['x-kind'] === 'richtext')
+          .map(([k]) => k)
+      : [];
     richFields.set(entity, f);
   }
   return f;
@@ -61,7 +65,16 @@ export async function recordBodyVersions(
     if (last?.body === text) continue;
     await trx
       .insertInto('body_versions')
-      .values({ flow_id: at.flowId, entity: at.entity, record_id: at.recordId, field, version_no: (last?.version_no ?? 0) + 1, body: text, author_id: at.author, created_at: at.time })
+      .values({
+        flow_id: at.flowId,
+        entity: at.entity,
+        record_id: at.recordId,
+        field,
+        version_no: (last?.version_no ?? 0) + 1,
+        body: text,
+        author_id: at.author,
+        created_at: at.time,
+      })
       .execute();
   }
 }
@@ -87,11 +100,28 @@ export async function bodyVersions(db: Kysely<DB>, flowId: number, field?: strin
     .where('v.flow_id', '=', flowId);
   if (field) q = q.where('v.field', '=', field);
   const rows = await q.orderBy('v.version_no', 'desc').execute();
-  return rows.map((r) => ({ id: r.id, field: r.field, versionNo: r.version_no, authorId: r.author_id, authorName: r.realname ?? null, createdAt: Number(r.created_at), size: r.body.length }));
+  return rows.map((r) => ({
+    id: r.id,
+    field: r.field,
+    versionNo: r.version_no,
+    authorId: r.author_id,
+    authorName: r.realname ?? null,
+    createdAt: Number(r.created_at),
+    size: r.body.length,
+  }));
 }
 
 /** The text of version `versionId` of instance `flowId`, or null. */
-export async function bodyVersion(db: Kysely<DB>, flowId: number, versionId: number): Promise<{ id: number; field: string; versionNo: number; body: string } | null> {
-  const r = await db.selectFrom('body_versions').select(['id', 'field', 'version_no', 'body']).where('id', '=', versionId).where('flow_id', '=', flowId).executeTakeFirst();
+export async function bodyVersion(
+  db: Kysely<DB>,
+  flowId: number,
+  versionId: number,
+): Promise<{ id: number; field: string; versionNo: number; body: string } | null> {
+  const r = await db
+    .selectFrom('body_versions')
+    .select(['id', 'field', 'version_no', 'body'])
+    .where('id', '=', versionId)
+    .where('flow_id', '=', flowId)
+    .executeTakeFirst();
   return r ? { id: r.id, field: r.field, versionNo: r.version_no, body: r.body } : null;
 }

@@ -48,7 +48,11 @@ export async function addDelegation(db: Kysely<DB>, userId: number, d: NewDelega
   return db.transaction().execute(async (trx) => {
     const u = await trx.selectFrom('users').select('id').where('id', '=', d.delegateId).where('status', '=', 1).executeTakeFirst();
     if (!u) throw badInput(t('error.badParam', { field: 'delegateId' }));
-    const n = await trx.selectFrom('flow_delegations').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const n = await trx
+      .selectFrom('flow_delegations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (Number(n?.n ?? 0) >= MAX_DELEGATIONS) throw badInput(t('flow.tooManyDelegations', { max: MAX_DELEGATIONS }));
     const row = await trx
       .insertInto('flow_delegations')

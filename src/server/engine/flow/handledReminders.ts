@@ -33,7 +33,13 @@ export function handlers(before: FlowState, after: FlowState, actor: UserId): Us
  * to `affair_id`, other flows' to `flow_id`: runtime.ts `reminders`) of the people `handlers` names. Answers the
  * people whose bell changed.
  */
-export async function readHandled(trx: Transaction<DB>, row: { id: number; entity: string | null }, before: FlowState, after: FlowState, actor: UserId): Promise<number[]> {
+export async function readHandled(
+  trx: Transaction<DB>,
+  row: { id: number; entity: string | null },
+  before: FlowState,
+  after: FlowState,
+  actor: UserId,
+): Promise<number[]> {
   const target = row.entity?.startsWith('affair.') ? { affairId: row.id } : { flowId: row.id };
   return readReminders(trx, handlers(before, after, actor), target, TASK_REMINDER_TYPES);
 }

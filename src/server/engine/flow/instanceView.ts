@@ -48,7 +48,8 @@ export interface InstanceReader {
  */
 export async function assertVisible(db: Kysely<DB>, c: InstanceReader, row: InstanceRow, state: FlowState): Promise<void> {
   const involved = row.initiator_id === c.userId || state.tasks.some((t) => t.assignee === c.userId || t.onBehalfOf === c.userId);
-  const oversees = async () => c.supervisor === true && row.initiator_dept_id != null && (await overseenDepartments(db, c.userId)).includes(Number(row.initiator_dept_id));
+  const oversees = async () =>
+    c.supervisor === true && row.initiator_dept_id != null && (await overseenDepartments(db, c.userId)).includes(Number(row.initiator_dept_id));
   if (!involved && !c.admin && !(await oversees())) throw badInput(translate(c.locale, 'flow.notFound'));
   if (secretLevelOfInstance(row.entity, state) > (await clearanceOf(db, c.userId))) throw badInput(translate(c.locale, 'flow.notFound'));
 }

@@ -35,7 +35,9 @@ const caches = new WeakMap<object, { entries: Map<string, Entry>; rows: number }
 
 /** The change counter of a person's tasks (table of migration 0021, not in DB's types). */
 type VersionDb = Kysely<DB & { user_task_versions: { user_id: number; version: number } }>;
-const versionOf = preparedQuery<{ userId: number }, { version: number | string | bigint }>((db, p) => (db as unknown as VersionDb).selectFrom('user_task_versions').select('version').where('user_id', '=', p.userId));
+const versionOf = preparedQuery<{ userId: number }, { version: number | string | bigint }>((db, p) =>
+  (db as unknown as VersionDb).selectFrom('user_task_versions').select('version').where('user_id', '=', p.userId),
+);
 
 type VersionOrName = { k: number | string; v: number | string | bigint; n: string | null };
 
@@ -54,7 +56,16 @@ async function versionWithNames(db: Kysely<DB>, userId: number, ids: number[]): 
         .selectFrom('user_task_versions')
         .select([sql<number>`0`.as('k'), 'version as v', sql<string | null>`null`.as('n')])
         .where('user_id', '=', p.userId)
-        .unionAll((b as unknown as VersionDb).selectFrom('users').select([sql<number>`1`.as('k'), 'id as v', 'realname as n']).where('id', 'in', Array.from({ length: n }, (_, i) => p[`u${i}`]))),
+        .unionAll(
+          (b as unknown as VersionDb)
+            .selectFrom('users')
+            .select([sql<number>`1`.as('k'), 'id as v', 'realname as n'])
+            .where(
+              'id',
+              'in',
+              Array.from({ length: n }, (_, i) => p[`u${i}`]),
+            ),
+        ),
     );
     versionAndNames.set(n, q);
   }
@@ -74,7 +85,13 @@ async function versionWithNames(db: Kysely<DB>, userId: number, ids: number[]): 
  * changed (module comment). The rows answered are shared with later calls: callers copy, never change them
  * (they are frozen).
  */
-export async function taskListCached(db: Kysely<DB>, userId: number, kind: 'todo' | 'done' | 'cc', body: ListBody, filters: ListFilters = {}): Promise<{ list: TaskItem[]; total: number; names: (string | null)[] }> {
+export async function taskListCached(
+  db: Kysely<DB>,
+  userId: number,
+  kind: 'todo' | 'done' | 'cc',
+  body: ListBody,
+  filters: ListFilters = {},
+): Promise<{ list: TaskItem[]; total: number; names: (string | null)[] }> {
   const plan = taskListPlan(userId, kind, body, filters);
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = { entries: new Map(), rows: 0 }));
@@ -85,7 +102,8 @@ export async function taskListCached(db: Kysely<DB>, userId: number, kind: 'todo
     // The version, and the names the held page needs should it still be current.
     const r = await versionWithNames(db, userId, held.ids);
     version = r.version;
-    if (version !== null && held.version === version) return { list: held.list, total: held.total, names: held.list.map((t) => r.names.get(t.initiator) ?? null) };
+    if (version !== null && held.version === version)
+      return { list: held.list, total: held.total, names: held.list.map((t) => r.names.get(t.initiator) ?? null) };
   } else {
     const row = (await versionOf(db, { userId })).rows[0];
     version = row ? String(row.version) : null;
@@ -101,6 +119,11 @@ export async function taskListCached(db: Kysely<DB>, userId: number, kind: 'todo
     cache.rows = 0;
   }
   cache.rows += answer.list.length + 1;
-  cache.entries.set(key, { version, list: Object.freeze(answer.list) as TaskItem[], total: answer.total, ids: [...new Set(answer.list.map((t) => t.initiator))] });
+  cache.entries.set(key, {
+    version,
+    list: Object.freeze(answer.list) as TaskItem[],
+    total: answer.total,
+    ids: [...new Set(answer.list.map((t) => t.initiator))],
+  });
   return answer;
 }

@@ -27,8 +27,6 @@ export const FLOW_LIST_MAX = 100;
 /** Kinds of work list. */
 export type FlowListKind = 'todo' | 'done' | 'cc' | 'sent' | 'drafts';
 
-
-
 /** Paging of a list body. */
 export function paging(body: { current?: unknown; pageSize?: unknown }): { current: number; pageSize: number } {
   const pageSize = Math.min(FLOW_LIST_MAX, Math.max(1, Math.trunc(Number(body.pageSize ?? 20)) || 20));
@@ -104,7 +102,9 @@ export function listFilters(body: ListBody, bad: (field: string) => Error): List
 /** The `flows` filter of a body: at most 50 ids, or null for all. */
 export function flowsOf(body: ListBody): string[] | null {
   const f = body.flows;
-  const list = (Array.isArray(f) ? f : typeof f === 'string' && f ? f.split(',') : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 128);
+  const list = (Array.isArray(f) ? f : typeof f === 'string' && f ? f.split(',') : []).filter(
+    (x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 128,
+  );
   return list.length ? list.slice(0, 50) : null;
 }
 
@@ -169,11 +169,17 @@ interface TaskRow {
 /** The rows of a task list shape (where clause as the module comment says), newest first. */
 function taskWhere(db: Kysely<DB>, s: TaskShape, p: Placeholders<TaskValues>) {
   let q = db.selectFrom('flow_tasks as t').where('t.assignee_id', '=', p.userId);
-  if (s.flows) q = q.where('t.def_id', 'in', Array.from({ length: s.flows }, (_, i) => p[`f${i}`]));
+  if (s.flows)
+    q = q.where(
+      't.def_id',
+      'in',
+      Array.from({ length: s.flows }, (_, i) => p[`f${i}`]),
+    );
   if (s.area) q = q.where('t.def_id', 'like', p.area!);
   if (s.kind === 'todo') q = q.where('t.status', '=', 'pending').where('t.kind', 'in', ['approve', 'handle', 'signfor']);
   else if (s.kind === 'done') q = q.where('t.acted_at', 'is not', null).where('t.kind', 'in', ['approve', 'handle', 'signfor']);
-  else q = q.where('t.kind', 'in', ['cc', 'read']).where('t.status', 'in', s.read === 'read' ? ['done'] : s.read === 'unread' ? ['pending'] : ['pending', 'done']);
+  else
+    q = q.where('t.kind', 'in', ['cc', 'read']).where('t.status', 'in', s.read === 'read' ? ['done'] : s.read === 'unread' ? ['pending'] : ['pending', 'done']);
   const date = s.kind === 'done' ? 't.acted_at' : 't.created_at';
   if (s.from) q = q.where(date, '>=', p.from!);
   if (s.to) q = q.where(date, '<=', p.to!);
@@ -198,8 +204,29 @@ function taskQueriesOf(s: TaskShape) {
       page: preparedQuery<TaskValues, TaskRow>((db, p) => {
         let page = taskWhere(db, s, p)
           .leftJoin('users as u', 'u.id', 't.initiator_id')
-          .select(['t.id', 't.instance_id', 't.title', 't.def_id', 't.node_id', 't.kind', 't.status', 't.result', 't.initiator_id', 't.on_behalf_of', 't.created_at', 't.acted_at', 't.deadline', 't.overdue', 'u.realname as initiator_name']);
-        page = s.kind === 'done' ? page.orderBy('t.acted_at', 'desc') : s.kind === 'cc' ? page.orderBy('t.status', 'desc').orderBy('t.created_at', 'desc') : page.orderBy('t.created_at', 'desc');
+          .select([
+            't.id',
+            't.instance_id',
+            't.title',
+            't.def_id',
+            't.node_id',
+            't.kind',
+            't.status',
+            't.result',
+            't.initiator_id',
+            't.on_behalf_of',
+            't.created_at',
+            't.acted_at',
+            't.deadline',
+            't.overdue',
+            'u.realname as initiator_name',
+          ]);
+        page =
+          s.kind === 'done'
+            ? page.orderBy('t.acted_at', 'desc')
+            : s.kind === 'cc'
+              ? page.orderBy('t.status', 'desc').orderBy('t.created_at', 'desc')
+              : page.orderBy('t.created_at', 'desc');
         return page.orderBy('t.id', 'desc').limit(p.limit).offset(p.offset);
       }),
       count: preparedQuery<TaskValues, { n: number | string | bigint }>((db, p) => taskWhere(db, s, p).select((eb) => eb.fn.countAll().as('n'))),
@@ -249,7 +276,13 @@ export function taskListPlan(userId: number, kind: 'todo' | 'done' | 'cc', body:
  * A task list of `userId` (todo, done, cc), narrowed by `filters`. `names[i]` is the name of the initiator of
  * `list[i]` (users.realname, null when the account is gone), read in the page's own query (for withNames).
  */
-export async function taskList(db: Kysely<DB>, userId: number, kind: 'todo' | 'done' | 'cc', body: ListBody, filters: ListFilters = {}): Promise<{ list: TaskItem[]; total: number; names: (string | null)[] }> {
+export async function taskList(
+  db: Kysely<DB>,
+  userId: number,
+  kind: 'todo' | 'done' | 'cc',
+  body: ListBody,
+  filters: ListFilters = {},
+): Promise<{ list: TaskItem[]; total: number; names: (string | null)[] }> {
   return runTaskList(db, taskListPlan(userId, kind, body, filters));
 }
 
@@ -285,7 +318,13 @@ export async function runTaskList(db: Kysely<DB>, plan: TaskListPlan): Promise<{
 }
 
 /** An instance list of `userId` (sent, drafts), narrowed by `filters` (the date: started, or saved for drafts). */
-export async function instanceList(db: Kysely<DB>, userId: number, kind: 'sent' | 'drafts', body: ListBody, filters: ListFilters = {}): Promise<{ list: InstanceItem[]; total: number }> {
+export async function instanceList(
+  db: Kysely<DB>,
+  userId: number,
+  kind: 'sent' | 'drafts',
+  body: ListBody,
+  filters: ListFilters = {},
+): Promise<{ list: InstanceItem[]; total: number }> {
   const { current, pageSize } = paging(body);
   const keyword = keywordOf(body);
   let q = db.selectFrom('flow_instances').where('initiator_id', '=', userId);
@@ -300,14 +339,29 @@ export async function instanceList(db: Kysely<DB>, userId: number, kind: 'sent' 
   if (keyword) q = q.where((eb) => eb('title', 'like', like(keyword)));
   if (filters.clearance !== undefined && filters.clearance < 3) q = q.where('secret_level', '<=', filters.clearance);
   const [rows, count] = await Promise.all([
-    q.select(['id', 'title', 'def_id', 'status', 'initiator_id', 'created_at', 'started_at', 'ended_at', 'updated_at']).orderBy('id', 'desc').limit(pageSize).offset((current - 1) * pageSize).execute(),
+    q
+      .select(['id', 'title', 'def_id', 'status', 'initiator_id', 'created_at', 'started_at', 'ended_at', 'updated_at'])
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
+      .execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return { total: Number(count?.n ?? 0), list: rows.map(instanceItem) };
 }
 
 /** One flow_instances row (id, title, def_id, status, initiator_id and the times) as a list item. */
-export function instanceItem(r: { id: number; title: string; def_id: string; status: string; initiator_id: number; created_at: number; started_at: number | null; ended_at: number | null; updated_at: number }): InstanceItem {
+export function instanceItem(r: {
+  id: number;
+  title: string;
+  def_id: string;
+  status: string;
+  initiator_id: number;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+  updated_at: number;
+}): InstanceItem {
   return {
     instanceId: r.id,
     initiator: r.initiator_id,
@@ -322,18 +376,31 @@ export function instanceItem(r: { id: number; title: string; def_id: string; sta
 }
 
 /** The counts of the caller's lists (console and menu badges): open todo, open cc/read, drafts, overdue todo; `flows` limits them. */
-export async function listCounts(db: Kysely<DB>, userId: number, body: ListBody = {}, clearance?: number): Promise<{ todo: number; cc: number; drafts: number; overdue: number }> {
+export async function listCounts(
+  db: Kysely<DB>,
+  userId: number,
+  body: ListBody = {},
+  clearance?: number,
+): Promise<{ todo: number; cc: number; drafts: number; overdue: number }> {
   const flows = flowsOf(body);
   const area = areaOf(body);
   const tasks = () => {
-    let q = db.selectFrom('flow_tasks').select((eb) => eb.fn.countAll().as('n')).where('assignee_id', '=', userId).where('status', '=', 'pending');
+    let q = db
+      .selectFrom('flow_tasks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('assignee_id', '=', userId)
+      .where('status', '=', 'pending');
     if (flows) q = q.where('def_id', 'in', flows);
     if (area) q = q.where('def_id', 'like', `${area}.%`);
     // The lists leave out what is classified above the reader's clearance (密级): so do their counts.
     if (clearance !== undefined && clearance < 3) q = q.where('secret_level', '<=', clearance);
     return q;
   };
-  let drafts = db.selectFrom('flow_instances').select((eb) => eb.fn.countAll().as('n')).where('initiator_id', '=', userId).where('status', '=', 'draft');
+  let drafts = db
+    .selectFrom('flow_instances')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('initiator_id', '=', userId)
+    .where('status', '=', 'draft');
   if (flows) drafts = drafts.where('def_id', 'in', flows);
   if (area) drafts = drafts.where('def_id', 'like', `${area}.%`);
   const [todo, cc, draftN, overdue] = await Promise.all([

@@ -35,7 +35,19 @@ export async function mirrorState(
 ): Promise<void> {
   const old = new Map((before?.tasks ?? []).map((t) => [t.id, JSON.stringify(t)]));
   const inserts = after.tasks.filter((t) => !old.has(t.id));
-  await insertTasks(trx, inserts.map((t) => ({ id: t.id, instance_id: row.id, title: row.title, def_id: row.def_id, initiator_id: row.initiator_id, created_at: t.createdAt, ...taskSet(t), secret_level: row.secret_level ?? 0 })));
+  await insertTasks(
+    trx,
+    inserts.map((t) => ({
+      id: t.id,
+      instance_id: row.id,
+      title: row.title,
+      def_id: row.def_id,
+      initiator_id: row.initiator_id,
+      created_at: t.createdAt,
+      ...taskSet(t),
+      secret_level: row.secret_level ?? 0,
+    })),
+  );
   for (const t of after.tasks) {
     const was = old.get(t.id);
     if (was !== undefined && was !== JSON.stringify(t)) await updateTask(trx, Object.assign(taskSet(t), { id: t.id }));
@@ -45,7 +57,11 @@ export async function mirrorState(
   const gone = [...timersBefore].filter((id) => !timersAfter.has(id));
   if (gone.length) await trx.deleteFrom('flow_timers').where('id', 'in', gone).execute();
   const added = after.pendingTimers.filter((t) => !timersBefore.has(t.id));
-  if (added.length) await trx.insertInto('flow_timers').values(added.map((t) => ({ id: t.id, instance_id: row.id, at: t.at, kind: t.kind, lease_owner: null }))).execute();
+  if (added.length)
+    await trx
+      .insertInto('flow_timers')
+      .values(added.map((t) => ({ id: t.id, instance_id: row.id, at: t.at, kind: t.kind, lease_owner: null })))
+      .execute();
   await insertEvents(
     trx,
     effects.events.map((e) => ({

@@ -139,12 +139,24 @@ export async function loadOrg(db: Db, def: FlowDef, at: number): Promise<OrgSnap
     !toAdmin
       ? []
       : db
-      .selectFrom('users as u')
-      .select(['u.id', 'u.clearance'])
-      .where('u.status', '=', 1)
-      .where((eb) => eb.or([eb('u.is_admin', '=', 1), eb.exists(eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('r.code', '=', 'sysadmin'))]))
-      .orderBy('u.id')
-      .execute(),
+          .selectFrom('users as u')
+          .select(['u.id', 'u.clearance'])
+          .where('u.status', '=', 1)
+          .where((eb) =>
+            eb.or([
+              eb('u.is_admin', '=', 1),
+              eb.exists(
+                eb
+                  .selectFrom('user_roles as ur')
+                  .innerJoin('roles as r', 'r.id', 'ur.role_id')
+                  .select('ur.user_id')
+                  .whereRef('ur.user_id', '=', 'u.id')
+                  .where('r.code', '=', 'sysadmin'),
+              ),
+            ]),
+          )
+          .orderBy('u.id')
+          .execute(),
     delegationsAt(db as Kysely<DB>, { at, defId: def.id }).then((r) => r.rows),
   ]);
   const push = <K>(m: Map<K, UserId[]>, k: K, u: UserId) => {

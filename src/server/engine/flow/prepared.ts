@@ -73,7 +73,10 @@ export function preparedInsert(table: keyof DB & string, columns: readonly strin
     if (!rows.length) return;
     const n = rows.length;
     if (n > PREPARED_ROWS_MAX || rows.some((r) => columns.some((c) => r[c] === undefined))) {
-      await db.insertInto(table).values(rows as never).execute();
+      await db
+        .insertInto(table)
+        .values(rows as never)
+        .execute();
       return;
     }
     let byAdapter = byCount.get(n);

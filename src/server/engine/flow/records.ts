@@ -34,7 +34,9 @@ export function recordData(def: EntityDef, record: Record<string, unknown>): Rec
 
 /** The title of `record` for the lists: its title field (`titleField`, else `title`), at most 255 characters. */
 export function recordTitle(def: EntityDef, record: Record<string, unknown>): string {
-  return String(record[def.titleField ?? 'title'] ?? '').trim().slice(0, 255);
+  return String(record[def.titleField ?? 'title'] ?? '')
+    .trim()
+    .slice(0, 255);
 }
 
 /** Writes `status` and `instanceId` into the record's flowStatus / flowId fields (when the model has them), in `trx`. */

@@ -33,10 +33,21 @@ export interface RetitledInstance {
  * afterwards (the old one when the flow has no template or it gives nothing).
  */
 export async function retitleInstance(trx: Transaction<DB>, def: FlowDef, row: RetitledInstance, data: Record<string, unknown>): Promise<string> {
-  const title = await templatedTitle(trx, def, { userId: row.initiator_id, deptId: row.initiator_dept_id, entity: row.entity, recordId: row.record_id, data }, TITLE_MAX);
+  const title = await templatedTitle(
+    trx,
+    def,
+    { userId: row.initiator_id, deptId: row.initiator_dept_id, entity: row.entity, recordId: row.record_id, data },
+    TITLE_MAX,
+  );
   if (!title || title === row.title) return row.title;
   await trx.updateTable('flow_instances').set({ title }).where('id', '=', row.id).execute();
-  await trx.updateTable('flow_tasks').set({ title }).where('instance_id', '=', row.id).where('status', 'in', ['pending', 'waiting']).where('title', '<>', title).execute();
+  await trx
+    .updateTable('flow_tasks')
+    .set({ title })
+    .where('instance_id', '=', row.id)
+    .where('status', 'in', ['pending', 'waiting'])
+    .where('title', '<>', title)
+    .execute();
   return title;
 }
 

@@ -67,7 +67,6 @@ export interface FlowCaller {
   supervisor?: boolean;
 }
 
-
 /** What `start` is given (see FlowRuntime.start). */
 export interface StartInput {
   defId: string;
@@ -107,7 +106,13 @@ function reminders(row: { id: number; title: string; entity: string | null }, ef
     .map((n) => {
       const type = n.kind === 'finished' ? (n.result === 'rejected' ? MESSAGE_TYPES.REJECTED : MESSAGE_TYPES.FINISHED) : NOTICE_TYPE[n.kind];
       const what = n.kind === 'finished' ? (n.result ?? 'finished') : n.kind;
-      return { userIds: n.to.filter((u) => u !== actor), type, title: translate('zh-CN', `flow.notice.${what}`, { title: row.title }), fromUserId: actor, ...target };
+      return {
+        userIds: n.to.filter((u) => u !== actor),
+        type,
+        title: translate('zh-CN', `flow.notice.${what}`, { title: row.title }),
+        fromUserId: actor,
+        ...target,
+      };
     })
     .filter((m) => m.userIds.length);
 }
@@ -173,10 +178,16 @@ export class FlowRuntime {
     // the flow's title template names the instance; the title given is kept when it gives nothing
     const title = (await templatedTitle(trx, flow.def, { ...c, ...input }, FLOW_TITLE_MAX)) || String(input.title ?? '').trim();
     if (!title) throw badInput(translate(c.locale, 'validate.required', { field: translate(c.locale, 'flow.field.title') }));
-    if (title.length > FLOW_TITLE_MAX) throw badInput(translate(c.locale, 'validate.maxLength', { field: translate(c.locale, 'flow.field.title'), limit: FLOW_TITLE_MAX }));
+    if (title.length > FLOW_TITLE_MAX)
+      throw badInput(translate(c.locale, 'validate.maxLength', { field: translate(c.locale, 'flow.field.title'), limit: FLOW_TITLE_MAX }));
     const at = now();
     input = { ...input, data: cleanRichText(input.entity ?? null, input.data) };
-    const ctx = await this.context(trx, flow.def, c.deptId, at, input.entity ?? null, { initiator: c.userId, data: [input.data], picks: [input.picks], targets: [] });
+    const ctx = await this.context(trx, flow.def, c.deptId, at, input.entity ?? null, {
+      initiator: c.userId,
+      data: [input.data],
+      picks: [input.picks],
+      targets: [],
+    });
     let state = newInstance(flow.def, { initiator: c.userId, data: input.data ?? {}, picks: input.picks ?? {}, defVersion: flow.version }, ctx);
     const action: UserAction = input.draft
       ? { type: 'saveDraft', actor: c.userId, data: input.data, picks: input.picks }
@@ -205,10 +216,25 @@ export class FlowRuntime {
       .executeTakeFirstOrThrow();
     const instanceId = Number(row.id);
     const stored: FlowState = { ...state, id: String(instanceId) };
-    await trx.updateTable('flow_instances').set({ state: JSON.stringify(stored) }).where('id', '=', instanceId).execute();
-    await mirrorState(trx, { id: instanceId, def_id: flow.defId, title, initiator_id: c.userId, secret_level: secretLevelOfInstance(input.entity ?? null, state) }, null, stored, result.effects);
+    await trx
+      .updateTable('flow_instances')
+      .set({ state: JSON.stringify(stored) })
+      .where('id', '=', instanceId)
+      .execute();
+    await mirrorState(
+      trx,
+      { id: instanceId, def_id: flow.defId, title, initiator_id: c.userId, secret_level: secretLevelOfInstance(input.entity ?? null, state) },
+      null,
+      stored,
+      result.effects,
+    );
     await syncRecord(trx, input.entity ?? null, input.recordId ?? null, stored.status, instanceId);
-    await recordBodyVersions(trx, { flowId: instanceId, entity: input.entity ?? null, recordId: input.recordId ?? null, author: c.userId, time: at }, null, stored.data);
+    await recordBodyVersions(
+      trx,
+      { flowId: instanceId, entity: input.entity ?? null, recordId: input.recordId ?? null, author: c.userId, time: at },
+      null,
+      stored.data,
+    );
     const notified = await addMessages(trx, this.dialect, reminders({ id: instanceId, title, entity: input.entity ?? null }, result.effects, c.userId));
     return { id: instanceId, notified };
   }
@@ -223,7 +249,13 @@ export class FlowRuntime {
    * given; a different current version → -1 flow.stale). `detail` (e.g. `{signature: fileId}`) is added to
    * the detail of the caller's own events of the action. Answers the instance view after it.
    */
-  async act(c: FlowCaller, id: number, action: Omit<UserAction, 'actor'> & { type: string }, version?: number, detail?: Record<string, unknown>): Promise<InstanceView> {
+  async act(
+    c: FlowCaller,
+    id: number,
+    action: Omit<UserAction, 'actor'> & { type: string },
+    version?: number,
+    detail?: Record<string, unknown>,
+  ): Promise<InstanceView> {
     // The answer is built from what the transaction wrote (not read again): the state right after this action.
     let written: { row: Row; def: FlowDef; state: FlowState } | undefined;
     // Read before the transaction (on SQLite it holds the only connection): the 密级 the action's data may set.
@@ -270,7 +302,12 @@ export class FlowRuntime {
       }
       const def = await this.defOf(row, 'zh-CN', trx);
       const at = now();
-      const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, { initiator: row.initiator_id, data: [before.data], picks: [before.picks], targets: [] });
+      const ctx = await this.context(trx, def, row.initiator_dept_id, at, row.entity, {
+        initiator: row.initiator_id,
+        data: [before.data],
+        picks: [before.picks],
+        targets: [],
+      });
       const result = await this.run(trx, def, before, { type: 'timer', timerId }, ctx, 'zh-CN');
       const stored = await this.store(trx, def, row, before, result.state, result.effects, at, 'zh-CN', null);
       notified = [...stored.notified, ...(await addMessages(trx, this.dialect, reminders(row, result.effects, null)))];
@@ -304,7 +341,8 @@ export class FlowRuntime {
     try {
       return apply(def, state, action, ctx);
     } catch (e) {
-      if (e instanceof FlowError && e.key === 'flow.notCleared') throw badInput(translate(locale, e.key, { name: await notClearedName(trx, Number(e.params.user)) }));
+      if (e instanceof FlowError && e.key === 'flow.notCleared')
+        throw badInput(translate(locale, e.key, { name: await notClearedName(trx, Number(e.params.user)) }));
       if (e instanceof FlowError) throw refusal(e, locale);
       throw e;
     }
@@ -340,7 +378,18 @@ export class FlowRuntime {
    * the version read, then mirrors tasks, timers and events; stale → -1 flow.stale. Answers the users the
    * services reminded (to push after commit), the instance row as written and the state it holds.
    */
-  private async store(trx: Trx, def: FlowDef, row: Row, before: FlowState, reached: FlowState, effects: Effects, at: number, locale: Locale, actor: number | null, edit: RecordEditChecks = {}): Promise<{ notified: number[]; row: Row; state: FlowState }> {
+  private async store(
+    trx: Trx,
+    def: FlowDef,
+    row: Row,
+    before: FlowState,
+    reached: FlowState,
+    effects: Effects,
+    at: number,
+    locale: Locale,
+    actor: number | null,
+    edit: RecordEditChecks = {},
+  ): Promise<{ notified: number[]; row: Row; state: FlowState }> {
     const notified: number[] = [];
     const after = effects.service.length
       ? await runFlowServices(effects, {
@@ -355,20 +404,27 @@ export class FlowRuntime {
         })
       : reached;
     const level = secretLevelOfInstance(row.entity, after);
-    const set: InstanceSet = { state: JSON.stringify(after), status: after.status, version: row.version + 1, started_at: after.startedAt ?? row.started_at, ended_at: after.endedAt ?? null, secret_level: level };
+    const set: InstanceSet = {
+      state: JSON.stringify(after),
+      status: after.status,
+      version: row.version + 1,
+      started_at: after.startedAt ?? row.started_at,
+      ended_at: after.endedAt ?? null,
+      secret_level: level,
+    };
     const r = await (set.status === row.status ? updateInstanceSameStatus : updateInstance)(trx, { ...set, updated_at: at, id: row.id, was: row.version });
     if (Number(r.numAffectedRows ?? 0) !== 1) throw badInput(translate(locale, 'flow.stale'));
     // A step that reclassified the record (密级 is writable at 核稿) takes every task of the instance along.
     if (level !== (row.secret_level ?? 0)) await trx.updateTable('flow_tasks').set({ secret_level: level }).where('instance_id', '=', row.id).execute();
     // an edited record renames the instance and its open tasks (./retitle.ts), new tasks included
-    const title = before.data !== after.data && JSON.stringify(before.data) !== JSON.stringify(after.data) ? await retitleInstance(trx, def, row, after.data) : row.title;
+    const title =
+      before.data !== after.data && JSON.stringify(before.data) !== JSON.stringify(after.data) ? await retitleInstance(trx, def, row, after.data) : row.title;
     await mirrorState(trx, { ...row, title, secret_level: level }, before, after, effects);
     await syncRecordData(trx, row.entity, row.record_id, before.data, after.data, locale, { dialect: this.dialect, userId: actor, ...edit });
     await recordBodyVersions(trx, { flowId: row.id, entity: row.entity, recordId: row.record_id, author: actor, time: at }, before.data, after.data);
     if (after.status !== before.status) await syncRecord(trx, row.entity, row.record_id, after.status, row.id);
     return { notified, row: { ...row, ...set, title }, state: after };
   }
-
 }
 
 const runtimes = new WeakMap<object, FlowRuntime>();

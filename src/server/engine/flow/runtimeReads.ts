@@ -21,7 +21,23 @@ import { selectInstance } from './statements.js';
 import type { FlowCaller } from './runtime.js';
 
 /** One flow_instances row as the runtime reads it (`state` the JSON of the FlowState). */
-export type FlowInstanceRow = { id: number; def_id: string; def_version: number; secret_level?: number; entity: string | null; record_id: number | null; title: string; initiator_id: number; initiator_dept_id: number | null; status: string; state: string; version: number; created_at: number; started_at: number | null; ended_at: number | null };
+export type FlowInstanceRow = {
+  id: number;
+  def_id: string;
+  def_version: number;
+  secret_level?: number;
+  entity: string | null;
+  record_id: number | null;
+  title: string;
+  initiator_id: number;
+  initiator_dept_id: number | null;
+  status: string;
+  state: string;
+  version: number;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+};
 
 /** The row of instance `id`. @throws ApiError -1 flow.notFound in `locale`. */
 export async function readInstance(db: Kysely<DB>, id: number, locale: Locale): Promise<FlowInstanceRow> {
@@ -48,7 +64,17 @@ export async function flowLog(db: Kysely<DB>, id: number): Promise<FlowLogEntry[
     .where('e.instance_id', '=', id)
     .orderBy('e.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, at: Number(r.at), actor: r.actor_id, actorName: r.realname ?? null, type: r.type, nodeId: r.node_id, taskId: r.task_id, opinion: r.opinion, detail: r.detail ? JSON.parse(r.detail) : null }));
+  return rows.map((r) => ({
+    id: r.id,
+    at: Number(r.at),
+    actor: r.actor_id,
+    actorName: r.realname ?? null,
+    type: r.type,
+    nodeId: r.node_id,
+    taskId: r.task_id,
+    opinion: r.opinion,
+    detail: r.detail ? JSON.parse(r.detail) : null,
+  }));
 }
 
 /**

@@ -20,7 +20,6 @@ import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody
 
 export type { StartableFlow };
 
-
 /** Where staff fill a form designed on /form/list (designer/form/pages/FormFillPage, `?id=<form page id>`). */
 export const DESIGNED_FILL_ROUTE = '/form/add';
 
@@ -58,7 +57,12 @@ export interface Starter {
  * adding records with a permission code (a designed form's `custom:<key>:edit`, granted to staff when first
  * published — everyone in the unit by default), who hold that code. `text` gives a Text in the caller's language.
  */
-export function startableFlows(registry: Registry, flows: { id: string; version: number; def: FlowDef }[], who: Starter, text: (t: Text | undefined) => string): StartableFlow[] {
+export function startableFlows(
+  registry: Registry,
+  flows: { id: string; version: number; def: FlowDef }[],
+  who: Starter,
+  text: (t: Text | undefined) => string,
+): StartableFlow[] {
   const out: StartableFlow[] = [];
   for (const f of flows) {
     const route = startRouteOf(registry, f.id);
@@ -66,7 +70,15 @@ export function startableFlows(registry: Registry, flows: { id: string; version:
     const add = f.def.entity ? registry.get('entity', f.def.entity)?.permissions?.add : undefined;
     if (add && !who.admin && !who.codes.has(add)) continue;
     const area = f.id.split('.')[0];
-    out.push({ id: f.id, version: f.version, title: text(f.def.title), description: text(f.def.description), area, areaTitle: text(registry.get('area', area)?.title) || area, route });
+    out.push({
+      id: f.id,
+      version: f.version,
+      title: text(f.def.title),
+      description: text(f.def.description),
+      area,
+      areaTitle: text(registry.get('area', area)?.title) || area,
+      route,
+    });
   }
   return out.sort((a, b) => a.area.localeCompare(b.area) || a.title.localeCompare(b.title, 'zh-CN'));
 }
@@ -81,14 +93,19 @@ export async function involvedList(db: Kysely<DB>, userId: number, body: ListBod
   const keyword = keywordOf(body);
   const flows = (Array.isArray(body.flows) ? body.flows : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 128).slice(0, 50);
   const area = typeof body.area === 'string' && /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/.test(body.area) ? body.area : null;
-  let q = db
-    .selectFrom('flow_instances as i')
-    .where((eb) =>
-      eb.or([
-        eb('i.initiator_id', '=', userId),
-        eb('i.id', 'in', eb.selectFrom('flow_tasks as t').select('t.instance_id').where((w) => w.or([w('t.assignee_id', '=', userId), w('t.on_behalf_of', '=', userId)]))),
-      ]),
-    );
+  let q = db.selectFrom('flow_instances as i').where((eb) =>
+    eb.or([
+      eb('i.initiator_id', '=', userId),
+      eb(
+        'i.id',
+        'in',
+        eb
+          .selectFrom('flow_tasks as t')
+          .select('t.instance_id')
+          .where((w) => w.or([w('t.assignee_id', '=', userId), w('t.on_behalf_of', '=', userId)])),
+      ),
+    ]),
+  );
   if (flows.length) q = q.where('i.def_id', 'in', flows);
   if (area) q = q.where('i.def_id', 'like', `${area}.%`);
   if (keyword) q = q.where('i.title', 'like', like(keyword));

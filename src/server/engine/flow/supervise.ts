@@ -27,7 +27,6 @@ export const SUPERVISE_CODE = 'flow:supervise';
 /** Task kinds that decide (the ones handlers act on and one may urge). */
 const DECIDING = ['approve', 'handle', 'signfor'];
 
-
 /**
  * The supervise list of `userId` (`supervisor`: holds SUPERVISE_CODE), `{list, total}` newest first;
  * `filters`: from / to on the start time, overdue (only those with an overdue open task), status.
@@ -65,7 +64,13 @@ export async function superviseList(
           .orderBy('t.created_at')
           .orderBy('t.id')
           .execute(),
-        db.selectFrom('flow_events').select(['instance_id', (eb) => eb.fn.countAll().as('n')]).where('instance_id', 'in', ids).where('type', '=', 'urge').groupBy('instance_id').execute(),
+        db
+          .selectFrom('flow_events')
+          .select(['instance_id', (eb) => eb.fn.countAll().as('n')])
+          .where('instance_id', 'in', ids)
+          .where('type', '=', 'urge')
+          .groupBy('instance_id')
+          .execute(),
       ])
     : [[], []];
   const urged = new Map(urges.map((u) => [u.instance_id, Number(u.n)]));
@@ -160,8 +165,17 @@ export async function allCounts(
 ): Promise<{ todo: number; cc: number; drafts: number; overdue: number; done: number; sent: number; supervise: number }> {
   const flows = flowsOf(body);
   const area = areaOf(body);
-  let done = db.selectFrom('flow_tasks').select((eb) => eb.fn.countAll().as('n')).where('assignee_id', '=', userId).where('acted_at', 'is not', null).where('kind', 'in', DECIDING);
-  let sent = db.selectFrom('flow_instances').select((eb) => eb.fn.countAll().as('n')).where('initiator_id', '=', userId).where('status', '!=', 'draft');
+  let done = db
+    .selectFrom('flow_tasks')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('assignee_id', '=', userId)
+    .where('acted_at', 'is not', null)
+    .where('kind', 'in', DECIDING);
+  let sent = db
+    .selectFrom('flow_instances')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('initiator_id', '=', userId)
+    .where('status', '!=', 'draft');
   if (flows) {
     done = done.where('def_id', 'in', flows);
     sent = sent.where('def_id', 'in', flows);
@@ -178,7 +192,9 @@ export async function allCounts(
     listCounts(db, userId, body, clearance),
     done.executeTakeFirst(),
     sent.executeTakeFirst(),
-    superviseQuery(db, userId, supervisor ? await overseenDepartments(db, userId) : null, body, { clearance }).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    superviseQuery(db, userId, supervisor ? await overseenDepartments(db, userId) : null, body, { clearance })
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
   ]);
   return { ...base, done: Number(d?.n ?? 0), sent: Number(s?.n ?? 0), supervise: Number(sv?.n ?? 0) };
 }

@@ -23,7 +23,14 @@ export const TIMER_SWEEP_MS = 30_000;
  */
 export async function sweepTimers(db: Kysely<DB>, runtime: FlowRuntime, owner: string, onError: (e: unknown) => void = () => {}): Promise<number> {
   const at = now();
-  const due = await db.selectFrom('flow_timers').select(['id', 'instance_id']).where('at', '<=', at).where('lease_until', '<', at).orderBy('at').limit(TIMER_BATCH).execute();
+  const due = await db
+    .selectFrom('flow_timers')
+    .select(['id', 'instance_id'])
+    .where('at', '<=', at)
+    .where('lease_until', '<', at)
+    .orderBy('at')
+    .limit(TIMER_BATCH)
+    .execute();
   let fired = 0;
   for (const t of due) {
     const taken = await db

@@ -74,14 +74,27 @@ export async function currentFlow(db: Kysely<DB>, defId: string): Promise<FlowVe
 
 async function publishBase(db: Kysely<DB>, defId: string, json: string, hash: string): Promise<void> {
   const seen = mapOf(checked, db);
-  const latestBase = await db.selectFrom('flow_versions').select(['version', 'hash']).where('def_id', '=', defId).where('source', '=', 'base').orderBy('version', 'desc').limit(1).executeTakeFirst();
+  const latestBase = await db
+    .selectFrom('flow_versions')
+    .select(['version', 'hash'])
+    .where('def_id', '=', defId)
+    .where('source', '=', 'base')
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (latestBase?.hash === hash) {
     seen.set(defId, { hash, version: latestBase.version });
     return;
   }
   // A designer's version newer than the base stays in force: a changed file does not silently replace it
   // (the designer lists the conflict).
-  const newest = await db.selectFrom('flow_versions').select(['version', 'source']).where('def_id', '=', defId).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  const newest = await db
+    .selectFrom('flow_versions')
+    .select(['version', 'source'])
+    .where('def_id', '=', defId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (newest?.source === 'designer') {
     seen.set(defId, { hash, version: newest.version });
     return;
@@ -89,15 +102,29 @@ async function publishBase(db: Kysely<DB>, defId: string, json: string, hash: st
   const problems = validateFlow(JSON.parse(json) as FlowDef);
   if (problems.length) throw new Error(`flow ${defId}: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const max = await db.selectFrom('flow_versions').select((eb) => eb.fn.max('version').as('v')).where('def_id', '=', defId).executeTakeFirst();
+    const max = await db
+      .selectFrom('flow_versions')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('def_id', '=', defId)
+      .executeTakeFirst();
     const version = Number(max?.v ?? 0) + 1;
     try {
-      await db.insertInto('flow_versions').values({ def_id: defId, version, definition: json, hash, source: 'base', author_id: null, comment: null, created_at: now() }).execute();
+      await db
+        .insertInto('flow_versions')
+        .values({ def_id: defId, version, definition: json, hash, source: 'base', author_id: null, comment: null, created_at: now() })
+        .execute();
       seen.set(defId, { hash, version });
       return;
     } catch (e) {
       // Another process published the same moment: read again.
-      const again = await db.selectFrom('flow_versions').select(['version', 'hash']).where('def_id', '=', defId).where('source', '=', 'base').orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const again = await db
+        .selectFrom('flow_versions')
+        .select(['version', 'hash'])
+        .where('def_id', '=', defId)
+        .where('source', '=', 'base')
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (again?.hash === hash) {
         seen.set(defId, { hash, version: again.version });
         return;
@@ -123,9 +150,16 @@ export async function publishFlow(db: Kysely<DB>, def: FlowDef, authorId: number
   if (problems.length) throw new Error(problems.map((p) => `${p.path} ${p.message}`).join('; '));
   const json = JSON.stringify(def);
   const version = await db.transaction().execute(async (trx) => {
-    const max = await trx.selectFrom('flow_versions').select((eb) => eb.fn.max('version').as('v')).where('def_id', '=', def.id).executeTakeFirst();
+    const max = await trx
+      .selectFrom('flow_versions')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('def_id', '=', def.id)
+      .executeTakeFirst();
     const version = Number(max?.v ?? 0) + 1;
-    await trx.insertInto('flow_versions').values({ def_id: def.id, version, definition: json, hash: hashOf(json), source: 'designer', author_id: authorId, comment, created_at: now() }).execute();
+    await trx
+      .insertInto('flow_versions')
+      .values({ def_id: def.id, version, definition: json, hash: hashOf(json), source: 'designer', author_id: authorId, comment, created_at: now() })
+      .execute();
     return version;
   });
   forgetRecentFlow(db, def.id);

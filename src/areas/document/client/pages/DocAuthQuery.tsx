@@ -11,7 +11,6 @@ import { docSettingsApi, type AuthorizationRow } from '../data/docSettings';
 import type { PageKindProps } from '../../../../../engine/renderers/registry';
 import { formatTime as time } from '../../../../../engine/renderers/time';
 
-
 /** The page (see the module comment). */
 export function DocAuthQuery(_props: PageKindProps) {
   const { t } = useTranslation('docsettings');
@@ -31,7 +30,11 @@ export function DocAuthQuery(_props: PageKindProps) {
   const columns: ColumnsType<AuthorizationRow> = [
     { title: t('auth.user'), dataIndex: 'userName' },
     { title: t('auth.delegate'), dataIndex: 'delegateName' },
-    { title: t('auth.scope'), dataIndex: 'defId', render: (d: string | null) => <Tag>{d ? t(`auth.flow.${d}`, { defaultValue: d }) : t('auth.allFlows')}</Tag> },
+    {
+      title: t('auth.scope'),
+      dataIndex: 'defId',
+      render: (d: string | null) => <Tag>{d ? t(`auth.flow.${d}`, { defaultValue: d }) : t('auth.allFlows')}</Tag>,
+    },
     { title: t('auth.period'), render: (_: unknown, r) => `${time(r.start)} ~ ${time(r.end)}` },
     { title: t('auth.remark'), dataIndex: 'remark' },
   ];

@@ -52,7 +52,15 @@ export function FavoriteStar({ flowId }: { flowId: number }) {
   const label = t(on ? 'favorite.remove' : 'favorite.add');
   return (
     <Tooltip title={label}>
-      <Button type="text" aria-label={label} aria-pressed={on} loading={busy} icon={on ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />} onClick={() => void toggle()} data-testid="favorite-star" />
+      <Button
+        type="text"
+        aria-label={label}
+        aria-pressed={on}
+        loading={busy}
+        icon={on ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+        onClick={() => void toggle()}
+        data-testid="favorite-star"
+      />
     </Tooltip>
   );
 }
@@ -177,7 +185,16 @@ export function RelatedDocs({ flowId, editable = true }: { flowId: number; edita
           );
         }}
       />
-      <Modal open={picking} title={t('related.addTitle')} okText={t('related.add')} cancelText={t('cancel')} okButtonProps={{ loading: busy, disabled: !chosen.length }} onOk={() => void add()} onCancel={() => setPicking(false)} destroyOnHidden>
+      <Modal
+        open={picking}
+        title={t('related.addTitle')}
+        okText={t('related.add')}
+        cancelText={t('cancel')}
+        okButtonProps={{ loading: busy, disabled: !chosen.length }}
+        onOk={() => void add()}
+        onCancel={() => setPicking(false)}
+        destroyOnHidden
+      >
         <Select<number[]>
           mode="multiple"
           style={{ width: '100%' }}

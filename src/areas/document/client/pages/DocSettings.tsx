@@ -43,7 +43,12 @@ export function DocGeneralSettings(_props: PageKindProps) {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await docSettingsApi.submit({ version: data.version, defaultSecretLevel: v.defaultSecretLevel, handleDays: v.handleDays, allowReceiptReturn: v.allowReceiptReturn ? '1' : '0' });
+      await docSettingsApi.submit({
+        version: data.version,
+        defaultSecretLevel: v.defaultSecretLevel,
+        handleDays: v.handleDays,
+        allowReceiptReturn: v.allowReceiptReturn ? '1' : '0',
+      });
       host().notify.success(t('saved'));
       load();
     } catch {
@@ -95,7 +100,18 @@ function useRows<T>(load: () => Promise<{ list: T[] }>) {
 /** The note over the read-only tabs: changes are made in the flow designer. */
 function DesignerNote() {
   const { t } = useTranslation('docsettings');
-  return <Alert type="info" showIcon style={{ marginBottom: 12 }} title={<span>{t('designerNote')} <Link to="/flowset/list">{t('designerLink')}</Link></span>} />;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={
+        <span>
+          {t('designerNote')} <Link to="/flowset/list">{t('designerLink')}</Link>
+        </span>
+      }
+    />
+  );
 }
 
 /** 操作设置 (see the module comment). */
@@ -111,7 +127,11 @@ export function DocActionSettings(_props: PageKindProps) {
   return (
     <>
       <DesignerNote />
-      {error ? <Alert type="error" title={error} data-testid="docsettings-error" /> : <Table rowKey="id" size="small" loading={loading} pagination={false} columns={columns} dataSource={rows} data-testid="docsettings-actions" />}
+      {error ? (
+        <Alert type="error" title={error} data-testid="docsettings-error" />
+      ) : (
+        <Table rowKey="id" size="small" loading={loading} pagination={false} columns={columns} dataSource={rows} data-testid="docsettings-actions" />
+      )}
     </>
   );
 }

@@ -22,7 +22,6 @@ import { host } from '../../../../../engine/host';
 /** Longest 督办意见 and 变更原因 (server SUPERVISION_REMARK_MAX). */
 export const SUPERVISION_REMARK_MAX = 1000;
 
-
 /** 督办 (see the module comment). */
 export function SuperviseDialog({ row: item, onClose, onDone }: RowDialogProps) {
   const row = item as GwdbItem | null;
@@ -60,10 +59,21 @@ export function SuperviseDialog({ row: item, onClose, onDone }: RowDialogProps) 
         <Form form={form} layout="vertical" preserve={false} data-testid="docsupervise-form">
           <Form.Item label={t('supervise.document')}>{row.title}</Form.Item>
           <Form.Item name="deadline" label={t('supervise.deadline')}>
-            <DatePicker style={{ width: '100%' }} placeholder={t('supervise.deadlinePlaceholder')} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} data-testid="docsupervise-deadline" />
+            <DatePicker
+              style={{ width: '100%' }}
+              placeholder={t('supervise.deadlinePlaceholder')}
+              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              data-testid="docsupervise-deadline"
+            />
           </Form.Item>
           <Form.Item name="remark" label={t('supervise.remark')} rules={[{ required: true, whitespace: true, message: t('supervise.needRemark') }]}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={SUPERVISION_REMARK_MAX} showCount placeholder={t('supervise.remarkPlaceholder')} data-testid="docsupervise-remark" />
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              maxLength={SUPERVISION_REMARK_MAX}
+              showCount
+              placeholder={t('supervise.remarkPlaceholder')}
+              data-testid="docsupervise-remark"
+            />
           </Form.Item>
         </Form>
       )}
@@ -137,7 +147,13 @@ export function ReassignDialog({ row: item, onClose, onDone }: RowDialogProps) {
               <PersonPicker id="docsupervise-person" value={undefined} onChange={() => undefined} />
             </Form.Item>
             <Form.Item name="remark" label={t('reassign.remark')}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={SUPERVISION_REMARK_MAX} showCount placeholder={t('reassign.remarkPlaceholder')} data-testid="docsupervise-reassign-remark" />
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                maxLength={SUPERVISION_REMARK_MAX}
+                showCount
+                placeholder={t('reassign.remarkPlaceholder')}
+                data-testid="docsupervise-reassign-remark"
+              />
             </Form.Item>
           </Form>
         </>

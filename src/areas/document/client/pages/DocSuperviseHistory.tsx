@@ -57,7 +57,9 @@ export function HistoryDrawer({ row: item, onClose }: RowDialogProps) {
     if (item.kind === 'reassign')
       return (
         <>
-          <Typography.Text strong>{t('history.reassignBy', { name: who(e.userName), previous: who(e.previousName), supervisor: who(e.supervisorName) })}</Typography.Text>
+          <Typography.Text strong>
+            {t('history.reassignBy', { name: who(e.userName), previous: who(e.previousName), supervisor: who(e.supervisorName) })}
+          </Typography.Text>
           {e.remark && (
             <div>
               <Typography.Text type="secondary">{t('history.reason', { text: e.remark })}</Typography.Text>
@@ -98,7 +100,14 @@ export function HistoryDrawer({ row: item, onClose }: RowDialogProps) {
   const supervisions = data ? data.history.filter((h) => h.kind !== 'reassign').length : 0;
 
   return (
-    <Drawer open={!!row} onClose={onClose} size={560} title={row ? `${t('history.title')} · ${row.title}` : t('history.title')} destroyOnHidden data-testid="docsupervise-history">
+    <Drawer
+      open={!!row}
+      onClose={onClose}
+      size={560}
+      title={row ? `${t('history.title')} · ${row.title}` : t('history.title')}
+      destroyOnHidden
+      data-testid="docsupervise-history"
+    >
       {!data ? (
         <Spin />
       ) : (

@@ -67,7 +67,8 @@ export function DocumentSearch({ bundle }: PageKindProps) {
   }, [query]);
 
   const set = (patch: Partial<DocSearchQuery>) => setQuery((q) => ({ ...q, ...patch, current: 1 }));
-  const dictOptions = (field: 'docType' | 'secretLevel') => (fieldDict(bundle, field)?.items ?? []).filter((i) => !i.disabled).map((i) => ({ value: i.value, label: textOf(i.label, bundle.texts) }));
+  const dictOptions = (field: 'docType' | 'secretLevel') =>
+    (fieldDict(bundle, field)?.items ?? []).filter((i) => !i.disabled).map((i) => ({ value: i.value, label: textOf(i.label, bundle.texts) }));
   const tag = (field: 'docType' | 'secretLevel', value: string | null) => {
     if (value == null) return null;
     const { label, color } = dictLabel(bundle, fieldDict(bundle, field), value);
@@ -102,12 +103,36 @@ export function DocumentSearch({ bundle }: PageKindProps) {
           data-testid="docsearch-keyword"
         />
         <Space wrap>
-          <Select allowClear style={{ width: 120 }} placeholder={t('filter.year')} options={yearOptions()} value={query.year} onChange={(v?: number) => set({ year: v })} data-testid="docsearch-year" />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('filter.year')}
+            options={yearOptions()}
+            value={query.year}
+            onChange={(v?: number) => set({ year: v })}
+            data-testid="docsearch-year"
+          />
           <div style={{ width: 280 }} data-testid="docsearch-unit">
             <DeptWidget {...unitPicker} />
           </div>
-          <Select allowClear style={{ width: 140 }} placeholder={t('filter.docType')} options={dictOptions('docType')} value={query.doc_type} onChange={(v?: string) => set({ doc_type: v })} data-testid="docsearch-doctype" />
-          <Select allowClear style={{ width: 120 }} placeholder={t('filter.secretLevel')} options={dictOptions('secretLevel')} value={query.secret_level} onChange={(v?: string) => set({ secret_level: v })} data-testid="docsearch-secret" />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t('filter.docType')}
+            options={dictOptions('docType')}
+            value={query.doc_type}
+            onChange={(v?: string) => set({ doc_type: v })}
+            data-testid="docsearch-doctype"
+          />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('filter.secretLevel')}
+            options={dictOptions('secretLevel')}
+            value={query.secret_level}
+            onChange={(v?: string) => set({ secret_level: v })}
+            data-testid="docsearch-secret"
+          />
           <Select
             allowClear
             style={{ width: 120 }}

@@ -29,10 +29,12 @@ export function DocumentStat({ bundle }: PageKindProps) {
     let live = true;
     setData(null);
     setFailed(false);
-    host().call<DocumentStats>('document/dbstat', { year: year.year() }).then(
-      (d) => live && setData(d),
-      () => live && setFailed(true),
-    );
+    host()
+      .call<DocumentStats>('document/dbstat', { year: year.year() })
+      .then(
+        (d) => live && setData(d),
+        () => live && setFailed(true),
+      );
     return () => {
       live = false;
     };
@@ -67,7 +69,13 @@ export function DocumentStat({ bundle }: PageKindProps) {
       },
       kinds: {
         tooltip: { trigger: 'item' },
-        series: [{ type: 'pie', radius: ['35%', '65%'], data: data.kinds.map((k) => ({ name: dictLabel(bundle, kindDict, k.docType).label || t('unknownKind'), value: k.count })) }],
+        series: [
+          {
+            type: 'pie',
+            radius: ['35%', '65%'],
+            data: data.kinds.map((k) => ({ name: dictLabel(bundle, kindDict, k.docType).label || t('unknownKind'), value: k.count })),
+          },
+        ],
       },
     };
   }, [data, t, bundle, kindDict]);
@@ -75,7 +83,11 @@ export function DocumentStat({ bundle }: PageKindProps) {
   const hours = (v: number | null) => (v === null ? '—' : t('hours', { n: v }));
   return (
     <div className="oa-stat" data-testid="document-stat">
-      <Card size="small" title={t('title')} extra={<DatePicker picker="year" allowClear={false} value={year} onChange={(v) => v && setYear(v)} data-testid="stat-year" />}>
+      <Card
+        size="small"
+        title={t('title')}
+        extra={<DatePicker picker="year" allowClear={false} value={year} onChange={(v) => v && setYear(v)} data-testid="stat-year" />}
+      >
         {failed ? (
           <Empty description={t('failed')} />
         ) : !data || !charts ? (
@@ -126,7 +138,12 @@ export function DocumentStat({ bundle }: PageKindProps) {
                 { title: t('running'), dataIndex: 'running', sorter: (a, b) => a.running - b.running },
                 { title: t('finished'), dataIndex: 'finished', sorter: (a, b) => a.finished - b.finished },
                 { title: t('overdue'), dataIndex: 'overdue', sorter: (a, b) => a.overdue - b.overdue },
-                { title: t('avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hours(v), sorter: (a, b) => (a.avgHours ?? -1) - (b.avgHours ?? -1) },
+                {
+                  title: t('avgHours'),
+                  dataIndex: 'avgHours',
+                  render: (v: number | null) => hours(v),
+                  sorter: (a, b) => (a.avgHours ?? -1) - (b.avgHours ?? -1),
+                },
               ]}
               data-testid="stat-table"
             />

@@ -30,15 +30,17 @@ function usePdf(id: number | undefined) {
     setFile(null);
     setUrl(null);
     setError(null);
-    host().download(SAVE_PDF_CALLS.pdf, { id }).then(
-      (f) => {
-        if (!live) return;
-        href = URL.createObjectURL(f.blob.type === 'application/pdf' ? f.blob : new Blob([f.blob], { type: 'application/pdf' }));
-        setFile(f);
-        setUrl(href);
-      },
-      (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : ''),
-    );
+    host()
+      .download(SAVE_PDF_CALLS.pdf, { id })
+      .then(
+        (f) => {
+          if (!live) return;
+          href = URL.createObjectURL(f.blob.type === 'application/pdf' ? f.blob : new Blob([f.blob], { type: 'application/pdf' }));
+          setFile(f);
+          setUrl(href);
+        },
+        (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : ''),
+      );
     return () => {
       live = false;
       if (href) URL.revokeObjectURL(href);
@@ -58,7 +60,15 @@ export function SavePdfPage(_props: PageKindProps) {
 
   if (!id) return <Result status="info" title={t('savePdf.noId')} data-testid="savepdf-no-id" />;
   if (error !== null) {
-    return <Result status="warning" title={t('savePdf.refused')} subTitle={error || t('savePdf.loadFailed')} extra={<Button onClick={retry}>{t('savePdf.retry')}</Button>} data-testid="savepdf-refused" />;
+    return (
+      <Result
+        status="warning"
+        title={t('savePdf.refused')}
+        subTitle={error || t('savePdf.loadFailed')}
+        extra={<Button onClick={retry}>{t('savePdf.retry')}</Button>}
+        data-testid="savepdf-refused"
+      />
+    );
   }
 
   const downloadWord = async () => {

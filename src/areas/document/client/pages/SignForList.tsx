@@ -102,12 +102,16 @@ function useDecide(done: () => void) {
       </Form>
     </Modal>
   );
-  return { sign, startReturn: setReturning, holder: (
-    <>
-      {holder}
-      {dialog}
-    </>
-  ) };
+  return {
+    sign,
+    startReturn: setReturning,
+    holder: (
+      <>
+        {holder}
+        {dialog}
+      </>
+    ),
+  };
 }
 
 /** The two actions of a pending item, or the link to the registered 收文 of a signed one. */
@@ -176,7 +180,9 @@ function SignForTable({ bundle }: PageKindProps) {
   // The counts of the tabs (under the same keyword).
   useEffect(() => {
     let live = true;
-    Promise.all(SIGN_FOR_STATUSES.map((s) => documentApi.gwqsList({ status: s, pageSize: 1, keyword: query.keyword || undefined }).then((r) => [s, r.total] as const))).then(
+    Promise.all(
+      SIGN_FOR_STATUSES.map((s) => documentApi.gwqsList({ status: s, pageSize: 1, keyword: query.keyword || undefined }).then((r) => [s, r.total] as const)),
+    ).then(
       (pairs) => live && setCounts(Object.fromEntries(pairs)),
       () => undefined,
     );
@@ -230,7 +236,13 @@ function SignForTable({ bundle }: PageKindProps) {
       );
     }
     if (status !== 'returned') {
-      cols.push({ key: 'actions', title: t('col.actions'), width: status === 'pending' ? 160 : 110, fixed: 'right', render: (_v, r) => <RowActions item={r} onSign={sign} onReturn={startReturn} /> });
+      cols.push({
+        key: 'actions',
+        title: t('col.actions'),
+        width: status === 'pending' ? 160 : 110,
+        fixed: 'right',
+        render: (_v, r) => <RowActions item={r} onSign={sign} onReturn={startReturn} />,
+      });
     }
     return cols;
   }, [t, status, dictTag, sign, startReturn]);
@@ -278,7 +290,14 @@ function SignForTable({ bundle }: PageKindProps) {
         dataSource={data.list}
         scroll={{ x: columns.reduce((n, c) => n + Number(c.width ?? 0), 0) }}
         locale={{ emptyText: t(`empty.${status}`) }}
-        pagination={{ current: query.current, pageSize: query.pageSize, total: data.total, showSizeChanger: true, showTotal: (n) => t('total', { count: n }), onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })) }}
+        pagination={{
+          current: query.current,
+          pageSize: query.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          showTotal: (n) => t('total', { count: n }),
+          onChange: (current, pageSize) => setQuery((q) => ({ ...q, current, pageSize })),
+        }}
         data-testid="signfor-table"
       />
     </Card>
@@ -298,7 +317,10 @@ function SignForDetail({ bundle, id }: { bundle: PageKindProps['bundle']; id: nu
     documentApi
       .gwqsList({ status: 'pending', pageSize: 100 })
       .then(async (r) => find(r) ?? find(await documentApi.gwqsList({ pageSize: 100 })) ?? null)
-      .then((x) => live && setItem(x), () => live && setItem(null));
+      .then(
+        (x) => live && setItem(x),
+        () => live && setItem(null),
+      );
     return () => {
       live = false;
     };
@@ -310,7 +332,15 @@ function SignForDetail({ bundle, id }: { bundle: PageKindProps['bundle']; id: nu
       </div>
     );
   }
-  if (!item) return <Result status="warning" title={t('detail.notFound')} extra={<Button href={host().href(LIST_PATH)}>{t('detail.toList')}</Button>} data-testid="signfor-notfound" />;
+  if (!item)
+    return (
+      <Result
+        status="warning"
+        title={t('detail.notFound')}
+        extra={<Button href={host().href(LIST_PATH)}>{t('detail.toList')}</Button>}
+        data-testid="signfor-notfound"
+      />
+    );
   const items = [
     { key: 'docNumber', label: t('col.docNumber'), children: item.doc_number ?? '' },
     { key: 'fromUnit', label: t('col.fromUnit'), children: item.from_unit },
@@ -318,7 +348,15 @@ function SignForDetail({ bundle, id }: { bundle: PageKindProps['bundle']; id: nu
     { key: 'urgency', label: t('col.urgency'), children: dictTag('urgency', item.urgency) },
     { key: 'sentAt', label: t('col.sentAt'), children: time(item.sent_at) },
     { key: 'role', label: t('col.role'), children: `${t(`role.${item.role}`)} · ${item.unit_name}` },
-    ...(item.status !== 'pending' ? [{ key: 'by', label: t(item.status === 'signed' ? 'col.signedBy' : 'col.returnedBy'), children: `${item.signed_by_name ?? ''} ${time(item.signed_at)}` }] : []),
+    ...(item.status !== 'pending'
+      ? [
+          {
+            key: 'by',
+            label: t(item.status === 'signed' ? 'col.signedBy' : 'col.returnedBy'),
+            children: `${item.signed_by_name ?? ''} ${time(item.signed_at)}`,
+          },
+        ]
+      : []),
     ...(item.reason ? [{ key: 'reason', label: t('col.reason'), children: item.reason }] : []),
   ];
   return (

@@ -35,7 +35,13 @@ export function currentDocType(p: Pick<WidgetProps, 'registry'>): string | undef
 
 /** Whether an HTML value has any text (an empty paragraph does not count). */
 export function hasText(html: unknown): boolean {
-  return typeof html === 'string' && html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+  return (
+    typeof html === 'string' &&
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() !== ''
+  );
 }
 
 /** Templates grouped by 公文种类, in the order the server gives (dictionary order). */
@@ -76,7 +82,13 @@ export function DocBodyWidget(p: WidgetProps) {
   const confirmApply = () => {
     if (!picked) return;
     if (!hasText(p.value)) return apply(picked);
-    void modal.confirm({ title: t('widget.docBodyReplaceTitle'), content: t('widget.docBodyReplace'), okText: t('widget.ok'), cancelText: t('widget.cancel'), onOk: () => apply(picked) });
+    void modal.confirm({
+      title: t('widget.docBodyReplaceTitle'),
+      content: t('widget.docBodyReplace'),
+      okText: t('widget.ok'),
+      cancelText: t('widget.cancel'),
+      onOk: () => apply(picked),
+    });
   };
 
   return (
@@ -125,8 +137,15 @@ export function DocBodyWidget(p: WidgetProps) {
                 />
               ))}
             </div>
-            <div style={{ flex: 1, maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: '4px 12px' }} data-testid="docbody-preview">
-              {picked ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(picked.body) }} /> : <Typography.Text type="secondary">{t('widget.docBodyPreview')}</Typography.Text>}
+            <div
+              style={{ flex: 1, maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: '4px 12px' }}
+              data-testid="docbody-preview"
+            >
+              {picked ? (
+                <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(picked.body) }} />
+              ) : (
+                <Typography.Text type="secondary">{t('widget.docBodyPreview')}</Typography.Text>
+              )}
             </div>
           </div>
         )}

@@ -13,6 +13,10 @@ const MAX_MARKS = 200;
 /** One mark id (document/markList), labelled with its name and next number (form `widget.docMarkOption`). */
 export function DocMarkWidget(p: WidgetProps) {
   const { t } = useTranslation('form');
-  const load = async () => (await documentApi.markList({ status: 1, pageSize: MAX_MARKS })).list.map((m) => ({ value: m.id, label: t('widget.docMarkOption', { name: m.name, preview: m.preview }) }));
+  const load = async () =>
+    (await documentApi.markList({ status: 1, pageSize: MAX_MARKS })).list.map((m) => ({
+      value: m.id,
+      label: t('widget.docMarkOption', { name: m.name, preview: m.preview }),
+    }));
   return <OptionsSelect p={p} load={load} multiple={false} />;
 }

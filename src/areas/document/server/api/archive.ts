@@ -33,7 +33,17 @@ import { secretLevelOfInstance } from '../../../../server/engine/flow/secret.js'
 import { userMenus } from '../../../../server/services/menu.js';
 import { clearanceOf } from '../../../../server/services/clearance.js';
 import { orgDate } from '../../../../server/services/orgZone.js';
-import { addArchive, archiveById, archiveList, archiveOfFlow, ARCHIVE_MAX_PAGE_SIZE, deleteArchive, RETENTIONS, setPieceNo, type Retention } from '../services/archives.js';
+import {
+  addArchive,
+  archiveById,
+  archiveList,
+  archiveOfFlow,
+  ARCHIVE_MAX_PAGE_SIZE,
+  deleteArchive,
+  RETENTIONS,
+  setPieceNo,
+  type Retention,
+} from '../services/archives.js';
 import { documentView } from './extras.js';
 import { flowCallerOf } from '../../../../server/engine/flow/caller.js';
 
@@ -75,7 +85,11 @@ export function register(app: FastifyInstance): void {
     },
     async (req) => {
       const codes = await codesOf(req);
-      const viewer = { userId: req.user.userId, clearance: await clearanceOf(db, req.user.userId), all: codes.includes(ARCHIVE_MANAGE) || codes.includes(SUPERVISE_CODE) };
+      const viewer = {
+        userId: req.user.userId,
+        clearance: await clearanceOf(db, req.user.userId),
+        all: codes.includes(ARCHIVE_MANAGE) || codes.includes(SUPERVISE_CODE),
+      };
       return archiveList(db, viewer, { ...req.body, keyword: req.body.keyword?.trim() || undefined, retention: req.body.retention || undefined });
     },
   );
@@ -123,17 +137,27 @@ export function register(app: FastifyInstance): void {
   const manager = async (req: FastifyRequest) => {
     if (!(await codesOf(req)).includes(ARCHIVE_MANAGE)) throw badInput(req.t('error.forbidden'));
   };
-  call<{ id: number }>(app, 'documentarchive/delete', { guard: manager, body: { type: 'object', required: ['id'], properties: { id: id('field.id') } } }, async (req) => {
-    const row = await archiveById(db, req.body.id);
-    if (!row || Number(row.secret_level) > (await clearanceOf(db, req.user.userId))) throw badInput(req.t('document.archiveNotFound'));
-    await db.transaction().execute((trx) => deleteArchive(trx, req.body.id));
-    return { id: req.body.id };
-  });
+  call<{ id: number }>(
+    app,
+    'documentarchive/delete',
+    { guard: manager, body: { type: 'object', required: ['id'], properties: { id: id('field.id') } } },
+    async (req) => {
+      const row = await archiveById(db, req.body.id);
+      if (!row || Number(row.secret_level) > (await clearanceOf(db, req.user.userId))) throw badInput(req.t('document.archiveNotFound'));
+      await db.transaction().execute((trx) => deleteArchive(trx, req.body.id));
+      return { id: req.body.id };
+    },
+  );
 
-  call<{ flow_id: number }>(app, 'documentarchive/getlist', { body: { type: 'object', required: ['flow_id'], properties: { flow_id: id('field.flowId') } } }, async (req) => {
-    await documentView(runtime, req, await flowCallerOf(req), req.body.flow_id);
-    return archiveOfFlow(db, req.body.flow_id);
-  });
+  call<{ flow_id: number }>(
+    app,
+    'documentarchive/getlist',
+    { body: { type: 'object', required: ['flow_id'], properties: { flow_id: id('field.flowId') } } },
+    async (req) => {
+      await documentView(runtime, req, await flowCallerOf(req), req.body.flow_id);
+      return archiveOfFlow(db, req.body.flow_id);
+    },
+  );
 
   call<{ id?: number; flow_id?: number; gwjh: number | null }>(
     app,
@@ -142,7 +166,11 @@ export function register(app: FastifyInstance): void {
       body: {
         type: 'object',
         required: ['gwjh'],
-        properties: { id: id('field.id'), flow_id: id('field.flowId'), gwjh: { type: ['integer', 'null'], minimum: 1, maximum: PIECE_NO_MAX, title: 'field.gwjh' } },
+        properties: {
+          id: id('field.id'),
+          flow_id: id('field.flowId'),
+          gwjh: { type: ['integer', 'null'], minimum: 1, maximum: PIECE_NO_MAX, title: 'field.gwjh' },
+        },
       },
     },
     async (req) => {

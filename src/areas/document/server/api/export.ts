@@ -30,7 +30,12 @@ const body = { type: 'object' as const, required: ['id'], properties: { id } };
 
 /** Sends `bytes` as a download named `name`. */
 function download(reply: FastifyReply, bytes: Buffer, type: string, name: string): FastifyReply {
-  return reply.header('content-type', type).header('content-disposition', contentDisposition(name)).header('content-length', String(bytes.length)).header('cache-control', 'private, no-store').send(bytes);
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', contentDisposition(name))
+    .header('content-length', String(bytes.length))
+    .header('cache-control', 'private, no-store')
+    .send(bytes);
 }
 
 /** Registers the calls of the module comment. */

@@ -42,7 +42,22 @@ import { withNames } from '../../../../server/engine/flow/listNames.js';
 import { definitionText } from '../../../../server/engine/definitions.js';
 import { schemaStore } from '../../../../server/engine/schemaStore.js';
 import { contentDisposition } from '../../../../server/services/files.js';
-import { addFavorite, addRelations, candidateRows, DOCUMENT_ENTITIES, favoriteRows, FAVORITES_MAX, isFavorite, relatedRows, RELATIONS_MAX, removeFavorite, removeRelation, realnames, type DocFlowRow, type RelatedRow } from '../services/extras.js';
+import {
+  addFavorite,
+  addRelations,
+  candidateRows,
+  DOCUMENT_ENTITIES,
+  favoriteRows,
+  FAVORITES_MAX,
+  isFavorite,
+  relatedRows,
+  RELATIONS_MAX,
+  removeFavorite,
+  removeRelation,
+  realnames,
+  type DocFlowRow,
+  type RelatedRow,
+} from '../services/extras.js';
 import { recordAttachments, zipAttachments } from '../services/attachments.js';
 import { approvalRouteOfFlow } from '../../../../server/api/flow/lists.js';
 import { flowCallerOf } from '../../../../server/engine/flow/caller.js';
@@ -175,10 +190,17 @@ export function register(app: FastifyInstance): void {
         readOnly.add(r.id);
       }
     }
-    const { reads, readBy } = await grantsAround(db, req.body.id, visible.map((r) => r.id));
+    const { reads, readBy } = await grantsAround(
+      db,
+      req.body.id,
+      visible.map((r) => r.id),
+    );
     const kinds = new Map((await relationKinds(db, req.locale)).map((k) => [k.id, k.name]));
     const shown = await present(req, visible, 'linkedAt');
-    const linkers = await realnames(db, visible.map((r) => r.linkedBy));
+    const linkers = await realnames(
+      db,
+      visible.map((r) => r.linkedBy),
+    );
     return shown.map((r, i) => ({
       ...r,
       kindId: visible[i].kindId,
@@ -263,7 +285,11 @@ export function register(app: FastifyInstance): void {
     if (!files.length) throw badInput(req.t('document.noAttachments'));
     const stream = await zipAttachments(db, app.ctx.config.dataDir, files, req.t.bind(req));
     const name = req.t('document.attachZipName', { title: v.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 100) });
-    reply.header('content-type', 'application/zip').header('content-disposition', contentDisposition(name)).header('cache-control', 'private, no-store').send(stream);
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', contentDisposition(name))
+      .header('cache-control', 'private, no-store')
+      .send(stream);
     return reply;
   });
 }

@@ -55,7 +55,8 @@ export function register(app: FastifyInstance): void {
         },
       },
     },
-    async (req) => listReceipts(db, dialect, req.user.userId, { ...req.body, status: req.body.status || undefined, keyword: req.body.keyword?.trim() || undefined }),
+    async (req) =>
+      listReceipts(db, dialect, req.user.userId, { ...req.body, status: req.body.status || undefined, keyword: req.body.keyword?.trim() || undefined }),
   );
 
   call(app, 'document/gwqsCount', {}, async (req) => ({ pending: await countPending(db, req.user.userId) }));
@@ -69,7 +70,13 @@ export function register(app: FastifyInstance): void {
   call<{ id: number; reason: string }>(
     app,
     'document/gwqsDelete',
-    { body: { type: 'object', required: ['id', 'reason'], properties: { id, reason: { type: 'string', maxLength: RETURN_REASON_MAX, title: 'field.returnReason' } } } },
+    {
+      body: {
+        type: 'object',
+        required: ['id', 'reason'],
+        properties: { id, reason: { type: 'string', maxLength: RETURN_REASON_MAX, title: 'field.returnReason' } },
+      },
+    },
     async (req) => {
       // 公文设置 是否允许退回收文 (services/settings.ts).
       if ((await docSettings(db, req.locale)).allowReceiptReturn === '0') throw badInput(req.t('document.receiptReturnOff'));

@@ -51,7 +51,15 @@ export function register(app: FastifyInstance): void {
   /** One document of infothgl. */
   async function docOf(v: InstanceView | ReadableView) {
     const facts = await documentFacts(db, v);
-    return { id: v.id, title: v.title, defId: v.defId, status: v.status, number: facts.number, secretLevel: facts.secretLevel, readOnly: 'via' in v && v.via !== undefined };
+    return {
+      id: v.id,
+      title: v.title,
+      defId: v.defId,
+      status: v.status,
+      number: facts.number,
+      secretLevel: facts.secretLevel,
+      readOnly: 'via' in v && v.via !== undefined,
+    };
   }
 
   call<{ id: number; related_id: number }>(app, 'document/infothgl', { body: pair }, async (req) => {
@@ -87,7 +95,13 @@ export function register(app: FastifyInstance): void {
   call<{ id: number; related_id: number; authorized: boolean }>(
     app,
     'document/authorizethgl',
-    { body: { type: 'object', required: ['id', 'related_id', 'authorized'], properties: { ...pair.properties, authorized: { type: 'boolean', title: 'field.authorized' } } } },
+    {
+      body: {
+        type: 'object',
+        required: ['id', 'related_id', 'authorized'],
+        properties: { ...pair.properties, authorized: { type: 'boolean', title: 'field.authorized' } },
+      },
+    },
     async (req) => {
       const c = await flowCallerOf(req);
       const mine = await documentView(runtime, req, c, req.body.id);

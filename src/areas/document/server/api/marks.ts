@@ -149,9 +149,14 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<MarkInput>(app, 'document/mark', { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['name', 'org_code'], properties: markFields } }, async (req) => {
-    return createMark(db, callerOf(req), markInput(req.body));
-  });
+  call<MarkInput>(
+    app,
+    'document/mark',
+    { guard: (r) => must(r, DOCUMENT_SETTING), body: { type: 'object', required: ['name', 'org_code'], properties: markFields } },
+    async (req) => {
+      return createMark(db, callerOf(req), markInput(req.body));
+    },
+  );
 
   call<MarkInput & { id: number; version?: number }>(
     app,
@@ -169,7 +174,10 @@ export function register(app: FastifyInstance): void {
       guard: (r) => must(r, DOCUMENT_SETTING),
       body: {
         type: 'object',
-        properties: { id: id('field.markId'), ids: { type: 'array', minItems: 1, maxItems: MARK_MAX_PAGE_SIZE, items: id('field.markId'), title: 'field.ids' } },
+        properties: {
+          id: id('field.markId'),
+          ids: { type: 'array', minItems: 1, maxItems: MARK_MAX_PAGE_SIZE, items: id('field.markId'), title: 'field.ids' },
+        },
       },
     },
     async (req) => {
@@ -180,13 +188,23 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/takeNumber', { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody }, async (req) => {
-    return takeNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
-  });
+  call<{ mark_id: number; entity: string; id: number; year?: number }>(
+    app,
+    'document/takeNumber',
+    { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody },
+    async (req) => {
+      return takeNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
+    },
+  );
 
-  call<{ mark_id: number; entity: string; id: number; year?: number }>(app, 'document/reserveNumber', { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody }, async (req) => {
-    return reserveNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
-  });
+  call<{ mark_id: number; entity: string; id: number; year?: number }>(
+    app,
+    'document/reserveNumber',
+    { guard: (r) => must(r, DOCUMENT_NUMBER), body: numberBody },
+    async (req) => {
+      return reserveNumber(db, { ...callerOf(req), markId: req.body.mark_id, docEntity: req.body.entity, docId: req.body.id, year: req.body.year });
+    },
+  );
 
   call<{ number_id: number; reason: string }>(
     app,

@@ -33,14 +33,7 @@ import { badInput } from '../../../../server/lib/errors.js';
 import { definitionText } from '../../../../server/engine/definitions.js';
 import { userMenus } from '../../../../server/services/menu.js';
 import { DOC_FLOWS } from '../services/supervise.js';
-import {
-  actionSettings,
-  docSettings,
-  documentAuthorizations,
-  fieldPermissionSettings,
-  saveDocSettings,
-  type TextOf,
-} from '../services/settings.js';
+import { actionSettings, docSettings, documentAuthorizations, fieldPermissionSettings, saveDocSettings, type TextOf } from '../services/settings.js';
 import { DOCUMENT_SETTING } from './marks.js';
 import {
   addKind,
@@ -120,12 +113,17 @@ export function register(app: FastifyInstance): void {
     gwszJdqx: (req: FastifyRequest, f: { defId?: string; keyword?: string }) => fieldPermissionSettings(db, textOf(req), f),
   };
   for (const [prefix, rowsOf] of Object.entries(views)) {
-    call<{ defId?: string; keyword?: string; current?: number; pageSize?: number }>(app, `document/${prefix}List`, { guard: mustAdmin, body: listBody }, async (req) => {
-      const rows = await rowsOf(req, req.body);
-      const size = req.body.pageSize ?? 50;
-      const from = ((req.body.current ?? 1) - 1) * size;
-      return { list: rows.slice(from, from + size), total: rows.length };
-    });
+    call<{ defId?: string; keyword?: string; current?: number; pageSize?: number }>(
+      app,
+      `document/${prefix}List`,
+      { guard: mustAdmin, body: listBody },
+      async (req) => {
+        const rows = await rowsOf(req, req.body);
+        const size = req.body.pageSize ?? 50;
+        const from = ((req.body.current ?? 1) - 1) * size;
+        return { list: rows.slice(from, from + size), total: rows.length };
+      },
+    );
     call<{ id: string }>(app, `document/${prefix}Info`, { guard: mustAdmin, body: infoBody }, async (req) => {
       const defId = req.body.id.slice(0, req.body.id.lastIndexOf(':'));
       const row = defId in DOC_FLOWS ? (await rowsOf(req, { defId })).find((r) => r.id === req.body.id) : undefined;
@@ -194,7 +192,9 @@ function registerRelationKinds(app: FastifyInstance): void {
       return { list: rows.slice(from, from + size).map((r) => withActions(r, admin)), total: rows.length, refs: noRefs };
     },
   );
-  call<{ id: number }>(app, 'document/gwszThglInfo', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) => kindOf(req, req.body.id));
+  call<{ id: number }>(app, 'document/gwszThglInfo', { body: { type: 'object', required: ['id'], properties: { id: kindId } } }, async (req) =>
+    kindOf(req, req.body.id),
+  );
   call(app, 'document/gwszThglLastOrderBy', { guard: mustAdmin }, async () => {
     const orderBy = await lastKindOrder(db);
     return { orderBy, next: Math.min(RELATION_KIND_ORDER_MAX, orderBy + 1) };
@@ -214,7 +214,11 @@ function registerRelationKinds(app: FastifyInstance): void {
     'document/gwszThglEdit',
     {
       guard: mustAdmin,
-      body: { type: 'object', required: ['id'], properties: { id: kindId, version: { ...kindId, title: 'field.version' }, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder } },
+      body: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: kindId, version: { ...kindId, title: 'field.version' }, name: { ...kindName, type: ['string', 'null'] }, orderBy: kindOrder },
+      },
     },
     async (req) => {
       const name = req.body.name == null ? req.body.name : req.body.name.trim();
@@ -226,11 +230,15 @@ function registerRelationKinds(app: FastifyInstance): void {
   call<{ id?: number; ids?: number[] }>(
     app,
     'document/gwszThglDel',
-    { guard: mustAdmin, body: { type: 'object', properties: { id: kindId, ids: { type: 'array', minItems: 1, maxItems: 200, items: kindId, title: 'field.ids' } } } },
+    {
+      guard: mustAdmin,
+      body: { type: 'object', properties: { id: kindId, ids: { type: 'array', minItems: 1, maxItems: 200, items: kindId, title: 'field.ids' } } },
+    },
     async (req) => {
       const { id, ids } = req.body;
       if (id === undefined && !ids?.length) throw badInput(req.t('validate.required', { field: req.t('field.id') }));
-      const r = id !== undefined ? await deleteKind(db, app.ctx.dialect, callerOf(req), id) : await deleteKinds(db, app.ctx.dialect, callerOf(req), [...new Set(ids)]);
+      const r =
+        id !== undefined ? await deleteKind(db, app.ctx.dialect, callerOf(req), id) : await deleteKinds(db, app.ctx.dialect, callerOf(req), [...new Set(ids)]);
       if (r !== true) return refuse(req, r);
       return id !== undefined ? { id } : { deleted: new Set(ids).size };
     },

@@ -118,7 +118,14 @@ export function register(app: FastifyInstance): void {
       const { docSupervisor, roles } = await flowCallerOf(req);
       const scope = docSupervisor ? await roleScope(db, roles) : 'own';
       const unitDepts = scope === 'unit' ? await departmentsOfUnit(db, await unitOf(db, req.user.deptId)) : [];
-      const caller = { userId: req.user.userId, supervisor: docSupervisor, scope, deptId: req.user.deptId, unitDepts, clearance: await clearanceOf(db, req.user.userId) };
+      const caller = {
+        userId: req.user.userId,
+        supervisor: docSupervisor,
+        scope,
+        deptId: req.user.deptId,
+        unitDepts,
+        clearance: await clearanceOf(db, req.user.userId),
+      };
       const page = await gwdbList(db, caller, req.body, (t) => (t ? titleOf(req.locale, t) : ''), req.locale);
       const { registry } = await schemaStore(db);
       return { ...page, list: page.list.map((r) => ({ ...r, open: approvalRouteOfFlow(registry, r.defId, undefined) })) };
@@ -190,7 +197,13 @@ export function register(app: FastifyInstance): void {
       const mayFollow = menus.access.includes(DOC_SUPERVISE_CODE) || menus.access.includes(SUPERVISE_CODE);
       if (!mayFollow && view.initiator !== target.id) throw badInput(req.t('document.supervise.supervisorNoRight', { name: target.realname }));
       // The new 督办人 must see the document as themselves: the runtime's view checks their clearance (密级).
-      const theirs: FlowCaller = { userId: target.id, deptId: null, locale: req.locale, admin: target.is_admin === 1 || menus.roles.includes('sysadmin'), supervisor: mayFollow };
+      const theirs: FlowCaller = {
+        userId: target.id,
+        deptId: null,
+        locale: req.locale,
+        admin: target.is_admin === 1 || menus.roles.includes('sysadmin'),
+        supervisor: mayFollow,
+      };
       try {
         await runtime.view(theirs, req.body.id);
       } catch (e) {

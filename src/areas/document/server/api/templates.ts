@@ -19,7 +19,15 @@ import { userMenus } from '../../../../server/services/menu.js';
 import { unitOf } from '../../../../server/engine/scope.js';
 import { SORT_MAX } from '../services/docMarks.js';
 import type { NumberCaller } from '../services/docNumbers.js';
-import { createTemplate, deleteTemplate, editTemplate, listTemplates, TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX, type TemplateInput } from '../services/docTemplates.js';
+import {
+  createTemplate,
+  deleteTemplate,
+  editTemplate,
+  listTemplates,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_NAME_MAX,
+  type TemplateInput,
+} from '../services/docTemplates.js';
 import { DOCUMENT_SETTING } from './marks.js';
 
 const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2_147_483_647, title });
@@ -83,7 +91,12 @@ export function register(app: FastifyInstance): void {
     },
   );
 
-  call<{ id: number }>(app, 'document/templateDelete', { guard: must, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId') } } }, async (req) => {
-    return deleteTemplate(db, callerOf(req), req.body.id);
-  });
+  call<{ id: number }>(
+    app,
+    'document/templateDelete',
+    { guard: must, body: { type: 'object', required: ['id'], properties: { id: id('field.templateId') } } },
+    async (req) => {
+      return deleteTemplate(db, callerOf(req), req.body.id);
+    },
+  );
 }

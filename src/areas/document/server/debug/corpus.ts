@@ -122,7 +122,8 @@ export function body(rnd: Rnd, kindCode: string): string {
   const start = rnd(POINTS.length);
   const n = 2 + rnd(3);
   const points = Array.from({ length: n }, (_, i) => POINTS[(start + i) % POINTS.length]);
-  const closing = kindCode === '11' ? CLOSINGS[1] : kindCode === '10' ? CLOSINGS[2] : kindCode === '14' ? CLOSINGS[3] : kindCode === '7' ? CLOSINGS[4] : CLOSINGS[0];
+  const closing =
+    kindCode === '11' ? CLOSINGS[1] : kindCode === '10' ? CLOSINGS[2] : kindCode === '14' ? CLOSINGS[3] : kindCode === '7' ? CLOSINGS[4] : CLOSINGS[0];
   return [`<p>各有关单位：</p>`, `<p>${pick(rnd, OPENINGS)}</p>`, ...points.map((p) => `<p>${p}</p>`), `<p>${closing}</p>`].join('');
 }
 

@@ -130,7 +130,9 @@ interface Setup {
 async function columnsOf(db: Kysely<DB>, dialect: Dialect, table: string): Promise<Set<string>> {
   const r =
     dialect === 'pg'
-      ? await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db)
+      ? await sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db)
       : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   return new Set(r.rows.map((x) => x.name));
 }
@@ -151,9 +153,16 @@ async function setup(db: Kysely<DB>, dialect: Dialect, at: number): Promise<Setu
   const clearances = await db.selectFrom('users').select(['id', 'clearance']).execute();
   for (const org of orgs.values()) for (const u of clearances) if (!org.clearance.has(u.id)) org.clearance.set(u.id, Number(u.clearance ?? 0) || 0);
   const staff = await loadStaff(db);
-  const seqRows = await db.selectFrom('doc_mark_numbers').select((eb) => ['mark_id', 'year', eb.fn.max('seq').as('m')]).groupBy(['mark_id', 'year']).execute();
+  const seqRows = await db
+    .selectFrom('doc_mark_numbers')
+    .select((eb) => ['mark_id', 'year', eb.fn.max('seq').as('m')])
+    .groupBy(['mark_id', 'year'])
+    .execute();
   const seqs = new Map(seqRows.map((r) => [`${r.mark_id}|${r.year}`, Number(r.m) + 1]));
-  const secretColumns = { instances: (await columnsOf(db, dialect, 'flow_instances')).has('secret_level'), tasks: (await columnsOf(db, dialect, 'flow_tasks')).has('secret_level') };
+  const secretColumns = {
+    instances: (await columnsOf(db, dialect, 'flow_instances')).has('secret_level'),
+    tasks: (await columnsOf(db, dialect, 'flow_tasks')).has('secret_level'),
+  };
   return { flows, specs, staff, orgs, seqs, secretColumns };
 }
 
@@ -187,7 +196,20 @@ export async function generateDocuments(
       const seqKey = `${mark.id}|${year}`;
       const seq = s.seqs.get(seqKey) ?? mark.start_seq;
       s.seqs.set(seqKey, seq + 1);
-      cur.numberRow = { mark_id: mark.id, year, seq, status: 'used', doc_entity: SEND_FLOW, doc_id: cur.recordId, reserved_by: state.initiator, created_at: when, used_at: when, cancelled_at: null, sent_at: null, reason: null };
+      cur.numberRow = {
+        mark_id: mark.id,
+        year,
+        seq,
+        status: 'used',
+        doc_entity: SEND_FLOW,
+        doc_id: cur.recordId,
+        reserved_by: state.initiator,
+        created_at: when,
+        used_at: when,
+        cancelled_at: null,
+        sent_at: null,
+        reason: null,
+      };
       cur.numbers.push(cur.numberRow);
       return { docNumber: formatDocNumber(mark.org_code, year, seq) };
     }
@@ -222,17 +244,50 @@ export async function generateDocuments(
         cur.recordId = recordId;
         cur.numberRow = null;
         cur.numbers = numbers;
-        const life = sim.live({ def: flow.def, defVersion: flow.version, initiator: plan.initiator, initiatorDept: plan.dept, data: plan.data, createdAt, fate: plan.fate, steps: plan.steps, urges: plan.urges });
+        const life = sim.live({
+          def: flow.def,
+          defVersion: flow.version,
+          initiator: plan.initiator,
+          initiatorDept: plan.dept,
+          data: plan.data,
+          createdAt,
+          fate: plan.fate,
+          steps: plan.steps,
+          urges: plan.urges,
+        });
         const state = { ...life.state, id: String(id) };
         const title = plan.title;
         const secret = Number(state.data.secretLevel ?? 0) || 0;
         instances.push({
-          id, def_id: plan.flow, def_version: flow.version, entity: plan.flow, record_id: recordId, title, initiator_id: plan.initiator, initiator_dept_id: plan.dept,
-          status: state.status, state: JSON.stringify(state), version: life.version, created_at: createdAt, started_at: state.startedAt ?? null, ended_at: state.endedAt ?? null, updated_at: life.updatedAt,
+          id,
+          def_id: plan.flow,
+          def_version: flow.version,
+          entity: plan.flow,
+          record_id: recordId,
+          title,
+          initiator_id: plan.initiator,
+          initiator_dept_id: plan.dept,
+          status: state.status,
+          state: JSON.stringify(state),
+          version: life.version,
+          created_at: createdAt,
+          started_at: state.startedAt ?? null,
+          ended_at: state.endedAt ?? null,
+          updated_at: life.updatedAt,
           ...(s.secretColumns.instances ? { secret_level: secret } : {}),
         });
         tasks.push(...taskRows(id, title, life, s.secretColumns.tasks ? secret : null));
-        for (const e of life.events) events.push({ instance_id: id, at: e.at, actor_id: e.actor, type: e.type, node_id: e.nodeId ?? null, task_id: e.taskId ?? null, opinion: e.opinion ?? null, detail: e.detail ? JSON.stringify(e.detail) : null });
+        for (const e of life.events)
+          events.push({
+            instance_id: id,
+            at: e.at,
+            actor_id: e.actor,
+            type: e.type,
+            node_id: e.nodeId ?? null,
+            task_id: e.taskId ?? null,
+            opinion: e.opinion ?? null,
+            detail: e.detail ? JSON.stringify(e.detail) : null,
+          });
         for (const t of state.pendingTimers) timers.push({ id: t.id, instance_id: id, at: t.at, kind: t.kind, lease_owner: null, lease_until: 0 });
         const spec = s.specs.get(plan.flow)!;
         records.get(plan.flow)!.push(recordRow(spec, recordId, { ...state.data, flowStatus: state.status, flowId: id }, plan, createdAt, life.updatedAt));
@@ -268,7 +323,17 @@ function recordRow(spec: TableSpec, id: number, record: Row, plan: DocPlan, crea
     const v = record[c.name];
     row[c.name] = v === undefined || v === null ? null : c.codec === 'json' ? JSON.stringify(v) : c.codec === 'boolean' ? (v === true ? 1 : 0) : v;
   }
-  return { id, version: 1, created_by: plan.initiator, created_at: createdAt, updated_by: plan.initiator, updated_at: updatedAt, owner_dept_id: plan.dept, owner_unit_id: plan.unit, ...row };
+  return {
+    id,
+    version: 1,
+    created_by: plan.initiator,
+    created_at: createdAt,
+    updated_by: plan.initiator,
+    updated_at: updatedAt,
+    owner_dept_id: plan.dept,
+    owner_unit_id: plan.unit,
+    ...row,
+  };
 }
 
 /** Counts of the document flows by flow and status: `{send, receive, byStatus, tasks, openTasks}` (debug/status). */

@@ -84,7 +84,12 @@ export async function loadStaff(db: Kysely<DB>): Promise<Staff> {
     units,
     unitName: new Map(units.map((u) => [u.id, u.name])),
     members,
-    marks: marks.map((m) => ({ id: m.id, org_code: m.org_code, doc_kinds: m.doc_kinds ? (JSON.parse(m.doc_kinds) as string[]) : null, start_seq: Number(m.start_seq) || 1 })),
+    marks: marks.map((m) => ({
+      id: m.id,
+      org_code: m.org_code,
+      doc_kinds: m.doc_kinds ? (JSON.parse(m.doc_kinds) as string[]) : null,
+      start_seq: Number(m.start_seq) || 1,
+    })),
   };
 }
 
@@ -107,11 +112,30 @@ const DAY = 86_400_000;
 function fateOf(rnd: Rnd, age: number): Fate {
   const table: [Fate, number][] =
     age < 3 * DAY
-      ? [['draft', 120], ['running', 830], ['withdrawn', 50]]
+      ? [
+          ['draft', 120],
+          ['running', 830],
+          ['withdrawn', 50],
+        ]
       : age < 30 * DAY
-        ? [['draft', 40], ['returned', 40], ['running', 450], ['finished', 420], ['withdrawn', 50]]
-        : [['draft', 10], ['returned', 10], ['running', 20], ['finished', 890], ['withdrawn', 70]];
-  return weighted(rnd, table.map(([fate, weight]) => ({ fate, weight }))).fate;
+        ? [
+            ['draft', 40],
+            ['returned', 40],
+            ['running', 450],
+            ['finished', 420],
+            ['withdrawn', 50],
+          ]
+        : [
+            ['draft', 10],
+            ['returned', 10],
+            ['running', 20],
+            ['finished', 890],
+            ['withdrawn', 70],
+          ];
+  return weighted(
+    rnd,
+    table.map(([fate, weight]) => ({ fate, weight })),
+  ).fate;
 }
 
 /** 密级 within the drafter's clearance: mostly 非密. */
@@ -121,7 +145,12 @@ function secretLevel(rnd: Rnd, clearance: number): string {
   return String(Math.min(want, clearance));
 }
 
-const URGENCY = [{ v: '0', weight: 80 }, { v: '1', weight: 12 }, { v: '2', weight: 6 }, { v: '3', weight: 2 }];
+const URGENCY = [
+  { v: '0', weight: 80 },
+  { v: '1', weight: 12 },
+  { v: '2', weight: 6 },
+  { v: '3', weight: 2 },
+];
 
 /** `n` distinct units other than `not`. */
 function someUnits(rnd: Rnd, staff: Staff, n: number, not: number | null): number[] {
@@ -146,11 +175,26 @@ export function planDocument(rnd: Rnd, staff: Staff, createdAt: number, now: num
     const colleagues = staff.members.get(clerk.dept) ?? [clerk.id];
     const host = pick(rnd, colleagues);
     const data: Record<string, unknown> = {
-      title, docType: kind.code, secretLevel: secretLevel(rnd, clerk.clearance), urgency,
-      fromOrg: from.name, fromNumber: `${from.name.slice(1, 3)}发〔${new Date(createdAt).getUTCFullYear()}〕${1 + rnd(200)}号`, receiveNumber: null,
-      receivedDate: zoneDate(createdAt, timeZone()), sourceId: null, body: body(rnd, kind.code), attachments: [],
-      proposal: null, instructLeader: pick(rnd, staff.leaders), instruction: null, hostUsers: [host], assistUsers: rnd(3) === 0 ? [pick(rnd, colleagues)].filter((u) => u !== host) : [],
-      readers: [pick(rnd, colleagues)], result: null, deadline: null, archived: false,
+      title,
+      docType: kind.code,
+      secretLevel: secretLevel(rnd, clerk.clearance),
+      urgency,
+      fromOrg: from.name,
+      fromNumber: `${from.name.slice(1, 3)}发〔${new Date(createdAt).getUTCFullYear()}〕${1 + rnd(200)}号`,
+      receiveNumber: null,
+      receivedDate: zoneDate(createdAt, timeZone()),
+      sourceId: null,
+      body: body(rnd, kind.code),
+      attachments: [],
+      proposal: null,
+      instructLeader: pick(rnd, staff.leaders),
+      instruction: null,
+      hostUsers: [host],
+      assistUsers: rnd(3) === 0 ? [pick(rnd, colleagues)].filter((u) => u !== host) : [],
+      readers: [pick(rnd, colleagues)],
+      result: null,
+      deadline: null,
+      archived: false,
     };
     return { flow: 'document.receive', title, initiator: clerk.id, dept: clerk.dept, unit: clerk.unit, data, fate, steps: rnd(6), urges };
   }
@@ -161,11 +205,30 @@ export function planDocument(rnd: Rnd, staff: Staff, createdAt: number, now: num
   const mainTo = someUnits(rnd, staff, 1 + rnd(3), d.unit);
   const secret = secretLevel(rnd, d.clearance);
   const data: Record<string, unknown> = {
-    title, docType: kind.code, secretLevel: secret, secretTerm: secret === '0' ? null : '1年', urgency,
-    copyNo: secret === '0' ? null : String(1 + rnd(999999)).padStart(6, '0'), organMark: `${unitName}文件`, markId: mark?.id ?? null, docNumber: null,
-    draftDept: d.dept, countersignDepts: rnd(10) < 3 ? someUnits(rnd, staff, 1 + rnd(2), d.unit) : [], issuerUser: pick(rnd, staff.leaders),
-    mainTo, mainToText: mainTo.map((u) => staff.unitName.get(u)).join('、'), ccTo: rnd(3) === 0 ? someUnits(rnd, staff, 1, d.unit) : [],
-    body: body(rnd, kind.code), attachments: [], issuerOrg: unitName, docDate: null, sealed: false, note: null, printOrg: unitName, printDate: null, remark: null,
+    title,
+    docType: kind.code,
+    secretLevel: secret,
+    secretTerm: secret === '0' ? null : '1年',
+    urgency,
+    copyNo: secret === '0' ? null : String(1 + rnd(999999)).padStart(6, '0'),
+    organMark: `${unitName}文件`,
+    markId: mark?.id ?? null,
+    docNumber: null,
+    draftDept: d.dept,
+    countersignDepts: rnd(10) < 3 ? someUnits(rnd, staff, 1 + rnd(2), d.unit) : [],
+    issuerUser: pick(rnd, staff.leaders),
+    mainTo,
+    mainToText: mainTo.map((u) => staff.unitName.get(u)).join('、'),
+    ccTo: rnd(3) === 0 ? someUnits(rnd, staff, 1, d.unit) : [],
+    body: body(rnd, kind.code),
+    attachments: [],
+    issuerOrg: unitName,
+    docDate: null,
+    sealed: false,
+    note: null,
+    printOrg: unitName,
+    printDate: null,
+    remark: null,
   };
   return { flow: 'document.send', title, initiator: d.id, dept: d.dept, unit: d.unit, data, fate, steps: rnd(7), urges };
 }

@@ -185,7 +185,10 @@ export class LifeSimulator {
       const when = Math.min(this.now, at + stepGap());
       fireDue(when);
       const task = state.tasks.find((t) => t.status === 'pending' && DECIDING.has(t.kind));
-      const back = plan.fate === 'returned' && task && run({ type: 'return', actor: task.assignee, taskId: task.id, target: 'initiator', opinion: pick(this.rnd, RETURN_REASONS) } as UserAction, when);
+      const back =
+        plan.fate === 'returned' &&
+        task &&
+        run({ type: 'return', actor: task.assignee, taskId: task.id, target: 'initiator', opinion: pick(this.rnd, RETURN_REASONS) } as UserAction, when);
       if (back || (state.status === 'running' && run({ type: 'withdraw', actor: plan.initiator } as UserAction, when))) {
         at = when;
         version++;

@@ -56,7 +56,9 @@ function run(text: string, font: FontKey, pt: number, extra: IRunOptions = {}): 
 /** Runs of the 正文 with their formats; '\n' becomes a line break. */
 function runs(rs: Run[], font: FontKey, pt: number): TextRun[] {
   return rs.flatMap((r) =>
-    r.text.split('\n').map((part, i) => run(part, font, pt, { bold: r.bold, italics: r.italic, ...(r.underline ? { underline: {} } : {}), ...(i > 0 ? { break: 1 } : {}) })),
+    r.text
+      .split('\n')
+      .map((part, i) => run(part, font, pt, { bold: r.bold, italics: r.italic, ...(r.underline ? { underline: {} } : {}), ...(i > 0 ? { break: 1 } : {}) })),
   );
 }
 
@@ -70,7 +72,14 @@ function block(b: Block, indent: boolean, pt: number): (Paragraph | Table)[] {
   switch (b.kind) {
     case 'paragraph': {
       const align = b.align ?? 'justify';
-      return [new Paragraph({ children: runs(b.runs, 'fangSong', pt), alignment: ALIGN[align], indent: align === 'center' || align === 'right' ? undefined : first, spacing })];
+      return [
+        new Paragraph({
+          children: runs(b.runs, 'fangSong', pt),
+          alignment: ALIGN[align],
+          indent: align === 'center' || align === 'right' ? undefined : first,
+          spacing,
+        }),
+      ];
     }
     case 'heading':
       return [new Paragraph({ children: runs(b.runs, HEADING_FONT[b.level - 1], pt), alignment: AlignmentType.BOTH, indent: first, spacing })];
@@ -81,7 +90,10 @@ function block(b: Block, indent: boolean, pt: number): (Paragraph | Table)[] {
         // The marker goes in front of the item's first paragraph, or on a line of its own.
         const [first, ...rest] = item;
         if (first?.kind === 'paragraph') {
-          return [new Paragraph({ children: [marker, ...runs(first.runs, 'fangSong', pt)], indent: hang, spacing }), ...rest.flatMap((x) => block(x, false, pt))];
+          return [
+            new Paragraph({ children: [marker, ...runs(first.runs, 'fangSong', pt)], indent: hang, spacing }),
+            ...rest.flatMap((x) => block(x, false, pt)),
+          ];
         }
         return [new Paragraph({ children: [marker], indent: hang, spacing }), ...item.flatMap((x) => block(x, false, pt))];
       });
@@ -98,7 +110,9 @@ function block(b: Block, indent: boolean, pt: number): (Paragraph | Table)[] {
                   (c) =>
                     new TableCell({
                       children: c.blocks.length
-                        ? c.blocks.flatMap((x) => block(c.header && x.kind === 'paragraph' ? { ...x, runs: x.runs.map((q) => ({ ...q, bold: true })) } : x, false, GBT.smallSize))
+                        ? c.blocks.flatMap((x) =>
+                            block(c.header && x.kind === 'paragraph' ? { ...x, runs: x.runs.map((q) => ({ ...q, bold: true })) } : x, false, GBT.smallSize),
+                          )
                         : [new Paragraph({})],
                       columnSpan: c.colSpan > 1 ? c.colSpan : undefined,
                       rowSpan: c.rowSpan > 1 ? c.rowSpan : undefined,
@@ -122,7 +136,12 @@ function head(doc: OfficialDocument): Paragraph[] {
     new Paragraph({
       children: [run(doc.organMark.trim(), 'xiaoBiaoSong', size, { color: redOf(doc) })],
       alignment: AlignmentType.CENTER,
-      spacing: { before: tw(Math.max(0, GBT.markTop - 0.2 * size - marks.length * LINE)), after: tw(2 * LINE - 0.3 * size), line: tw(size * 1.2), lineRule: LineRuleType.EXACT },
+      spacing: {
+        before: tw(Math.max(0, GBT.markTop - 0.2 * size - marks.length * LINE)),
+        after: tw(2 * LINE - 0.3 * size),
+        line: tw(size * 1.2),
+        lineRule: LineRuleType.EXACT,
+      },
     }),
   );
   // 版头中的分隔线: 4 mm below the 发文字号, as wide as the 版心 (7.2.7).
@@ -167,7 +186,8 @@ function main(doc: OfficialDocument): (Paragraph | Table)[] {
       spacing: { before: tw(2 * LINE), line: tw(GBT.titleSize * 1.6), lineRule: LineRuleType.EXACT },
     }),
   ];
-  if (doc.mainTo?.trim()) out.push(new Paragraph({ children: [run(mainToText(doc.mainTo), 'fangSong', BODY_PT)], spacing: { ...BODY_LINE, before: tw(LINE) } }));
+  if (doc.mainTo?.trim())
+    out.push(new Paragraph({ children: [run(mainToText(doc.mainTo), 'fangSong', BODY_PT)], spacing: { ...BODY_LINE, before: tw(LINE) } }));
   out.push(...parseBody(doc.bodyHtml).flatMap((b) => block(b, true, BODY_PT)));
   const lines = attachmentLines(doc.attachments ?? []);
   if (lines.length) {
@@ -211,10 +231,16 @@ function signature(doc: OfficialDocument): Paragraph[] {
     );
   }
   const out = [
-    new Paragraph({ children: [run(issuer, 'fangSong', BODY_PT), ...seal], indent: { left: tw(xi) }, spacing: { ...BODY_LINE, before: tw((doc.seal ? 2 : 1) * LINE) }, keepNext: true }),
+    new Paragraph({
+      children: [run(issuer, 'fangSong', BODY_PT), ...seal],
+      indent: { left: tw(xi) },
+      spacing: { ...BODY_LINE, before: tw((doc.seal ? 2 : 1) * LINE) },
+      keepNext: true,
+    }),
     new Paragraph({ children: [run(date, 'fangSong', BODY_PT)], indent: { left: tw(xd) }, spacing: BODY_LINE }),
   ];
-  if (doc.note?.trim()) out.push(new Paragraph({ children: [run(noteText(doc.note), 'fangSong', BODY_PT)], indent: { firstLine: tw(2 * CHAR) }, spacing: BODY_LINE }));
+  if (doc.note?.trim())
+    out.push(new Paragraph({ children: [run(noteText(doc.note), 'fangSong', BODY_PT)], indent: { firstLine: tw(2 * CHAR) }, spacing: BODY_LINE }));
   return out;
 }
 
@@ -228,18 +254,41 @@ function record(doc: OfficialDocument): Table | null {
   const none: IBorderOptions = { style: BorderStyle.NONE, size: 0, color: 'auto' };
   const thick: IBorderOptions = { style: BorderStyle.SINGLE, size: 8, color: '000000' };
   const thin: IBorderOptions = { style: BorderStyle.SINGLE, size: 6, color: '000000' };
-  const para = (children: TextRun[], extra = {}) => new Paragraph({ children, indent: { left: tw(size), right: tw(size) }, spacing: { line: tw(0.85 * LINE), lineRule: LineRuleType.EXACT }, ...extra });
+  const para = (children: TextRun[], extra = {}) =>
+    new Paragraph({ children, indent: { left: tw(size), right: tw(size) }, spacing: { line: tw(0.85 * LINE), lineRule: LineRuleType.EXACT }, ...extra });
   const rows: TableRow[] = [];
   const lab = label('ccTo');
   if (doc.ccTo?.trim()) {
     const labW = textWidthEm(lab) * size;
-    rows.push(new TableRow({ children: [new TableCell({ children: [new Paragraph({ children: [run(lab + ccToText(doc.ccTo), 'fangSong', size)], indent: { left: tw(size + labW), right: tw(size), hanging: tw(labW) }, spacing: { line: tw(0.85 * LINE), lineRule: LineRuleType.EXACT } })] })] }));
+    rows.push(
+      new TableRow({
+        children: [
+          new TableCell({
+            children: [
+              new Paragraph({
+                children: [run(lab + ccToText(doc.ccTo), 'fangSong', size)],
+                indent: { left: tw(size + labW), right: tw(size), hanging: tw(labW) },
+                spacing: { line: tw(0.85 * LINE), lineRule: LineRuleType.EXACT },
+              }),
+            ],
+          }),
+        ],
+      }),
+    );
   }
   const printed = printedText(doc);
   if (doc.printer?.trim() || printed) {
     rows.push(
       new TableRow({
-        children: [new TableCell({ children: [para([run(doc.printer?.trim() ?? '', 'fangSong', size), run('\t' + (printed ?? ''), 'fangSong', size)], { tabStops: [{ type: TabStopType.RIGHT, position: tw(GBT.coreWidth - size) }] })] })],
+        children: [
+          new TableCell({
+            children: [
+              para([run(doc.printer?.trim() ?? '', 'fangSong', size), run('\t' + (printed ?? ''), 'fangSong', size)], {
+                tabStops: [{ type: TabStopType.RIGHT, position: tw(GBT.coreWidth - size) }],
+              }),
+            ],
+          }),
+        ],
       }),
     );
   }
@@ -247,7 +296,12 @@ function record(doc: OfficialDocument): Table | null {
     width: { size: tw(GBT.coreWidth), type: WidthType.DXA },
     columnWidths: [tw(GBT.coreWidth)],
     borders: { top: thick, bottom: thick, insideHorizontal: thin, left: none, right: none, insideVertical: none },
-    float: { horizontalAnchor: TableAnchorType.MARGIN, verticalAnchor: TableAnchorType.MARGIN, absoluteHorizontalPosition: 0, relativeVerticalPosition: RelativeVerticalPosition.BOTTOM },
+    float: {
+      horizontalAnchor: TableAnchorType.MARGIN,
+      verticalAnchor: TableAnchorType.MARGIN,
+      absoluteHorizontalPosition: 0,
+      relativeVerticalPosition: RelativeVerticalPosition.BOTTOM,
+    },
     rows,
   });
 }
@@ -262,7 +316,11 @@ function footer(odd: boolean): Footer {
       new Paragraph({
         alignment: odd ? AlignmentType.RIGHT : AlignmentType.LEFT,
         indent: odd ? { right: tw(size) } : { left: tw(size) },
-        children: [run(before, 'songTi', size), new TextRun({ children: [PageNumber.CURRENT], font: DOCX_FONT.songTi, size: size * 2 }), run(after, 'songTi', size)],
+        children: [
+          run(before, 'songTi', size),
+          new TextRun({ children: [PageNumber.CURRENT], font: DOCX_FONT.songTi, size: size * 2 }),
+          run(after, 'songTi', size),
+        ],
       }),
     ],
   });
@@ -280,7 +338,9 @@ export async function renderOfficialDocx(doc: OfficialDocument): Promise<Buffer>
   const document = new Document({
     title: doc.title,
     evenAndOddHeaderAndFooters: true,
-    styles: { default: { document: { run: { font: { eastAsia: DOCX_FONT.fangSong, ascii: DOCX_FONT.latin, hAnsi: DOCX_FONT.latin }, size: GBT.bodySize * 2 } } } },
+    styles: {
+      default: { document: { run: { font: { eastAsia: DOCX_FONT.fangSong, ascii: DOCX_FONT.latin, hAnsi: DOCX_FONT.latin }, size: GBT.bodySize * 2 } } },
+    },
     sections: [
       {
         properties: {

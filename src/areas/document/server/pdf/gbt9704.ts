@@ -37,7 +37,15 @@ function head(doc: OfficialDocument): Content[] {
   // 发文机关标志: its upper edge 35 mm below the top of the 版心 (the line box starts above the glyphs).
   const size = markSize(doc.organMark);
   const markTop = GBT.markTop - IDEOGRAPH_TOP_EM * size - marks.length * LINE;
-  out.push({ text: doc.organMark.trim(), font: xiaoBiaoSong, fontSize: size, lineHeight: 1, color: doc.redColor ?? GBT.red, alignment: 'center', margin: [0, Math.max(0, markTop), 0, 0] });
+  out.push({
+    text: doc.organMark.trim(),
+    font: xiaoBiaoSong,
+    fontSize: size,
+    lineHeight: 1,
+    color: doc.redColor ?? GBT.red,
+    alignment: 'center',
+    margin: [0, Math.max(0, markTop), 0, 0],
+  });
   // 发文字号 空二行 below the 标志's glyphs: the glyphs end 0.166 em above the bottom of their line box.
   const glyphGap = (LINE_BOX_EM[xiaoBiaoSong] - IDEOGRAPH_TOP_EM - 1) * size;
   const numberTop = 2 * LINE - glyphGap;
@@ -64,7 +72,10 @@ function signerLine(number: string, rows: string[][], top: number): Content {
   // Later rows align with the first name: the label's width in ideographic spaces.
   const pad = '\u3000'.repeat(Math.round(textWidthEm(label('signer'))));
   const lines: ContentText[] = rows.map((names, i) => ({
-    text: [{ text: i === 0 ? label('signer') : pad, font: fangSong, preserveLeadingSpaces: true }, { text: names.join('\u3000'), font: kaiTi }],
+    text: [
+      { text: i === 0 ? label('signer') : pad, font: fangSong, preserveLeadingSpaces: true },
+      { text: names.join('\u3000'), font: kaiTi },
+    ],
   }));
   return {
     columns: [
@@ -83,7 +94,10 @@ function signerLine(number: string, rows: string[][], top: number): Content {
 function titleLines(title: string): { lines: string[]; width: number } {
   const size = GBT.titleSize;
   const max = GBT.coreWidth - 2 * CHAR;
-  const given = title.split('\n').map((l) => l.trim()).filter(Boolean);
+  const given = title
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (given.length > 1) return { lines: given, width: max };
   const w = textWidthEm(title.trim()) * size;
   const n = Math.ceil(w / max);
@@ -96,7 +110,13 @@ function titleAndMainTo(doc: OfficialDocument): Content[] {
   const { lines, width } = titleLines(doc.title);
   const side = (GBT.coreWidth - width) / 2;
   const out: Content[] = [
-    text(lines.join('\n'), xiaoBiaoSong, GBT.titleSize, { alignment: 'center', margin: [side, 2 * LINE - IDEOGRAPH_TOP_EM * GBT.titleSize, side, 0] }, GBT.titleSize * 1.6),
+    text(
+      lines.join('\n'),
+      xiaoBiaoSong,
+      GBT.titleSize,
+      { alignment: 'center', margin: [side, 2 * LINE - IDEOGRAPH_TOP_EM * GBT.titleSize, side, 0] },
+      GBT.titleSize * 1.6,
+    ),
   ];
   if (doc.mainTo?.trim()) out.push(text(mainToText(doc.mainTo), fangSong, BODY, { margin: [0, LINE, 0, 0] }));
   return out;
@@ -139,7 +159,12 @@ function signature(doc: OfficialDocument): Content {
   if (doc.seal) {
     const s = GBT.sealSize;
     // Centre 2.6 lines below the end of the text above: the name and date (lines 3 and 4) sit just below it.
-    stack.push({ image: `data:image/png;base64,${doc.seal.png.toString('base64')}`, width: s, height: s, relativePosition: { x: xd + wd / 2 - s / 2, y: -1.4 * LINE - s / 2 } });
+    stack.push({
+      image: `data:image/png;base64,${doc.seal.png.toString('base64')}`,
+      width: s,
+      height: s,
+      relativePosition: { x: xd + wd / 2 - s / 2, y: -1.4 * LINE - s / 2 },
+    });
   }
   if (doc.note?.trim()) stack.push(text(noteText(doc.note), fangSong, BODY, { leadingIndent: 2 * CHAR }));
   return { stack };
@@ -195,7 +220,10 @@ function record(doc: OfficialDocument): Content {
   const h = recordHeight(doc);
   const size = GBT.smallSize;
   const pad = (RECORD_PITCH - LINE_BOX_EM[fangSong] * size) / 2;
-  const rule = (y: number, mm: number): Content => ({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: w, y2: 0, lineWidth: mm * MM }], absolutePosition: { x: left, y } });
+  const rule = (y: number, mm: number): Content => ({
+    canvas: [{ type: 'line', x1: 0, y1: 0, x2: w, y2: 0, lineWidth: mm * MM }],
+    absolutePosition: { x: left, y },
+  });
   const rows: Content[] = [];
   const n = ccLines(doc);
   let y = -h;

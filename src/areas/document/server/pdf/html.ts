@@ -39,7 +39,32 @@ type Node = El | string;
 
 const VOID = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'col', 'wbr', 'source', 'area', 'base', 'embed', 'param', 'track']);
 const DROP = new Set(['script', 'style', 'img', 'svg', 'iframe', 'object', 'video', 'audio', 'canvas', 'template', 'head', 'title', 'noscript']);
-const INLINE = new Set(['strong', 'b', 'em', 'i', 'u', 'ins', 'span', 'a', 'br', 'sub', 'sup', 's', 'strike', 'del', 'code', 'mark', 'small', 'big', 'font', 'label', 'abbr', 'cite', 'q', 'wbr']);
+const INLINE = new Set([
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'ins',
+  'span',
+  'a',
+  'br',
+  'sub',
+  'sup',
+  's',
+  'strike',
+  'del',
+  'code',
+  'mark',
+  'small',
+  'big',
+  'font',
+  'label',
+  'abbr',
+  'cite',
+  'q',
+  'wbr',
+]);
 
 /** Parses HTML into a tree of elements and text (entities decoded). */
 function parseTree(html: string): Node[] {

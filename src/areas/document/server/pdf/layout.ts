@@ -95,7 +95,12 @@ function block(b: Block, ctx: Ctx): Content {
     }
     case 'list': {
       const items = b.items.map((blocks) => ({ stack: blocks.map((x) => block(x, { ...ctx, indent: false })) }));
-      const style = { font: PDF_FONT.fangSong, fontSize: ctx.size, lineHeight: lineHeight(PDF_FONT.fangSong, ctx.size, ctx.pitch), margin: [indent, 0, 0, 0] as [number, number, number, number] };
+      const style = {
+        font: PDF_FONT.fangSong,
+        fontSize: ctx.size,
+        lineHeight: lineHeight(PDF_FONT.fangSong, ctx.size, ctx.pitch),
+        margin: [indent, 0, 0, 0] as [number, number, number, number],
+      };
       return b.ordered ? { ol: items, start: b.start, ...style } : { ul: items, ...style };
     }
     case 'table':
@@ -111,7 +116,12 @@ function table(rows: Cell[][]): Content {
     const out: TableCell[] = r.map((c) => {
       if (!c) return {} as TableCell;
       const stack = c.blocks.map((x) => block(x, CELL));
-      const cell: TableCell = { stack: stack.length ? stack : [''], ...(c.colSpan > 1 ? { colSpan: c.colSpan } : {}), ...(c.rowSpan > 1 ? { rowSpan: c.rowSpan } : {}), ...(c.header ? { bold: true } : {}) };
+      const cell: TableCell = {
+        stack: stack.length ? stack : [''],
+        ...(c.colSpan > 1 ? { colSpan: c.colSpan } : {}),
+        ...(c.rowSpan > 1 ? { rowSpan: c.rowSpan } : {}),
+        ...(c.header ? { bold: true } : {}),
+      };
       return cell;
     });
     while (out.length < cols) out.push({});

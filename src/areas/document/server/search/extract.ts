@@ -44,7 +44,10 @@ export function htmlToText(html: string | null | undefined): string {
   );
   parser.write(html);
   parser.end();
-  return out.replace(/[ \t\u00a0\u3000]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  return out
+    .replace(/[ \t\u00a0\u3000]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
 }
 
 /** Text of a DOCX file's bytes (mammoth's raw text). */
@@ -86,7 +89,9 @@ export function attachmentIds(v: unknown): string[] {
     }
   }
   if (!Array.isArray(list)) return [];
-  const ids = list.map((x) => (typeof x === 'string' ? x : x && typeof x === 'object' ? (x as { id?: unknown }).id : null)).filter((x): x is string => typeof x === 'string' && x.length > 0);
+  const ids = list
+    .map((x) => (typeof x === 'string' ? x : x && typeof x === 'object' ? (x as { id?: unknown }).id : null))
+    .filter((x): x is string => typeof x === 'string' && x.length > 0);
   return [...new Set(ids)].slice(0, ATTACHMENTS_MAX);
 }
 

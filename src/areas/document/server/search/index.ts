@@ -64,7 +64,8 @@ export async function indexDocument(db: Kysely<DB>, dialect: Dialect, dataDir: s
   const src = SOURCES.find((s) => s.entity === entity);
   const table = tableOf(entity);
   if (!src || !table) return false;
-  const rec = (await (db as unknown as Kysely<any>).selectFrom(table).selectAll().where('id', '=', recordId).executeTakeFirst()) as Record<string, any> | undefined;
+  const rec = (await (db as unknown as Kysely<any>).selectFrom(table).selectAll().where('id', '=', recordId).executeTakeFirst()) as
+    Record<string, any> | undefined;
   if (!rec) {
     await db.deleteFrom('doc_search').where('entity', '=', entity).where('record_id', '=', recordId).execute();
     return false;
@@ -101,7 +102,11 @@ export async function indexDocument(db: Kysely<DB>, dialect: Dialect, dataDir: s
   await db.transaction().execute(async (trx) => {
     const had = await trx.selectFrom('doc_search').select('id').where('entity', '=', entity).where('record_id', '=', recordId).executeTakeFirst();
     if (had) await trx.updateTable('doc_search').set(row).where('id', '=', had.id).execute();
-    else if (dialect === 'sqlite') await trx.insertInto('doc_search').values({ ...row, id: await rowIdFor(trx, createdAt) }).execute();
+    else if (dialect === 'sqlite')
+      await trx
+        .insertInto('doc_search')
+        .values({ ...row, id: await rowIdFor(trx, createdAt) })
+        .execute();
     else await trx.insertInto('doc_search').values(row).execute();
   });
   return true;
@@ -125,7 +130,10 @@ async function rowIdFor(trx: Transaction<DB>, createdAt: number): Promise<number
     .executeTakeFirst();
   const next = top?.id == null ? base : Number(top.id) + 1;
   if (next < base + ROW_ID_SLOTS) return next;
-  const last = await trx.selectFrom('doc_search').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const last = await trx
+    .selectFrom('doc_search')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(last?.id ?? 0) + 1;
 }
 
@@ -161,7 +169,10 @@ async function changeSignal(db: Kysely<DB>, dialect: Dialect): Promise<string | 
       return null;
     }
   }
-  const [c, v] = await Promise.all([sql<{ c: number }>`select total_changes() as c`.execute(db), sql<{ data_version: number }>`pragma data_version`.execute(db)]);
+  const [c, v] = await Promise.all([
+    sql<{ c: number }>`select total_changes() as c`.execute(db),
+    sql<{ data_version: number }>`pragma data_version`.execute(db),
+  ]);
   return `${c.rows[0]?.c}:${v.rows[0]?.data_version}`;
 }
 
@@ -195,8 +206,15 @@ async function catchUpOnce(db: Kysely<DB>, dialect: Dialect, dataDir: string, li
     }
     // A complete pass: drop rows of deleted records, then remember the fingerprint.
     const [rows, records] = await Promise.all([
-      db.selectFrom('doc_search').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', src.entity).executeTakeFirst(),
-      (db as unknown as Kysely<any>).selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: unknown } | undefined>,
+      db
+        .selectFrom('doc_search')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('entity', '=', src.entity)
+        .executeTakeFirst(),
+      (db as unknown as Kysely<any>)
+        .selectFrom(table)
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .executeTakeFirst() as Promise<{ n: unknown } | undefined>,
     ]);
     if (Number(rows?.n ?? 0) > Number(records?.n ?? 0)) {
       await db

@@ -74,7 +74,13 @@ export const searchTuning = { fewHits: 20_000 };
  *   by token (instr over the space-separated tokens), cheaper than collecting the hits of a word in most documents.
  * PostgreSQL: one query (`words_tsv @@ plainto_tsquery('simple', …)` with the visibility), planned by the server.
  */
-async function rowsOf(db: Kysely<DB>, dialect: Dialect, v: Viewer, q: SearchQuery, tokens: string[]): Promise<{ base: SelectQueryBuilder<any, any, object>; plan: Plan }> {
+async function rowsOf(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  v: Viewer,
+  q: SearchQuery,
+  tokens: string[],
+): Promise<{ base: SelectQueryBuilder<any, any, object>; plan: Plan }> {
   const any = db as unknown as Kysely<any>;
   let base: SelectQueryBuilder<any, any, object>;
   let plan: Plan = 'visible';
@@ -88,8 +94,11 @@ async function rowsOf(db: Kysely<DB>, dialect: Dialect, v: Viewer, q: SearchQuer
       .where((eb) => visibleTo(eb as never, v));
   } else if (dialect === 'sqlite' && tokens.length) {
     base = any.selectFrom('doc_search as d').where((eb) => visibleTo(eb as never, v));
-    const hits = await sql<{ n: number }>`select count(*) as n from (select rowid from doc_search_fts where doc_search_fts match ${match} limit ${searchTuning.fewHits + 1})`.execute(db);
-    if (Number(hits.rows[0]?.n ?? 0) <= searchTuning.fewHits) base = base.where(sql<boolean>`d.id in (select rowid from doc_search_fts where doc_search_fts match ${match})`);
+    const hits = await sql<{
+      n: number;
+    }>`select count(*) as n from (select rowid from doc_search_fts where doc_search_fts match ${match} limit ${searchTuning.fewHits + 1})`.execute(db);
+    if (Number(hits.rows[0]?.n ?? 0) <= searchTuning.fewHits)
+      base = base.where(sql<boolean>`d.id in (select rowid from doc_search_fts where doc_search_fts match ${match})`);
     else for (const t of tokens) base = base.where(sql<boolean>`instr(' ' || d.words || ' ', ${` ${t} `}) > 0`);
   } else {
     base = any.selectFrom('doc_search as d').where((eb) => visibleTo(eb as never, v));
@@ -125,7 +134,21 @@ export async function searchIndexed(db: Kysely<DB>, dialect: Dialect, v: Viewer,
     ? ((await db
         .selectFrom('doc_search as d')
         .leftJoin('departments as u', 'u.id', 'd.unit_id')
-        .select(['d.id', 'd.entity', 'd.record_id', 'd.flow_id', 'd.title', 'd.doc_number', 'd.year', 'd.unit_id', 'd.doc_type', 'd.secret_level', 'd.created_at', 'd.content', 'u.name as unit_name'])
+        .select([
+          'd.id',
+          'd.entity',
+          'd.record_id',
+          'd.flow_id',
+          'd.title',
+          'd.doc_number',
+          'd.year',
+          'd.unit_id',
+          'd.doc_type',
+          'd.secret_level',
+          'd.created_at',
+          'd.content',
+          'u.name as unit_name',
+        ])
         .where('d.id', 'in', pageIds)
         .execute()) as (Row & { id: number })[])
     : [];

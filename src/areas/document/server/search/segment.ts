@@ -13,7 +13,23 @@ import { createRequire } from 'node:module';
 import type { Jieba } from '@node-rs/jieba';
 
 /** 公文 terms added to jieba's dictionary ("word frequency" lines), so they are kept whole. */
-const GOV_WORDS = ['安全生产', '发文字号', '主送机关', '抄送机关', '成文日期', '印发机关', '公文处理', '督查督办', '应急管理', '疫情防控', '营商环境', '乡村振兴', '生态环境', '政务公开', '机关事务']
+const GOV_WORDS = [
+  '安全生产',
+  '发文字号',
+  '主送机关',
+  '抄送机关',
+  '成文日期',
+  '印发机关',
+  '公文处理',
+  '督查督办',
+  '应急管理',
+  '疫情防控',
+  '营商环境',
+  '乡村振兴',
+  '生态环境',
+  '政务公开',
+  '机关事务',
+]
   .map((w) => `${w} 5000 n`)
   .join('\n');
 

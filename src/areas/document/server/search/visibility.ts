@@ -57,7 +57,9 @@ export function visibleTo(eb: ExpressionBuilder<DB & { d: DB['doc_search'] }, 'd
     .select('v1.id')
     .where('v1.created_by', '=', v.userId)
     .unionAll(eb.selectFrom('flow_instances as i').innerJoin('doc_search as v2', 'v2.flow_id', 'i.id').select('v2.id').where('i.initiator_id', '=', v.userId))
-    .unionAll(eb.selectFrom('flow_tasks as t').innerJoin('doc_search as v3', 'v3.flow_id', 't.instance_id').select('v3.id').where('t.assignee_id', '=', v.userId));
+    .unionAll(
+      eb.selectFrom('flow_tasks as t').innerJoin('doc_search as v3', 'v3.flow_id', 't.instance_id').select('v3.id').where('t.assignee_id', '=', v.userId),
+    );
   if (v.units.length) {
     ids = ids
       .unionAll(

@@ -40,7 +40,15 @@ export const DEMO_MARKS: DemoMark[] = [
     issuer_org: '市人民政府办公室',
     print_org: '市人民政府办公室',
   },
-  { name: '市政府函', org_code: '京政函', unit: deptKey(null), doc_kinds: ['14'], organ_mark: '市人民政府', issuer_org: '市人民政府', print_org: '市人民政府办公室' },
+  {
+    name: '市政府函',
+    org_code: '京政函',
+    unit: deptKey(null),
+    doc_kinds: ['14'],
+    organ_mark: '市人民政府',
+    issuer_org: '市人民政府',
+    print_org: '市人民政府办公室',
+  },
   {
     name: '市政府办公室函',
     org_code: '京政办函',

@@ -120,6 +120,18 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
 export async function seedDocTemplates(trx: Transaction<DB>, t: number): Promise<void> {
   await trx
     .insertInto('doc_body_templates')
-    .values(DEMO_TEMPLATES.map((d, i) => ({ doc_type: d.doc_type, name: d.name, body: d.body, unit_id: null, sort: (i + 1) * 10, status: 1, created_by: null, created_at: t, updated_at: t })))
+    .values(
+      DEMO_TEMPLATES.map((d, i) => ({
+        doc_type: d.doc_type,
+        name: d.name,
+        body: d.body,
+        unit_id: null,
+        sort: (i + 1) * 10,
+        status: 1,
+        created_by: null,
+        created_at: t,
+        updated_at: t,
+      })),
+    )
     .execute();
 }

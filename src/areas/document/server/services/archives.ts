@@ -116,13 +116,24 @@ export async function deleteArchive(trx: Transaction<DB>, id: number): Promise<b
 }
 
 function base(db: Kysely<DB>) {
-  return db
-    .selectFrom('doc_archives as a')
-    .leftJoin('users as u', 'u.id', 'a.created_by')
-    .leftJoin('flow_instances as i', 'i.id', 'a.flow_id');
+  return db.selectFrom('doc_archives as a').leftJoin('users as u', 'u.id', 'a.created_by').leftJoin('flow_instances as i', 'i.id', 'a.flow_id');
 }
 
-const COLUMNS = ['a.id', 'a.flow_id', 'a.archive_no', 'a.year', 'a.retention', 'a.category', 'a.title', 'a.secret_level', 'a.created_by', 'u.realname as created_by_name', 'a.created_at', 'i.def_id', 'a.piece_no'] as const;
+const COLUMNS = [
+  'a.id',
+  'a.flow_id',
+  'a.archive_no',
+  'a.year',
+  'a.retention',
+  'a.category',
+  'a.title',
+  'a.secret_level',
+  'a.created_by',
+  'u.realname as created_by_name',
+  'a.created_at',
+  'i.def_id',
+  'a.piece_no',
+] as const;
 
 function present(r: Record<string, unknown>): ArchiveRow {
   return {
@@ -159,7 +170,13 @@ export async function archiveList(
       eb.or([
         eb('a.created_by', '=', v.userId),
         eb('i.initiator_id', '=', v.userId),
-        eb.exists(eb.selectFrom('flow_tasks as t').select(sql`1`.as('one')).whereRef('t.instance_id', '=', 'a.flow_id').where('t.assignee_id', '=', v.userId)),
+        eb.exists(
+          eb
+            .selectFrom('flow_tasks as t')
+            .select(sql`1`.as('one'))
+            .whereRef('t.instance_id', '=', 'a.flow_id')
+            .where('t.assignee_id', '=', v.userId),
+        ),
       ]),
     );
   }
@@ -178,13 +195,19 @@ export async function archiveList(
 
 /** The archive record of flow `flowId`, or null. */
 export async function archiveOfFlow(db: Kysely<DB>, flowId: number): Promise<ArchiveRow | null> {
-  const r = await base(db).select([...COLUMNS]).where('a.flow_id', '=', flowId).executeTakeFirst();
+  const r = await base(db)
+    .select([...COLUMNS])
+    .where('a.flow_id', '=', flowId)
+    .executeTakeFirst();
   return r ? present(r as Record<string, unknown>) : null;
 }
 
 /** The archive record `id` (flow id and 密级 for the caller's checks), or null. */
 export async function archiveById(db: Kysely<DB>, id: number): Promise<ArchiveRow | null> {
-  const r = await base(db).select([...COLUMNS]).where('a.id', '=', id).executeTakeFirst();
+  const r = await base(db)
+    .select([...COLUMNS])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
   return r ? present(r as Record<string, unknown>) : null;
 }
 
@@ -200,7 +223,13 @@ export interface PieceCaller {
  * record (`<entity>.archivePieceNo`). Answers the previous 件号, or 'taken' when another archive of the same year
  * and retention holds that number.
  */
-export async function setPieceNo(db: Kysely<DB>, dialect: Dialect, c: PieceCaller, archive: ArchiveRow, pieceNo: number | null): Promise<{ before: number | null } | 'taken'> {
+export async function setPieceNo(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  c: PieceCaller,
+  archive: ArchiveRow,
+  pieceNo: number | null,
+): Promise<{ before: number | null } | 'taken'> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'pg') await sql`select pg_advisory_xact_lock(hashtext('doc_archives'))`.execute(trx);
     const row = await trx.selectFrom('doc_archives').select(['piece_no', 'year', 'retention']).where('id', '=', archive.id).executeTakeFirstOrThrow();

@@ -22,7 +22,9 @@ import type { Translate } from '../../../../server/services/context.js';
 function idsOf(v: unknown): string[] {
   const list = typeof v === 'string' ? safeParse(v) : v;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((x) => (typeof x === 'string' ? [x] : x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string' ? [(x as { id: string }).id] : []));
+  return list.flatMap((x) =>
+    typeof x === 'string' ? [x] : x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string' ? [(x as { id: string }).id] : [],
+  );
 }
 
 function safeParse(s: string): unknown {

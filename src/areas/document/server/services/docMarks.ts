@@ -152,7 +152,10 @@ export async function listMarks(db: Kysely<DB>, q: MarkQuery): Promise<{ list: M
   const pageSize = q.pageSize ?? 20;
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    (q.sort && (MARK_SORT_FIELDS as readonly string[]).includes(q.sort.field) ? base.selectAll().orderBy(q.sort.field as (typeof MARK_SORT_FIELDS)[number], q.sort.order) : base.selectAll())
+    (q.sort && (MARK_SORT_FIELDS as readonly string[]).includes(q.sort.field)
+      ? base.selectAll().orderBy(q.sort.field as (typeof MARK_SORT_FIELDS)[number], q.sort.order)
+      : base.selectAll()
+    )
       .orderBy('sort')
       .orderBy('id')
       .limit(pageSize)
@@ -183,7 +186,11 @@ async function checked(db: Kysely<DB>, c: NumberCaller, input: MarkInput, creati
     if (!ORG_CODE.test(out.org_code)) throw badInput(t(c, 'validate.format', { field: field(c, 'orgCode') }));
   }
   if (input.unit_id !== undefined && input.unit_id !== null) {
-    const unit = await db.selectFrom('departments').select('id').where('id', '=', int(input.unit_id, 'unitId', 1, Number.MAX_SAFE_INTEGER)).executeTakeFirst();
+    const unit = await db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', '=', int(input.unit_id, 'unitId', 1, Number.MAX_SAFE_INTEGER))
+      .executeTakeFirst();
     if (!unit) throw badInput(t(c, 'docNumber.notFound', { field: field(c, 'unitId') }));
     out.unit_id = unit.id;
   } else if (input.unit_id === null) out.unit_id = null;
@@ -217,7 +224,8 @@ async function checked(db: Kysely<DB>, c: NumberCaller, input: MarkInput, creati
   if (input.issuer_org !== undefined) out.issuer_org = optional(input.issuer_org, 'issuerOrg');
   if (input.print_org !== undefined) out.print_org = optional(input.print_org, 'printOrg');
   if (input.red_color !== undefined) {
-    if (typeof input.red_color !== 'string' || !RED_COLOR.test(input.red_color.trim())) throw badInput(t(c, 'validate.format', { field: field(c, 'redColor') }));
+    if (typeof input.red_color !== 'string' || !RED_COLOR.test(input.red_color.trim()))
+      throw badInput(t(c, 'validate.format', { field: field(c, 'redColor') }));
     out.red_color = input.red_color.trim().toUpperCase();
   }
   return out;

@@ -221,7 +221,11 @@ async function allocate(trx: Transaction<DB>, mark: MarkRow, year: number, statu
     .returningAll()
     .executeTakeFirst();
   if (reused) return reused as NumberRow;
-  return (await trx.insertInto('doc_mark_numbers').values({ mark_id: mark.id, year, seq, ...values }).returningAll().executeTakeFirstOrThrow()) as NumberRow;
+  return (await trx
+    .insertInto('doc_mark_numbers')
+    .values({ mark_id: mark.id, year, seq, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as NumberRow;
 }
 
 /** Applies `patch` to number row `id` and answers the row. */

@@ -120,7 +120,8 @@ async function checked(db: Kysely<DB>, c: NumberCaller, input: TemplateInput, cr
     out.unit_id = unit.id;
   }
   if (input.sort !== undefined) {
-    if (!Number.isInteger(input.sort) || input.sort < 0 || input.sort > SORT_MAX) throw badInput(t(c, 'validate.maximum', { field: field(c, 'sort'), limit: SORT_MAX }));
+    if (!Number.isInteger(input.sort) || input.sort < 0 || input.sort > SORT_MAX)
+      throw badInput(t(c, 'validate.maximum', { field: field(c, 'sort'), limit: SORT_MAX }));
     out.sort = input.sort;
   }
   if (input.status !== undefined) {
@@ -149,7 +150,17 @@ export async function createTemplate(db: Kysely<DB>, c: NumberCaller, input: Tem
     const at = now();
     const row = await trx
       .insertInto('doc_body_templates')
-      .values({ doc_type: v.doc_type!, name: v.name!, body: v.body!, unit_id: v.unit_id ?? null, sort: v.sort ?? 0, status: v.status ?? 1, created_by: c.userId, created_at: at, updated_at: at })
+      .values({
+        doc_type: v.doc_type!,
+        name: v.name!,
+        body: v.body!,
+        unit_id: v.unit_id ?? null,
+        sort: v.sort ?? 0,
+        status: v.status ?? 1,
+        created_by: c.userId,
+        created_at: at,
+        updated_at: at,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await record(trx, c, 'docTemplate.add', row.id, { after: { ...row, body: undefined } });
@@ -163,7 +174,12 @@ export async function editTemplate(db: Kysely<DB>, c: NumberCaller, id: number, 
   const labels = await kindLabels(db, c.locale ?? 'zh-CN');
   return db.transaction().execute(async (trx) => {
     const before = await existing(trx, c, id);
-    const row = await trx.updateTable('doc_body_templates').set({ ...v, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('doc_body_templates')
+      .set({ ...v, updated_at: now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await record(trx, c, 'docTemplate.edit', id, { before, after: row });
     return view(row, labels);
   });

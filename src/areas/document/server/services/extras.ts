@@ -48,7 +48,11 @@ export async function isFavorite(db: Db, userId: number, flowId: number): Promis
  */
 export async function addFavorite(trx: Transaction<DB>, userId: number, flowId: number): Promise<boolean> {
   if (await isFavorite(trx, userId, flowId)) return true;
-  const n = await trx.selectFrom('doc_favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const n = await trx
+    .selectFrom('doc_favorites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (Number(n.n) >= FAVORITES_MAX) return false;
   await trx.insertInto('doc_favorites').values({ user_id: userId, flow_id: flowId, created_at: now() }).execute();
   return true;
@@ -68,7 +72,16 @@ export async function favoriteRows(db: Db, userId: number, keyword?: string): Pr
     .where('f.user_id', '=', userId);
   if (keyword) q = q.where('i.title', 'like', `%${keyword}%`);
   const rows = await q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').limit(FAVORITES_MAX).execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, defId: r.def_id, entity: r.entity, recordId: r.record_id, status: r.status, initiator: r.initiator_id, at: Number(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    defId: r.def_id,
+    entity: r.entity,
+    recordId: r.record_id,
+    status: r.status,
+    initiator: r.initiator_id,
+    at: Number(r.created_at),
+  }));
 }
 
 /** A linked document as listthgl reads it: the link's 关联类型 and who linked it. */
@@ -85,7 +98,19 @@ export async function relatedRows(db: Db, flowId: number): Promise<RelatedRow[]>
     db
       .selectFrom('doc_relations as r')
       .innerJoin('flow_instances as i', 'i.id', `r.${other}`)
-      .select(['i.id', 'i.title', 'i.def_id', 'i.entity', 'i.record_id', 'i.status', 'i.initiator_id', 'r.created_at', 'r.id as link_id', 'r.kind_id', 'r.created_by'])
+      .select([
+        'i.id',
+        'i.title',
+        'i.def_id',
+        'i.entity',
+        'i.record_id',
+        'i.status',
+        'i.initiator_id',
+        'r.created_at',
+        'r.id as link_id',
+        'r.kind_id',
+        'r.created_by',
+      ])
       .where(`r.${mine}`, '=', flowId)
       .orderBy('r.id', 'desc')
       .limit(RELATIONS_MAX)
@@ -94,7 +119,18 @@ export async function relatedRows(db: Db, flowId: number): Promise<RelatedRow[]>
   rows.sort((x, y) => Number(y.created_at) - Number(x.created_at) || y.link_id - x.link_id);
   return rows
     .slice(0, RELATIONS_MAX)
-    .map((r) => ({ id: r.id, title: r.title, defId: r.def_id, entity: r.entity, recordId: r.record_id, status: r.status, initiator: r.initiator_id, at: Number(r.created_at), kindId: r.kind_id, linkedBy: r.created_by }));
+    .map((r) => ({
+      id: r.id,
+      title: r.title,
+      defId: r.def_id,
+      entity: r.entity,
+      recordId: r.record_id,
+      status: r.status,
+      initiator: r.initiator_id,
+      at: Number(r.created_at),
+      kindId: r.kind_id,
+      linkedBy: r.created_by,
+    }));
 }
 
 /** Whether `a` and `b` are linked, in either direction. */
@@ -120,7 +156,9 @@ export async function addRelations(trx: Transaction<DB>, flowId: number, related
       await trx
         .updateTable('doc_relations')
         .set({ kind_id: kindId })
-        .where((eb) => eb.or([eb.and([eb('flow_id', '=', flowId), eb('related_flow_id', '=', r)]), eb.and([eb('flow_id', '=', r), eb('related_flow_id', '=', flowId)])]))
+        .where((eb) =>
+          eb.or([eb.and([eb('flow_id', '=', flowId), eb('related_flow_id', '=', r)]), eb.and([eb('flow_id', '=', r), eb('related_flow_id', '=', flowId)])]),
+        )
         .execute();
     }
   }
@@ -131,7 +169,11 @@ export async function addRelations(trx: Transaction<DB>, flowId: number, related
     .executeTakeFirstOrThrow();
   if (Number(n.n) + fresh.length > RELATIONS_MAX) return null;
   const at = now();
-  if (fresh.length) await trx.insertInto('doc_relations').values(fresh.map((r) => ({ flow_id: flowId, related_flow_id: r, created_by: userId, created_at: at, kind_id: kindId ?? null }))).execute();
+  if (fresh.length)
+    await trx
+      .insertInto('doc_relations')
+      .values(fresh.map((r) => ({ flow_id: flowId, related_flow_id: r, created_by: userId, created_at: at, kind_id: kindId ?? null })))
+      .execute();
   return fresh.length;
 }
 
@@ -139,7 +181,9 @@ export async function addRelations(trx: Transaction<DB>, flowId: number, related
 export async function removeRelation(trx: Transaction<DB>, a: number, b: number): Promise<boolean> {
   await trx
     .deleteFrom('doc_relation_grants')
-    .where((eb) => eb.or([eb.and([eb('reader_flow_id', '=', a), eb('target_flow_id', '=', b)]), eb.and([eb('reader_flow_id', '=', b), eb('target_flow_id', '=', a)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb('reader_flow_id', '=', a), eb('target_flow_id', '=', b)]), eb.and([eb('reader_flow_id', '=', b), eb('target_flow_id', '=', a)])]),
+    )
     .execute();
   const r = await trx
     .deleteFrom('doc_relations')
@@ -163,7 +207,12 @@ export async function candidateRows(db: Db, userId: number, excludeId: number, k
     .where('i.entity', 'in', [...DOCUMENT_ENTITIES])
     .where('i.status', '!=', 'draft')
     .where('i.id', '!=', excludeId)
-    .where((eb) => eb.or([eb('i.initiator_id', '=', userId), eb.exists(eb.selectFrom('flow_tasks as t').select('t.id').whereRef('t.instance_id', '=', 'i.id').where('t.assignee_id', '=', userId))]))
+    .where((eb) =>
+      eb.or([
+        eb('i.initiator_id', '=', userId),
+        eb.exists(eb.selectFrom('flow_tasks as t').select('t.id').whereRef('t.instance_id', '=', 'i.id').where('t.assignee_id', '=', userId)),
+      ]),
+    )
     .where((eb) =>
       eb.not(
         eb.or([
@@ -174,7 +223,16 @@ export async function candidateRows(db: Db, userId: number, excludeId: number, k
     );
   if (keyword) q = q.where('i.title', 'like', `%${keyword}%`);
   const rows = await q.orderBy('i.id', 'desc').limit(CANDIDATES_MAX).execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, defId: r.def_id, entity: r.entity, recordId: r.record_id, status: r.status, initiator: r.initiator_id, at: Number(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    defId: r.def_id,
+    entity: r.entity,
+    recordId: r.record_id,
+    status: r.status,
+    initiator: r.initiator_id,
+    at: Number(r.created_at),
+  }));
 }
 
 /** realname by users.id of `ids` (nulls skipped; unknown ids left out). */

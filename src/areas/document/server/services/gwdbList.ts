@@ -69,7 +69,9 @@ export interface GwdbQuery {
 }
 
 const DECIDING = "('approve', 'handle', 'signfor')";
-const FLOWS = `(${Object.keys(DOC_FLOWS).map((f) => `'${f}'`).join(', ')})`;
+const FLOWS = `(${Object.keys(DOC_FLOWS)
+  .map((f) => `'${f}'`)
+  .join(', ')})`;
 const int = (n: number | null | undefined) => String(Math.trunc(Number(n ?? 0)));
 
 /**
@@ -87,12 +89,30 @@ function listWhere(c: GwdbCaller, q: GwdbQuery, kw: string, pg: boolean, ordered
   else if (c.scope === 'unit') parts.push(`and i.initiator_dept_id in (${c.unitDepts.map(int).join(', ')})`);
   if (c.clearance < 3) parts.push(`and i.secret_level <= ${int(c.clearance)}`);
   if (kw) parts.push(`and i.title like ${kw}`);
-  if (q.overdue) parts.push(`and exists (select 1 from flow_tasks o where o.instance_id = i.id and o.status = 'pending' and o.overdue = 1 and o.kind in ${DECIDING})`);
+  if (q.overdue)
+    parts.push(`and exists (select 1 from flow_tasks o where o.instance_id = i.id and o.status = 'pending' and o.overdue = 1 and o.kind in ${DECIDING})`);
   return parts.join(' ');
 }
 
 /** Column positions of the page statement's value arrays. */
-const C = { id: 0, title: 1, defId: 2, defVersion: 3, initiator: 4, startedAt: 5, urges: 6, docNumber: 7, supervised: 8, taskId: 9, nodeId: 10, assignee: 11, realname: 12, taskCreated: 13, deadline: 14, overdue: 15 } as const;
+const C = {
+  id: 0,
+  title: 1,
+  defId: 2,
+  defVersion: 3,
+  initiator: 4,
+  startedAt: 5,
+  urges: 6,
+  docNumber: 7,
+  supervised: 8,
+  taskId: 9,
+  nodeId: 10,
+  assignee: 11,
+  realname: 12,
+  taskCreated: 13,
+  deadline: 14,
+  overdue: 15,
+} as const;
 
 /** The page statement (one row per instance and open deciding task; task columns null when it has none). */
 function pageSql(c: GwdbCaller, q: GwdbQuery, kw: string, pg: boolean, limit: number, offset: number): string {
@@ -146,7 +166,8 @@ const indexes = new WeakMap<FlowDef, ReturnType<typeof indexFlow>>();
 async function totalOf(db: Kysely<DB>, c: GwdbCaller, q: GwdbQuery, kw: string, values: unknown[], pg: boolean): Promise<number> {
   let cache = totals.get(db);
   if (!cache) totals.set(db, (cache = new Map()));
-  const who = !c.supervisor || c.scope === 'own' ? `u${c.userId}` : c.scope === 'department' ? `d${c.deptId}` : c.scope === 'unit' ? `n${c.unitDepts.join(',')}` : 'all';
+  const who =
+    !c.supervisor || c.scope === 'own' ? `u${c.userId}` : c.scope === 'department' ? `d${c.deptId}` : c.scope === 'unit' ? `n${c.unitDepts.join(',')}` : 'all';
   const key = `${who}|${c.clearance}|${q.overdue ? 1 : 0}|${values[0] ?? ''}`;
   const at = now();
   const hit = cache.get(key);
@@ -177,7 +198,9 @@ async function supervisionOf(db: Kysely<DB>, ids: number[]): Promise<Map<number,
     byInstance.set(r.instance_id, s);
   }
   const people = [...new Set([...byInstance.values()].map((s) => s.named ?? s.first).filter((u): u is number => u != null))];
-  const names = new Map(people.length ? (await db.selectFrom('users').select(['id', 'realname']).where('id', 'in', people).execute()).map((u) => [u.id, u.realname]) : []);
+  const names = new Map(
+    people.length ? (await db.selectFrom('users').select(['id', 'realname']).where('id', 'in', people).execute()).map((u) => [u.id, u.realname]) : [],
+  );
   for (const [id, s] of byInstance) {
     const who = s.named ?? s.first;
     out.set(id, { id: who, name: who == null ? null : (names.get(who) ?? null), deadline: s.deadline });
@@ -189,13 +212,21 @@ async function supervisionOf(db: Kysely<DB>, ids: number[]): Promise<Map<number,
  * The 督办 list of `c` read from the database: `{list, total}`, newest first (module comment), `text` naming steps
  * in the caller's language.
  */
-export async function readGwdbList(db: Kysely<DB>, c: GwdbCaller, q: GwdbQuery, text: (t: { t: string; d: string } | undefined) => string): Promise<{ list: GwdbItem[]; total: number }> {
+export async function readGwdbList(
+  db: Kysely<DB>,
+  c: GwdbCaller,
+  q: GwdbQuery,
+  text: (t: { t: string; d: string } | undefined) => string,
+): Promise<{ list: GwdbItem[]; total: number }> {
   const { current, pageSize } = paging(q);
   const pg = isPg(db);
   const keyword = keywordOf(q as { keyword?: unknown });
   const values = keyword ? [like(keyword)] : [];
   const kw = keyword ? (pg ? '$1' : '?') : '';
-  const [joined, total] = await Promise.all([valuesOf(db, pageSql(c, q, kw, pg, pageSize, (current - 1) * pageSize), values), totalOf(db, c, q, kw, values, pg)]);
+  const [joined, total] = await Promise.all([
+    valuesOf(db, pageSql(c, q, kw, pg, pageSize, (current - 1) * pageSize), values),
+    totalOf(db, c, q, kw, values, pg),
+  ]);
   if (!joined.length) return { list: [], total };
   // The instances in page order, each with its open tasks.
   const rows: Raw[] = [];
@@ -209,7 +240,10 @@ export async function readGwdbList(db: Kysely<DB>, c: GwdbCaller, q: GwdbQuery, 
     }
     if (r[C.taskId] != null) mine.push(r);
   }
-  const supervised = await supervisionOf(db, rows.filter((r) => r[C.supervised] != null).map((r) => Number(r[C.id])));
+  const supervised = await supervisionOf(
+    db,
+    rows.filter((r) => r[C.supervised] != null).map((r) => Number(r[C.id])),
+  );
   // Tasks in task order: created, then id.
   const byTaskOrder = (a: Raw, b: Raw) => Number(a[C.taskCreated]) - Number(b[C.taskCreated]) || (String(a[C.taskId]) < String(b[C.taskId]) ? -1 : 1);
   const versions = new Map<string, ReturnType<typeof indexFlow> | undefined>();

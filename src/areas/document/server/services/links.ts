@@ -34,10 +34,20 @@ export async function relationBetween(db: Db, a: number, b: number): Promise<Rel
     .selectFrom('doc_relations as r')
     .leftJoin('users as u', 'u.id', 'r.created_by')
     .select(['r.id', 'r.flow_id', 'r.related_flow_id', 'r.kind_id', 'r.created_by', 'u.realname', 'r.created_at'])
-    .where((eb) => eb.or([eb.and([eb('r.flow_id', '=', a), eb('r.related_flow_id', '=', b)]), eb.and([eb('r.flow_id', '=', b), eb('r.related_flow_id', '=', a)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb('r.flow_id', '=', a), eb('r.related_flow_id', '=', b)]), eb.and([eb('r.flow_id', '=', b), eb('r.related_flow_id', '=', a)])]),
+    )
     .executeTakeFirst();
   if (!r) return undefined;
-  return { id: r.id, flowId: r.flow_id, relatedFlowId: r.related_flow_id, kindId: r.kind_id, createdBy: r.created_by, createdByName: r.realname ?? null, createdAt: Number(r.created_at) };
+  return {
+    id: r.id,
+    flowId: r.flow_id,
+    relatedFlowId: r.related_flow_id,
+    kindId: r.kind_id,
+    createdBy: r.created_by,
+    createdByName: r.realname ?? null,
+    createdAt: Number(r.created_at),
+  };
 }
 
 /** A grant: the participants of `readerFlowId` may read `targetFlowId`. */
@@ -55,9 +65,20 @@ export async function grantsBetween(db: Db, a: number, b: number): Promise<Grant
     .selectFrom('doc_relation_grants as g')
     .leftJoin('users as u', 'u.id', 'g.granted_by')
     .select(['g.reader_flow_id', 'g.target_flow_id', 'g.granted_by', 'u.realname', 'g.granted_at'])
-    .where((eb) => eb.or([eb.and([eb('g.reader_flow_id', '=', a), eb('g.target_flow_id', '=', b)]), eb.and([eb('g.reader_flow_id', '=', b), eb('g.target_flow_id', '=', a)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('g.reader_flow_id', '=', a), eb('g.target_flow_id', '=', b)]),
+        eb.and([eb('g.reader_flow_id', '=', b), eb('g.target_flow_id', '=', a)]),
+      ]),
+    )
     .execute();
-  return rows.map((r) => ({ readerFlowId: r.reader_flow_id, targetFlowId: r.target_flow_id, grantedBy: r.granted_by, grantedByName: r.realname ?? null, grantedAt: Number(r.granted_at) }));
+  return rows.map((r) => ({
+    readerFlowId: r.reader_flow_id,
+    targetFlowId: r.target_flow_id,
+    grantedBy: r.granted_by,
+    grantedByName: r.realname ?? null,
+    grantedAt: Number(r.granted_at),
+  }));
 }
 
 /**
@@ -71,7 +92,12 @@ export async function grantsAround(db: Db, flowId: number, others: number[]): Pr
   const rows = await db
     .selectFrom('doc_relation_grants')
     .select(['reader_flow_id', 'target_flow_id'])
-    .where((eb) => eb.or([eb.and([eb('reader_flow_id', '=', flowId), eb('target_flow_id', 'in', others)]), eb.and([eb('target_flow_id', '=', flowId), eb('reader_flow_id', 'in', others)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('reader_flow_id', '=', flowId), eb('target_flow_id', 'in', others)]),
+        eb.and([eb('target_flow_id', '=', flowId), eb('reader_flow_id', 'in', others)]),
+      ]),
+    )
     .execute();
   for (const r of rows) {
     if (r.reader_flow_id === flowId) reads.add(r.target_flow_id);
@@ -128,10 +154,18 @@ export interface GrantChange {
  */
 export async function setGrant(db: Kysely<DB>, dialect: Dialect, c: GrantCaller, g: GrantChange): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const had = !!(await trx.selectFrom('doc_relation_grants').select('id').where('reader_flow_id', '=', g.reader.id).where('target_flow_id', '=', g.targetFlowId).executeTakeFirst());
+    const had = !!(await trx
+      .selectFrom('doc_relation_grants')
+      .select('id')
+      .where('reader_flow_id', '=', g.reader.id)
+      .where('target_flow_id', '=', g.targetFlowId)
+      .executeTakeFirst());
     if (had === g.authorized) return false;
     if (g.authorized) {
-      await trx.insertInto('doc_relation_grants').values({ reader_flow_id: g.reader.id, target_flow_id: g.targetFlowId, granted_by: c.userId, granted_at: now() }).execute();
+      await trx
+        .insertInto('doc_relation_grants')
+        .values({ reader_flow_id: g.reader.id, target_flow_id: g.targetFlowId, granted_by: c.userId, granted_at: now() })
+        .execute();
     } else {
       await trx.deleteFrom('doc_relation_grants').where('reader_flow_id', '=', g.reader.id).where('target_flow_id', '=', g.targetFlowId).execute();
     }

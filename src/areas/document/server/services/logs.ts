@@ -137,7 +137,15 @@ export async function operationLogs(db: Kysely<DB>, entity: string | null, recor
     } catch {
       fields = [];
     }
-    return { id: r.id, at: Number(r.created_at), userId: r.user_id, username: r.username, operation: r.event.startsWith(`${entity}.`) ? r.event.slice(entity.length + 1) : r.event, result: r.result, fields };
+    return {
+      id: r.id,
+      at: Number(r.created_at),
+      userId: r.user_id,
+      username: r.username,
+      operation: r.event.startsWith(`${entity}.`) ? r.event.slice(entity.length + 1) : r.event,
+      result: r.result,
+      fields,
+    };
   });
 }
 

@@ -165,7 +165,8 @@ export async function loadSendDocument(db: Kysely<DB>, recordId: number): Promis
   const depts = new Map<number, string>();
   if (deptIds.length) for (const d of await db.selectFrom('departments').select(['id', 'name']).where('id', 'in', deptIds).execute()) depts.set(d.id, d.name);
   const issuerId = Number(rec.issuerUser);
-  const issuer = Number.isInteger(issuerId) && issuerId > 0 ? await db.selectFrom('users').select('realname').where('id', '=', issuerId).executeTakeFirst() : undefined;
+  const issuer =
+    Number.isInteger(issuerId) && issuerId > 0 ? await db.selectFrom('users').select('realname').where('id', '=', issuerId).executeTakeFirst() : undefined;
   let initiatorUnit: string | undefined;
   const flowId = Number(rec.flowId);
   if (!str(rec.issuerOrg) && Number.isInteger(flowId) && flowId > 0) {

@@ -100,19 +100,42 @@ export async function unitsOfUser(db: Db, userId: number): Promise<number[]> {
 export async function distribute(
   trx: Transaction<DB>,
   dialect: Dialect,
-  doc: { sendId: number; flowId: number; title: string; docNumber: string | null; secretLevel: string; urgency: string; mainTo: unknown; ccTo: unknown; fromDept: number | null; actor: number | null; locale: Locale },
+  doc: {
+    sendId: number;
+    flowId: number;
+    title: string;
+    docNumber: string | null;
+    secretLevel: string;
+    urgency: string;
+    mainTo: unknown;
+    ccTo: unknown;
+    fromDept: number | null;
+    actor: number | null;
+    locale: Locale;
+  },
 ): Promise<number[]> {
   const main = idsOf(doc.mainTo);
   if (!main.length) throw badInput(translate(doc.locale, 'validate.required', { field: translate(doc.locale, 'field.mainTo') }));
   const cc = idsOf(doc.ccTo).filter((d) => !main.includes(d));
-  const known = new Set((await trx.selectFrom('departments').select('id').where('id', 'in', [...main, ...cc]).execute()).map((r) => r.id));
+  const known = new Set(
+    (
+      await trx
+        .selectFrom('departments')
+        .select('id')
+        .where('id', 'in', [...main, ...cc])
+        .execute()
+    ).map((r) => r.id),
+  );
   const unknown = [...main, ...cc].find((d) => !known.has(d));
   if (unknown !== undefined) throw badInput(translate(doc.locale, 'error.badParam', { field: translate(doc.locale, 'field.mainTo') }));
   const at = now();
   const fromUnit = await unitOf(trx as unknown as Kysely<DB>, doc.fromDept);
   const existing = new Set((await trx.selectFrom('doc_receipts').select('unit_id').where('send_id', '=', doc.sendId).execute()).map((r) => r.unit_id));
   const targets: { unit: number; role: string }[] = [];
-  for (const [list, role] of [[main, 'main'], [cc, 'cc']] as const) {
+  for (const [list, role] of [
+    [main, 'main'],
+    [cc, 'cc'],
+  ] as const) {
     for (const d of list) {
       const unit = (await unitOf(trx as unknown as Kysely<DB>, d)) ?? d;
       if (existing.has(unit) || targets.some((t) => t.unit === unit)) continue;
@@ -142,7 +165,13 @@ export async function distribute(
     const clerks = await unitHoldersOf(trx, t.unit, RECEIVE_CODE);
     notified.push(
       ...(await addMessages(trx, dialect, [
-        { userIds: clerks, type: MESSAGE_TYPES.DOCUMENT_SIGN, title: translate('zh-CN', 'document.notice.signFor', { title: doc.title }), fromUserId: doc.actor, sourceId: Number(row.id) },
+        {
+          userIds: clerks,
+          type: MESSAGE_TYPES.DOCUMENT_SIGN,
+          title: translate('zh-CN', 'document.notice.signFor', { title: doc.title }),
+          fromUserId: doc.actor,
+          sourceId: Number(row.id),
+        },
       ])),
     );
   }
@@ -168,10 +197,7 @@ export async function listReceipts(
   const who = await receiverOf(db, userId);
   if (!who.mayReceive || !who.units.length) return { list: [], total: 0 };
   const like = dialect === 'pg' ? 'ilike' : 'like';
-  let base = db
-    .selectFrom('doc_receipts as r')
-    .where('r.unit_id', 'in', who.units)
-    .where('r.secret_level', '<=', String(who.clearance));
+  let base = db.selectFrom('doc_receipts as r').where('r.unit_id', 'in', who.units).where('r.secret_level', '<=', String(who.clearance));
   if (q.status) base = base.where('r.status', '=', q.status);
   if (q.keyword) {
     const kw = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -185,8 +211,23 @@ export async function listReceipts(
       .leftJoin('departments as f', 'f.id', 'r.from_unit_id')
       .leftJoin('users as s', 's.id', 'r.signed_by')
       .select([
-        'r.id', 'r.send_id', 'r.flow_id', 'r.title', 'r.doc_number', 'r.unit_id', 'r.role', 'r.secret_level', 'r.urgency', 'r.status',
-        'r.sent_at', 'r.signed_at', 'r.reason', 'r.receive_flow_id', 'u.name as unit_name', 'f.name as from_unit', 's.realname as signed_by_name',
+        'r.id',
+        'r.send_id',
+        'r.flow_id',
+        'r.title',
+        'r.doc_number',
+        'r.unit_id',
+        'r.role',
+        'r.secret_level',
+        'r.urgency',
+        'r.status',
+        'r.sent_at',
+        'r.signed_at',
+        'r.reason',
+        'r.receive_flow_id',
+        'u.name as unit_name',
+        'f.name as from_unit',
+        's.realname as signed_by_name',
       ])
       .orderBy('r.id', 'desc')
       .limit(pageSize)
@@ -234,15 +275,32 @@ export async function pendingReceipt(trx: Transaction<DB>, dialect: Dialect, use
 export async function returnReceipt(db: Kysely<DB>, dialect: Dialect, userId: number, id: number, reason: string, locale: Locale): Promise<number[]> {
   const text = reason.trim();
   if (!text) throw badInput(translate(locale, 'validate.required', { field: translate(locale, 'field.returnReason') }));
-  if (text.length > RETURN_REASON_MAX) throw badInput(translate(locale, 'validate.maxLength', { field: translate(locale, 'field.returnReason'), limit: RETURN_REASON_MAX }));
+  if (text.length > RETURN_REASON_MAX)
+    throw badInput(translate(locale, 'validate.maxLength', { field: translate(locale, 'field.returnReason'), limit: RETURN_REASON_MAX }));
   return db.transaction().execute(async (trx) => {
     const row = await pendingReceipt(trx, dialect, userId, id, locale);
     const at = now();
-    await trx.updateTable('doc_receipts').set({ status: 'returned', reason: text, signed_by: userId, signed_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
+    await trx
+      .updateTable('doc_receipts')
+      .set({ status: 'returned', reason: text, signed_by: userId, signed_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
     const to = row.sent_by != null ? [row.sent_by] : [];
     // the returner's 公文签收 reminder of this receipt is handled with it
     const handled = await readReminders(trx, [userId], { sourceId: id }, [MESSAGE_TYPES.DOCUMENT_SIGN]);
-    return [...handled, ...(await addMessages(trx, dialect, [{ userIds: to, type: MESSAGE_TYPES.RETURN, title: translate('zh-CN', 'document.notice.receiptReturned', { title: row.title, reason: text }), fromUserId: userId, flowId: row.flow_id }]))];
+    return [
+      ...handled,
+      ...(await addMessages(trx, dialect, [
+        {
+          userIds: to,
+          type: MESSAGE_TYPES.RETURN,
+          title: translate('zh-CN', 'document.notice.receiptReturned', { title: row.title, reason: text }),
+          fromUserId: userId,
+          flowId: row.flow_id,
+        },
+      ])),
+    ];
   });
 }
 
@@ -252,7 +310,18 @@ export async function receiptsOfSend(db: Kysely<DB>, sendId: number) {
     .selectFrom('doc_receipts as r')
     .leftJoin('departments as u', 'u.id', 'r.unit_id')
     .leftJoin('users as s', 's.id', 'r.signed_by')
-    .select(['r.id', 'r.unit_id', 'u.name as unit_name', 'r.role', 'r.status', 'r.sent_at', 'r.signed_at', 's.realname as signed_by_name', 'r.reason', 'r.receive_flow_id'])
+    .select([
+      'r.id',
+      'r.unit_id',
+      'u.name as unit_name',
+      'r.role',
+      'r.status',
+      'r.sent_at',
+      'r.signed_at',
+      's.realname as signed_by_name',
+      'r.reason',
+      'r.receive_flow_id',
+    ])
     .where('r.send_id', '=', sendId)
     .orderBy('r.id')
     .execute();

@@ -82,7 +82,10 @@ export async function relationKinds(db: Db, locale: Locale, keyword?: string): P
 
 /** The largest sort number of the kinds (0 when there are none). */
 export async function lastKindOrder(db: Db): Promise<number> {
-  const r = await db.selectFrom('doc_relation_kinds').select((eb) => eb.fn.max('order_by').as('m')).executeTakeFirst();
+  const r = await db
+    .selectFrom('doc_relation_kinds')
+    .select((eb) => eb.fn.max('order_by').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
@@ -101,18 +104,33 @@ async function nameTaken(trx: Transaction<DB>, locale: Locale, name: string, exc
 }
 
 async function record(trx: Transaction<DB>, dialect: Dialect, c: KindCaller, action: string, id: number, before: unknown, after: unknown): Promise<void> {
-  await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event: `document.relationKind.${action}`, object: `doc_relation_kind:${id}`, result: 'success', detail: { before, after } });
+  await audit(trx, dialect, {
+    userId: c.userId,
+    username: c.username,
+    ip: c.ip,
+    event: `document.relationKind.${action}`,
+    object: `doc_relation_kind:${id}`,
+    result: 'success',
+    detail: { before, after },
+  });
 }
 
 /** Adds a kind named `name` (sort number `orderBy`, default the last + 1) in one transaction; answers its id. */
 export async function addKind(db: Kysely<DB>, dialect: Dialect, c: KindCaller, input: { name: string; orderBy?: number }): Promise<number | KindRefusal> {
   return db.transaction().execute(async (trx) => {
     if (await nameTaken(trx, c.locale, input.name)) return 'nameTaken' as const;
-    const n = await trx.selectFrom('doc_relation_kinds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await trx
+      .selectFrom('doc_relation_kinds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(n.n) >= RELATION_KINDS_MAX) return 'full' as const;
     const at = now();
     const orderBy = input.orderBy ?? Math.min(RELATION_KIND_ORDER_MAX, (await lastKindOrder(trx)) + 1);
-    const row = await trx.insertInto('doc_relation_kinds').values({ code: null, name: input.name, order_by: orderBy, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('doc_relation_kinds')
+      .values({ code: null, name: input.name, order_by: orderBy, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = Number(row.id);
     await record(trx, dialect, c, 'add', id, null, { name: input.name, orderBy });
     return id;
@@ -142,7 +160,15 @@ export async function editKind(
     }
     if (input.orderBy !== undefined) patch.order_by = input.orderBy;
     await trx.updateTable('doc_relation_kinds').set(patch).where('id', '=', id).execute();
-    await record(trx, dialect, c, 'edit', id, { name: row.name, orderBy: row.order_by }, { name: patch.name === undefined ? row.name : patch.name, orderBy: patch.order_by ?? row.order_by });
+    await record(
+      trx,
+      dialect,
+      c,
+      'edit',
+      id,
+      { name: row.name, orderBy: row.order_by },
+      { name: patch.name === undefined ? row.name : patch.name, orderBy: patch.order_by ?? row.order_by },
+    );
     return true as const;
   });
 }

@@ -55,7 +55,7 @@ function circle(c: number, r: number, reverse = false): Ring {
 
 /** A five-pointed star of circumradius `r` centred on (`c`, `c`), one point up. */
 function star(c: number, r: number): Ring {
-  const inner = r * Math.sin(Math.PI / 10) / Math.sin((7 * Math.PI) / 10);
+  const inner = (r * Math.sin(Math.PI / 10)) / Math.sin((7 * Math.PI) / 10);
   const out: Ring = [];
   for (let i = 0; i < 10; i++) {
     const a = -Math.PI / 2 + (i * Math.PI) / 5;

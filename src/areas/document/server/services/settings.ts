@@ -38,7 +38,15 @@ export interface DocSettingDef extends SettingDef {
 
 /** The 通用设置 of the module comment, in page order. */
 export const DOC_SETTINGS: DocSettingDef[] = [
-  { key: 'document.defaultSecretLevel', field: 'defaultSecretLevel', title: 'document.setting.defaultSecretLevel', type: 'integer', default: '0', min: 0, max: 3 },
+  {
+    key: 'document.defaultSecretLevel',
+    field: 'defaultSecretLevel',
+    title: 'document.setting.defaultSecretLevel',
+    type: 'integer',
+    default: '0',
+    min: 0,
+    max: 3,
+  },
   { key: 'document.handleDays', field: 'handleDays', title: 'document.setting.handleDays', type: 'integer', default: '5', min: 0, max: 365 },
   { key: 'document.allowReceiptReturn', field: 'allowReceiptReturn', title: 'document.setting.allowReceiptReturn', type: 'flag', default: '1' },
   { key: 'document.autoRegister', field: 'autoRegister', title: 'document.setting.autoRegister', type: 'flag', default: '1', readOnly: true },
@@ -79,13 +87,20 @@ export interface DocSettingsCaller {
  * version. -1 naming the field when a value is bad or read-only; -1 entity.stale when `version` is given and differs.
  * Fields of `changes` that are not settings are ignored. Answers the new record (docSettings).
  */
-export async function saveDocSettings(db: Kysely<DB>, dialect: Dialect, c: DocSettingsCaller, changes: Record<string, unknown>, version?: number): Promise<Record<string, unknown>> {
+export async function saveDocSettings(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  c: DocSettingsCaller,
+  changes: Record<string, unknown>,
+  version?: number,
+): Promise<Record<string, unknown>> {
   const values = new Map<DocSettingDef, string>();
   for (const d of DOC_SETTINGS) {
     if (!(d.field in changes)) continue;
     if (d.readOnly) {
       // A read-only fact may be sent back unchanged (the form sends what it shows), never changed.
-      if (normalise(c, d, changes[d.field]) !== d.default) throw badInput(translate(c.locale, 'document.setting.readOnly', { field: translate(c.locale, d.title) }));
+      if (normalise(c, d, changes[d.field]) !== d.default)
+        throw badInput(translate(c.locale, 'document.setting.readOnly', { field: translate(c.locale, d.title) }));
       continue;
     }
     values.set(d, normalise(c, d, changes[d.field]));
@@ -102,8 +117,19 @@ export async function saveDocSettings(db: Kysely<DB>, dialect: Dialect, c: DocSe
       await trx.insertInto('settings').values({ key: d.key, value: v }).execute();
     }
     await trx.deleteFrom('settings').where('key', '=', DOC_SETTINGS_VERSION_KEY).execute();
-    await trx.insertInto('settings').values({ key: DOC_SETTINGS_VERSION_KEY, value: String(current.version + 1) }).execute();
-    await audit(trx, dialect, { userId: c.userId, username: c.username, ip: c.ip, event: 'document.setting.edit', object: 'document.setting', result: 'success', detail: { before, after } });
+    await trx
+      .insertInto('settings')
+      .values({ key: DOC_SETTINGS_VERSION_KEY, value: String(current.version + 1) })
+      .execute();
+    await audit(trx, dialect, {
+      userId: c.userId,
+      username: c.username,
+      ip: c.ip,
+      event: 'document.setting.edit',
+      object: 'document.setting',
+      result: 'success',
+      detail: { before, after },
+    });
   });
   return docSettings(db, c.locale);
 }
@@ -136,7 +162,17 @@ export async function actionSettings(db: Kysely<DB>, text: TextOf, filter: { def
     const flowTitle = text(f.def.title);
     steps(f.def).forEach((n, i) => {
       if (!isTaskNode(n)) return;
-      out.push({ id: `${f.defId}:${n.id}`, defId: f.defId, flowTitle, version: f.version, nodeId: n.id, step: text(n.title), nodeType: n.type, actions: [...nodeActions(n)], orderBy: i + 1 });
+      out.push({
+        id: `${f.defId}:${n.id}`,
+        defId: f.defId,
+        flowTitle,
+        version: f.version,
+        nodeId: n.id,
+        step: text(n.title),
+        nodeType: n.type,
+        actions: [...nodeActions(n)],
+        orderBy: i + 1,
+      });
     });
   }
   return byKeyword(out, filter.keyword);
@@ -155,7 +191,18 @@ export async function fieldPermissionSettings(db: Kysely<DB>, text: TextOf, filt
       const fields = Object.keys(props)
         .filter((k) => k !== 'flowStatus' && k !== 'flowId')
         .map((k) => ({ field: k, title: text(props[k].title) || k, permission: perms[k] ?? fallback, explicit: k in perms }));
-      out.push({ id: `${f.defId}:${n.id}`, defId: f.defId, flowTitle, version: f.version, nodeId: n.id, step: text(n.title), nodeType: n.type, fallback, fields, orderBy: i + 1 });
+      out.push({
+        id: `${f.defId}:${n.id}`,
+        defId: f.defId,
+        flowTitle,
+        version: f.version,
+        nodeId: n.id,
+        step: text(n.title),
+        nodeType: n.type,
+        fallback,
+        fields,
+        orderBy: i + 1,
+      });
     });
   }
   return byKeyword(out, filter.keyword);

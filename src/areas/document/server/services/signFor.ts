@@ -57,7 +57,11 @@ export async function signReceipt(
   const sendRow = await (db as any).selectFrom(sendSpec.table).selectAll().where('id', '=', peek.send_id).executeTakeFirst();
   if (!sendRow) throw badInput(translate(locale, 'document.receiptNotFound'));
   const send = rowToRecord(sendSpec, sendRow);
-  const from = await db.selectFrom('departments').select('name').where('id', '=', peek.from_unit_id ?? -1).executeTakeFirst();
+  const from = await db
+    .selectFrom('departments')
+    .select('name')
+    .where('id', '=', peek.from_unit_id ?? -1)
+    .executeTakeFirst();
   // 公文设置 办理期限默认工作日: the 收文's 办理期限, counted in working days from today (0 = none).
   const receivedDate = await orgDate(db, now());
   const handleDays = Number((await docSettings(db, locale)).handleDays) || 0;
@@ -82,7 +86,13 @@ export async function signReceipt(
     const started = await runtime.startIn(
       trx,
       flowCaller,
-      { defId: RECEIVE_FLOW, title: recordTitle(receiveDef, record), data: recordData(receiveDef, { ...record, sourceId: receipt.send_id }), entity: RECEIVE_ENTITY, recordId },
+      {
+        defId: RECEIVE_FLOW,
+        title: recordTitle(receiveDef, record),
+        data: recordData(receiveDef, { ...record, sourceId: receipt.send_id }),
+        entity: RECEIVE_ENTITY,
+        recordId,
+      },
       flow,
     );
     await trx

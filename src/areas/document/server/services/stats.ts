@@ -130,10 +130,22 @@ export async function documentStats(db: Kysely<DB>, dialect: Dialect, q: { year:
   for (const r of received) if (q.unitId === undefined || r.unit_id === q.unitId) line(r.unit_id).received += Number(r.n);
 
   const names = lines.size
-    ? new Map((await db.selectFrom('departments').select(['id', 'name']).where('id', 'in', [...lines.keys()]).execute()).map((d) => [d.id, d.name]))
+    ? new Map(
+        (
+          await db
+            .selectFrom('departments')
+            .select(['id', 'name'])
+            .where('id', 'in', [...lines.keys()])
+            .execute()
+        ).map((d) => [d.id, d.name]),
+      )
     : new Map<number, string>();
   const units: UnitStat[] = [...lines.values()]
-    .map(({ spent, ...l }) => ({ ...l, unitName: names.get(l.unitId) ?? '', avgHours: l.finished ? Math.round((spent / l.finished / HOUR_MS) * 10) / 10 : null }))
+    .map(({ spent, ...l }) => ({
+      ...l,
+      unitName: names.get(l.unitId) ?? '',
+      avgHours: l.finished ? Math.round((spent / l.finished / HOUR_MS) * 10) / 10 : null,
+    }))
     .sort((a, b) => b.sent + b.received - (a.sent + a.received) || a.unitId - b.unitId);
 
   const monthLines = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, sent: 0, received: 0 }));

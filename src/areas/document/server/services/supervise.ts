@@ -58,7 +58,19 @@ export async function gwdbList(
 ): Promise<{ list: GwdbItem[]; total: number }> {
   if (!PAGE_CACHE_ON) return readGwdbList(db, c, q, text);
   const { current, pageSize } = paging(q);
-  const key = [locale, c.userId, c.supervisor ? 1 : 0, c.scope, c.deptId, c.unitDepts.join(','), c.clearance, current, pageSize, q.overdue ? 1 : 0, keywordOf(q as { keyword?: unknown })].join('|');
+  const key = [
+    locale,
+    c.userId,
+    c.supervisor ? 1 : 0,
+    c.scope,
+    c.deptId,
+    c.unitDepts.join(','),
+    c.clearance,
+    current,
+    pageSize,
+    q.overdue ? 1 : 0,
+    keywordOf(q as { keyword?: unknown }),
+  ].join('|');
   let cache = pages.get(db);
   if (!cache) pages.set(db, (cache = new Map()));
   const mark = await flowLogMark(db);
@@ -89,18 +101,33 @@ export interface SupervisionEntry {
 }
 
 /** Records a 督办 entry of instance `instanceId` by `userId` (one transaction); answers it. */
-export async function saveSupervision(db: Kysely<DB>, input: { instanceId: number; userId: number; deadline: number | null; remark: string }): Promise<SupervisionEntry> {
+export async function saveSupervision(
+  db: Kysely<DB>,
+  input: { instanceId: number; userId: number; deadline: number | null; remark: string },
+): Promise<SupervisionEntry> {
   const at = now();
-  const row = await db.transaction().execute((trx) =>
-    trx
-      .insertInto('doc_supervisions')
-      .values({ instance_id: input.instanceId, user_id: input.userId, deadline: input.deadline, remark: input.remark, created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
-  );
+  const row = await db
+    .transaction()
+    .execute((trx) =>
+      trx
+        .insertInto('doc_supervisions')
+        .values({ instance_id: input.instanceId, user_id: input.userId, deadline: input.deadline, remark: input.remark, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
   const user = await db.selectFrom('users').select('realname').where('id', '=', input.userId).executeTakeFirst();
   const none = { supervisorId: null, supervisorName: null, previousId: null, previousName: null };
-  return { id: Number(row.id), instanceId: input.instanceId, userId: input.userId, userName: user?.realname ?? null, deadline: input.deadline, remark: input.remark, createdAt: at, kind: 'supervise', ...none };
+  return {
+    id: Number(row.id),
+    instanceId: input.instanceId,
+    userId: input.userId,
+    userName: user?.realname ?? null,
+    deadline: input.deadline,
+    remark: input.remark,
+    createdAt: at,
+    kind: 'supervise',
+    ...none,
+  };
 }
 
 /** The 督办 entries of instance `instanceId`, oldest first. */
@@ -110,7 +137,20 @@ export async function supervisionHistory(db: Kysely<DB>, instanceId: number): Pr
     .leftJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as n', 'n.id', 's.supervisor_id')
     .leftJoin('users as p', 'p.id', 's.previous_id')
-    .select(['s.id', 's.instance_id', 's.user_id', 'u.realname', 's.deadline', 's.remark', 's.created_at', 's.kind', 's.supervisor_id', 'n.realname as supervisor_name', 's.previous_id', 'p.realname as previous_name'])
+    .select([
+      's.id',
+      's.instance_id',
+      's.user_id',
+      'u.realname',
+      's.deadline',
+      's.remark',
+      's.created_at',
+      's.kind',
+      's.supervisor_id',
+      'n.realname as supervisor_name',
+      's.previous_id',
+      'p.realname as previous_name',
+    ])
     .where('s.instance_id', '=', instanceId)
     .orderBy('s.id')
     .execute();
@@ -163,7 +203,12 @@ export async function urgeHistory(db: Kysely<DB>, instanceId: number): Promise<U
     return ids;
   });
   const holders = taskIds.size
-    ? await db.selectFrom('flow_tasks as t').leftJoin('users as u', 'u.id', 't.assignee_id').select(['t.id', 'u.realname']).where('t.id', 'in', [...taskIds]).execute()
+    ? await db
+        .selectFrom('flow_tasks as t')
+        .leftJoin('users as u', 'u.id', 't.assignee_id')
+        .select(['t.id', 'u.realname'])
+        .where('t.id', 'in', [...taskIds])
+        .execute()
     : [];
   const nameOf = new Map(holders.map((h) => [h.id, h.realname ?? '']));
   return rows.map((r, i) => ({

@@ -72,7 +72,16 @@ export async function changeSupervisor(db: Kysely<DB>, dialect: Dialect, c: Supe
     const at = now();
     const row = await trx
       .insertInto('doc_supervisions')
-      .values({ instance_id: c.instanceId, user_id: c.userId, deadline: null, remark: c.remark, created_at: at, kind: SUPERVISION_KIND.REASSIGN, supervisor_id: c.supervisorId, previous_id: previous })
+      .values({
+        instance_id: c.instanceId,
+        user_id: c.userId,
+        deadline: null,
+        remark: c.remark,
+        created_at: at,
+        kind: SUPERVISION_KIND.REASSIGN,
+        supervisor_id: c.supervisorId,
+        previous_id: previous,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const object = c.entity && c.recordId != null ? `${c.entity}:${c.recordId}` : `flow:${c.instanceId}`;
@@ -86,7 +95,13 @@ export async function changeSupervisor(db: Kysely<DB>, dialect: Dialect, c: Supe
       detail: { flowId: c.instanceId, before: { supervisor: previous }, after: { supervisor: c.supervisorId }, remark: c.remark },
     });
     const notified = await addMessages(trx, dialect, [
-      { userIds: [c.supervisorId], type: MESSAGE_TYPES.URGE, title: translate('zh-CN', 'document.notice.supervisorAssigned', { title: c.title }), fromUserId: c.userId, flowId: c.instanceId },
+      {
+        userIds: [c.supervisorId],
+        type: MESSAGE_TYPES.URGE,
+        title: translate('zh-CN', 'document.notice.supervisorAssigned', { title: c.title }),
+        fromUserId: c.userId,
+        flowId: c.instanceId,
+      },
     ]);
     return { id: Number(row.id), previousId: previous, createdAt: at, notified };
   });

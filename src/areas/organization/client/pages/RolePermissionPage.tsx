@@ -167,7 +167,7 @@ export function RolePermissionPage() {
                   checkedKeys={checkedLeaves}
                   onCheck={(checked, info) => {
                     const keys = (Array.isArray(checked) ? checked : checked.checked) as number[];
-                    setMenuIds([...new Set([...keys, ...(info.halfCheckedKeys as number[] | undefined ?? [])])]);
+                    setMenuIds([...new Set([...keys, ...((info.halfCheckedKeys as number[] | undefined) ?? [])])]);
                     setDirty(true);
                   }}
                 />

@@ -35,9 +35,14 @@ export function register(app: FastifyInstance): void {
     const b = req.body;
     return deptTree(req.server.ctx.db, b.openOnly === true || b.openOnly === 1 || b.openOnly === '1');
   });
-  call<{ id: number }>(app, `${g}/close`, { guard: admin, body: ID_BODY }, async (req) => closeDepartment(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body));
+  call<{ id: number }>(app, `${g}/close`, { guard: admin, body: ID_BODY }, async (req) =>
+    closeDepartment(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body),
+  );
   // parentId / afterId 0 or null: the top level / the first place
-  const sortBody = body({ id: id(), parentId: { ...int('field.parentId'), type: ['integer', 'null'] }, afterId: { ...int('field.afterId'), type: ['integer', 'null'] } }, ['id']);
+  const sortBody = body(
+    { id: id(), parentId: { ...int('field.parentId'), type: ['integer', 'null'] }, afterId: { ...int('field.afterId'), type: ['integer', 'null'] } },
+    ['id'],
+  );
   call<{ id: number; parentId?: number | null; afterId?: number | null }>(app, `${g}/sort`, { guard: admin, body: sortBody }, async (req) =>
     sortDepartment(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body),
   );

@@ -19,8 +19,18 @@ export function register(app: FastifyInstance): void {
   const guard = orgCaller;
   call<{ id: number }>(app, 'role/menus', { guard, body: ID_BODY }, async (req) => roleMenus(req.server.ctx.db, await orgCaller(req), req.body));
   // Both sets are replaced whole: a missing one is refused (not taken as "none"); [] (or '' from a form) empties it.
-  const saveMenus = body({ id: id(), menuIds: idList('field.menuIds'), codes: { type: ['array', 'string'], items: { type: 'string', maxLength: 100 }, maxItems: 2000, maxLength: 200_000, title: 'field.codes' } }, ['id', 'menuIds', 'codes']);
-  call<{ id: number; menuIds: number[] | string; codes: string[] | string }>(app, 'role/saveMenus', { guard: orgWriter(roles), body: saveMenus }, async (req) =>
-    new Ok(await saveRoleMenus(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body), req.t('codes.saved')),
+  const saveMenus = body(
+    {
+      id: id(),
+      menuIds: idList('field.menuIds'),
+      codes: { type: ['array', 'string'], items: { type: 'string', maxLength: 100 }, maxItems: 2000, maxLength: 200_000, title: 'field.codes' },
+    },
+    ['id', 'menuIds', 'codes'],
+  );
+  call<{ id: number; menuIds: number[] | string; codes: string[] | string }>(
+    app,
+    'role/saveMenus',
+    { guard: orgWriter(roles), body: saveMenus },
+    async (req) => new Ok(await saveRoleMenus(req.server.ctx.db, req.server.ctx.dialect, await orgCaller(req), req.body), req.t('codes.saved')),
   );
 }

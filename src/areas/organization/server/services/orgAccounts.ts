@@ -66,7 +66,11 @@ export const accountResource: OrgResource = {
     if (before.status !== ACCOUNT_PENDING && rec.status !== before.status) throw badInput(tr(c, 'account.decided', { field: title(c, 'status') }));
     if (before.status === ACCOUNT_PENDING && rec.status === ACCOUNT_APPROVED) {
       if (rec.dept == null) throw badInput(tr(c, 'validate.required', { field: title(c, 'dept') }));
-      const dept = await trx.selectFrom('departments').select(['id', 'status']).where('id', '=', rec.dept as number).executeTakeFirst();
+      const dept = await trx
+        .selectFrom('departments')
+        .select(['id', 'status'])
+        .where('id', '=', rec.dept as number)
+        .executeTakeFirst();
       if (!dept || dept.status !== 1) throw badInput(tr(c, 'org.unknownRef', { field: title(c, 'dept') }));
       const taken = await trx.selectFrom('users').select('id').where('username', '=', String(before.mobile)).executeTakeFirst();
       if (taken) throw badInput(tr(c, 'account.usernameTaken', { username: String(before.mobile) }));

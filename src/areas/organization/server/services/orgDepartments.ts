@@ -55,7 +55,17 @@ export const departmentResource: OrgResource = {
   entity: ENTITY,
   table: 'departments',
   unitScope: (depts) => sql`id in (${sql.join(depts)})`,
-  columns: { name: 'name', short_name: 'short_name', parent: 'parent_id', kind: 'kind', code: 'code', leader: 'leader_id', phone: 'phone', sort: 'sort', status: 'status' },
+  columns: {
+    name: 'name',
+    short_name: 'short_name',
+    parent: 'parent_id',
+    kind: 'kind',
+    code: 'code',
+    leader: 'leader_id',
+    phone: 'phone',
+    sort: 'sort',
+    status: 'status',
+  },
   async toRecords(_db, rows) {
     return rows.map(
       (r) =>
@@ -95,7 +105,14 @@ export const departmentResource: OrgResource = {
   },
   async beforeWrite(trx, c, id, rec, before) {
     await checkParent(trx, c, id, (rec.parent as number | null) ?? null);
-    if (rec.leader != null && !(await trx.selectFrom('users').select('id').where('id', '=', rec.leader as number).executeTakeFirst())) {
+    if (
+      rec.leader != null &&
+      !(await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', rec.leader as number)
+        .executeTakeFirst())
+    ) {
       throw badInput(tr(c, 'org.unknownRef', { field: fieldTitle(orgEntity(ENTITY), 'leader', c.locale) }));
     }
     if (id != null && before?.status === '1' && rec.status === '0') await mustHaveNoOpenChildren(trx, c, id);
@@ -136,7 +153,9 @@ export async function deptTree(db: Db, openOnly = false): Promise<DeptNode[]> {
   let q = db.selectFrom('departments').select(['id', 'parent_id', 'name', 'kind', 'status', 'sort']).orderBy('sort').orderBy('id');
   if (openOnly) q = q.where('status', '=', 1);
   const rows = await q.execute();
-  const nodes = new Map<number, DeptNode>(rows.map((r) => [r.id, { id: r.id, value: r.id, title: r.name, parentId: r.parent_id, kind: r.kind, status: r.status, sort: r.sort, children: [] }]));
+  const nodes = new Map<number, DeptNode>(
+    rows.map((r) => [r.id, { id: r.id, value: r.id, title: r.name, parentId: r.parent_id, kind: r.kind, status: r.status, sort: r.sort, children: [] }]),
+  );
   const roots: DeptNode[] = [];
   for (const n of nodes.values()) (n.parentId != null && nodes.has(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
   return roots;
@@ -149,7 +168,11 @@ export async function closeDepartment(db: Kysely<DB>, dialect: Dialect, c: OrgCa
     const d = await trx.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!d) throw badInput(tr(c, 'entity.notFound'));
     await mustHaveNoOpenChildren(trx, c, id);
-    await trx.updateTable('departments').set({ status: 0, version: d.version + 1, updated_at: now() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('departments')
+      .set({ status: 0, version: d.version + 1, updated_at: now() })
+      .where('id', '=', id)
+      .execute();
     await orgAudit(trx, dialect, c, `${ENTITY}.close`, `${ENTITY}:${id}`, { before: { status: d.status }, after: { status: 0 } });
   });
   forget(db);
@@ -161,10 +184,19 @@ export async function closeDepartment(db: Kysely<DB>, dialect: Dialect, c: OrgCa
  * right after sibling `afterId` (first when absent) and renumbers the siblings' sort 10, 20, …;
  * -1 on a cycle or an `afterId` that is not a sibling. Audited.
  */
-export async function sortDepartment(db: Kysely<DB>, dialect: Dialect, c: OrgCaller, body: { id?: unknown; parentId?: unknown; afterId?: unknown }): Promise<{ id: number; parentId: number | null }> {
+export async function sortDepartment(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  c: OrgCaller,
+  body: { id?: unknown; parentId?: unknown; afterId?: unknown },
+): Promise<{ id: number; parentId: number | null }> {
   const id = idOf(c, body?.id);
-  const parentId = body?.parentId === undefined || body.parentId === null || body.parentId === '' || Number(body.parentId) === 0 ? null : idOf(c, body.parentId, 'field.parentId');
-  const afterId = body?.afterId === undefined || body.afterId === null || body.afterId === '' || Number(body.afterId) === 0 ? null : idOf(c, body.afterId, 'field.afterId');
+  const parentId =
+    body?.parentId === undefined || body.parentId === null || body.parentId === '' || Number(body.parentId) === 0
+      ? null
+      : idOf(c, body.parentId, 'field.parentId');
+  const afterId =
+    body?.afterId === undefined || body.afterId === null || body.afterId === '' || Number(body.afterId) === 0 ? null : idOf(c, body.afterId, 'field.afterId');
   await db.transaction().execute(async (trx: Transaction<DB>) => {
     const d = await trx.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!d) throw badInput(tr(c, 'entity.notFound'));
@@ -181,7 +213,10 @@ export async function sortDepartment(db: Kysely<DB>, dialect: Dialect, c: OrgCal
       const patch = sid === id ? { sort: (i + 1) * 10, parent_id: parentId, version: d.version + 1, updated_at: now() } : { sort: (i + 1) * 10 };
       await trx.updateTable('departments').set(patch).where('id', '=', sid).execute();
     }
-    await orgAudit(trx, dialect, c, `${ENTITY}.sort`, `${ENTITY}:${id}`, { before: { parent: d.parent_id, sort: d.sort }, after: { parent: parentId, afterId } });
+    await orgAudit(trx, dialect, c, `${ENTITY}.sort`, `${ENTITY}:${id}`, {
+      before: { parent: d.parent_id, sort: d.sort },
+      after: { parent: parentId, afterId },
+    });
   });
   forget(db);
   return { id, parentId };

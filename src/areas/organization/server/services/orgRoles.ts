@@ -74,7 +74,15 @@ export const positionResource: OrgResource = {
     return { name: rec.name, level: intOf(rec.level, 99), sort: intOf(rec.sort) };
   },
   async beforeDelete(trx, c, recs) {
-    const held = await trx.selectFrom('user_departments').select('user_id').where('position_id', 'in', recs.map((r) => r.id as number)).executeTakeFirst();
+    const held = await trx
+      .selectFrom('user_departments')
+      .select('user_id')
+      .where(
+        'position_id',
+        'in',
+        recs.map((r) => r.id as number),
+      )
+      .executeTakeFirst();
     if (held) throw badInput(tr(c, 'org.positionInUse'));
   },
   invalidate(db) {
@@ -98,7 +106,12 @@ export async function roleMenus(db: Kysely<DB>, c: OrgCaller, body: { id?: unkno
  * transaction (audited with before/after). -1 naming 菜单 for an unknown menu id, naming the code for
  * one no area declares (codes the role already holds are kept valid). Menus reload at once.
  */
-export async function saveRoleMenus(db: Kysely<DB>, dialect: Dialect, c: OrgCaller, body: { id?: unknown; menuIds?: unknown; codes?: unknown }): Promise<{ menuIds: number[]; codes: string[] }> {
+export async function saveRoleMenus(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  c: OrgCaller,
+  body: { id?: unknown; menuIds?: unknown; codes?: unknown },
+): Promise<{ menuIds: number[]; codes: string[] }> {
   if (!c.admin) throw badInput(tr(c, 'error.forbidden'));
   const id = idOf(c, body?.id);
   const list = (v: unknown, key: string): unknown[] => {
@@ -124,8 +137,16 @@ export async function saveRoleMenus(db: Kysely<DB>, dialect: Dialect, c: OrgCall
     }
     await trx.deleteFrom('role_menus').where('role_id', '=', id).execute();
     await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
-    if (menuIds.length) await trx.insertInto('role_menus').values(menuIds.map((menu_id) => ({ role_id: id, menu_id }))).execute();
-    if (codes.length) await trx.insertInto('role_permissions').values(codes.map((code) => ({ role_id: id, code }))).execute();
+    if (menuIds.length)
+      await trx
+        .insertInto('role_menus')
+        .values(menuIds.map((menu_id) => ({ role_id: id, menu_id })))
+        .execute();
+    if (codes.length)
+      await trx
+        .insertInto('role_permissions')
+        .values(codes.map((code) => ({ role_id: id, code })))
+        .execute();
     const after = { menuIds: [...menuIds].sort((a, b) => a - b), codes: [...codes].sort() };
     await orgAudit(trx, dialect, c, 'organization.role.saveMenus', `organization.role:${id}`, { before, after });
     return after;

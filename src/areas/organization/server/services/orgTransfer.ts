@@ -26,7 +26,21 @@ import { ApiError } from '../../../../server/lib/errors.js';
 import { orgAudit, tr, type OrgCaller, type OrgRecord, type OrgService } from '../../../../server/services/orgCrud.js';
 
 /** Fields of the sheet, in order. */
-export const USER_SHEET_FIELDS = ['realname', 'username', 'mobile', 'email', 'gender', 'dept', 'departments', 'position', 'rank', 'category', 'clearance', 'status', 'sort'];
+export const USER_SHEET_FIELDS = [
+  'realname',
+  'username',
+  'mobile',
+  'email',
+  'gender',
+  'dept',
+  'departments',
+  'position',
+  'rank',
+  'category',
+  'clearance',
+  'status',
+  'sort',
+];
 /** Most rows one export or import holds. */
 export const USER_SHEET_MAX_ROWS = 5_000;
 /** Largest import file. */
@@ -105,7 +119,11 @@ export async function exportUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
       if (v === null || v === undefined) return null;
       if (look.labels[f]) return look.labels[f].get(String(v)) ?? String(v);
       if (f === 'dept') return titles[String(v)] ?? null;
-      if (f === 'departments') return (v as number[]).map((d) => titles[String(d)]).filter(Boolean).join(SEP);
+      if (f === 'departments')
+        return (v as number[])
+          .map((d) => titles[String(d)])
+          .filter(Boolean)
+          .join(SEP);
       if (f === 'position' || f === 'rank' || f === 'category') return look.names[f].get(Number(v)) ?? null;
       return v as string | number;
     };
@@ -119,7 +137,11 @@ export async function exportUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
 function textOf(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object' && !(v instanceof Date)) {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+    if ('richText' in v)
+      return v.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if ('result' in v) return textOf(v.result as ExcelJS.CellValue);
     if ('text' in v) return String((v as { text: unknown }).text).trim();
     return '';
@@ -182,7 +204,12 @@ export async function importUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
         }
       } else if (f === 'dept' || f === 'departments') {
         const list: number[] = [];
-        for (const name of f === 'dept' ? [v] : v.split(/[、,，;；]/).map((x) => x.trim()).filter(Boolean)) {
+        for (const name of f === 'dept'
+          ? [v]
+          : v
+              .split(/[、,，;；]/)
+              .map((x) => x.trim())
+              .filter(Boolean)) {
           const id = await deptIdOfTitle(db, name);
           if (id !== undefined) list.push(id);
           else {
@@ -201,7 +228,8 @@ export async function importUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
       } else rec[f] = f === 'sort' && /^\d+$/.test(v) ? Number(v) : v;
     }
     if (bad) continue;
-    if (rec.dept != null && !((rec.departments as number[] | undefined) ?? []).includes(rec.dept as number)) rec.departments = [rec.dept as number, ...((rec.departments as number[]) ?? [])];
+    if (rec.dept != null && !((rec.departments as number[] | undefined) ?? []).includes(rec.dept as number))
+      rec.departments = [rec.dept as number, ...((rec.departments as number[]) ?? [])];
     if (rec.dept == null && Array.isArray(rec.departments) && rec.departments.length) rec.dept = rec.departments[0];
     const problem = recordProblem(svc.def, rec, c.locale);
     if (problem) {
@@ -226,7 +254,24 @@ export async function importUsers(db: Kysely<DB>, svc: OrgService, c: OrgCaller,
       for (const [i, p] of prepared.entries()) {
         at = p.row;
         const t = now();
-        newIds.push(await svc.insertIn(trx, c, p.rec, { uuid: newUuid(), password_hash: hashes[i], password_changed_at: t, password_initial: 1, created_at: t, updated_at: t, is_admin: 0, current_dept_id: p.rec.dept ?? null }, 'import'));
+        newIds.push(
+          await svc.insertIn(
+            trx,
+            c,
+            p.rec,
+            {
+              uuid: newUuid(),
+              password_hash: hashes[i],
+              password_changed_at: t,
+              password_initial: 1,
+              created_at: t,
+              updated_at: t,
+              is_admin: 0,
+              current_dept_id: p.rec.dept ?? null,
+            },
+            'import',
+          ),
+        );
       }
     });
   } catch (e) {

@@ -13,7 +13,13 @@ import { afterUserChange, writeMemberships } from './orgUsers.js';
 import { idOf, idsOf, orgAudit, tr, type OrgCaller, type OrgRecord, type OrgService } from '../../../../server/services/orgCrud.js';
 
 /** Users/disabled {id, status: 0|1}: sets the account status; -1 naming 状态 for another value, refused for oneself. */
-export async function disableUser(db: Kysely<DB>, dialect: Dialect, svc: OrgService, c: OrgCaller, body: { id?: unknown; status?: unknown }): Promise<OrgRecord> {
+export async function disableUser(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  svc: OrgService,
+  c: OrgCaller,
+  body: { id?: unknown; status?: unknown },
+): Promise<OrgRecord> {
   svc.mustWrite(c);
   const id = idOf(c, body?.id);
   if (!(await svc.rows(db, [id], c)).length) throw badInput(tr(c, 'entity.notFound'));
@@ -23,8 +29,15 @@ export async function disableUser(db: Kysely<DB>, dialect: Dialect, svc: OrgServ
   await db.transaction().execute(async (trx) => {
     const u = await trx.selectFrom('users').select(['status', 'version']).where('id', '=', id).executeTakeFirst();
     if (!u) throw badInput(tr(c, 'entity.notFound'));
-    await trx.updateTable('users').set({ status: Number(status), version: u.version + 1, updated_at: now() }).where('id', '=', id).execute();
-    await orgAudit(trx, dialect, c, 'organization.user.disabled', `organization.user:${id}`, { before: { status: u.status }, after: { status: Number(status) } });
+    await trx
+      .updateTable('users')
+      .set({ status: Number(status), version: u.version + 1, updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+    await orgAudit(trx, dialect, c, 'organization.user.disabled', `organization.user:${id}`, {
+      before: { status: u.status },
+      after: { status: Number(status) },
+    });
   });
   await afterUserChange(db, [id]);
   return svc.info(c, { id });
@@ -34,7 +47,13 @@ export async function disableUser(db: Kysely<DB>, dialect: Dialect, svc: OrgServ
  * Users/move {ids, deptId}: `deptId` becomes each user's primary department (the old primary one is left).
  * A unit administrator moves only people he reaches, to a department of his unit (-1 org.outsideUnit).
  */
-export async function moveUsers(db: Kysely<DB>, dialect: Dialect, svc: OrgService, c: OrgCaller, body: { ids?: unknown; id?: unknown; deptId?: unknown }): Promise<{ moved: number }> {
+export async function moveUsers(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  svc: OrgService,
+  c: OrgCaller,
+  body: { ids?: unknown; id?: unknown; deptId?: unknown },
+): Promise<{ moved: number }> {
   if (!svc.mayWrite(c)) throw badInput(tr(c, 'error.forbidden'));
   const ids = idsOf(c, body);
   const deptId = idOf(c, body?.deptId, 'field.departmentId');
@@ -51,8 +70,15 @@ export async function moveUsers(db: Kysely<DB>, dialect: Dialect, svc: OrgServic
       const primary = before.find((m) => m.is_primary === 1);
       const depts = [deptId, ...before.map((m) => m.dept_id).filter((d) => d !== deptId && d !== primary?.dept_id)];
       await writeMemberships(trx, u.id, depts, deptId, primary?.position_id ?? null);
-      await trx.updateTable('users').set({ version: u.version + 1, updated_at: now() }).where('id', '=', u.id).execute();
-      await orgAudit(trx, dialect, c, 'organization.user.move', `organization.user:${u.id}`, { before: { departments: before.map((m) => m.dept_id), dept: primary?.dept_id ?? null }, after: { departments: depts, dept: deptId } });
+      await trx
+        .updateTable('users')
+        .set({ version: u.version + 1, updated_at: now() })
+        .where('id', '=', u.id)
+        .execute();
+      await orgAudit(trx, dialect, c, 'organization.user.move', `organization.user:${u.id}`, {
+        before: { departments: before.map((m) => m.dept_id), dept: primary?.dept_id ?? null },
+        after: { departments: depts, dept: deptId },
+      });
     }
   });
   await afterUserChange(db, ids);

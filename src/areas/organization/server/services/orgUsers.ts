@@ -27,7 +27,13 @@ function title(c: OrgCaller, field: string): string {
 }
 
 /** -1 "<field> 不存在" unless every id of `ids` is a row of `table`. */
-async function mustExist(trx: Db, c: OrgCaller, table: 'departments' | 'positions' | 'ranks' | 'person_categories' | 'roles', ids: number[], field: string): Promise<void> {
+async function mustExist(
+  trx: Db,
+  c: OrgCaller,
+  table: 'departments' | 'positions' | 'ranks' | 'person_categories' | 'roles',
+  ids: number[],
+  field: string,
+): Promise<void> {
   const wanted = [...new Set(ids.filter((x) => x != null))];
   if (!wanted.length) return;
   const rows = await (trx as Kysely<any>).selectFrom(table).select('id').where('id', 'in', wanted).execute();
@@ -55,14 +61,21 @@ export const userResource: OrgResource = {
     if (field !== 'dept' && field !== 'departments' && field !== 'position') return null;
     const v = Number(Array.isArray(value) ? value[0] : typeof value === 'object' && value ? (value as { value?: unknown }).value : value);
     if (!Number.isInteger(v)) return sql`1 = 0`;
-    if (field === 'position') return sql`exists (select 1 from user_departments ud where ud.user_id = users.id and ud.is_primary = 1 and ud.position_id = ${v})`;
+    if (field === 'position')
+      return sql`exists (select 1 from user_departments ud where ud.user_id = users.id and ud.is_primary = 1 and ud.position_id = ${v})`;
     return sql`exists (select 1 from user_departments ud where ud.user_id = users.id and ud.dept_id = ${v})`;
   },
   async toRecords(db, rows) {
     const ids = rows.map((r) => Number(r.id));
     const [members, roles] = ids.length
       ? await Promise.all([
-          db.selectFrom('user_departments').select(['user_id', 'dept_id', 'is_primary', 'position_id', 'sort']).where('user_id', 'in', ids).orderBy('is_primary', 'desc').orderBy('dept_id').execute(),
+          db
+            .selectFrom('user_departments')
+            .select(['user_id', 'dept_id', 'is_primary', 'position_id', 'sort'])
+            .where('user_id', 'in', ids)
+            .orderBy('is_primary', 'desc')
+            .orderBy('dept_id')
+            .execute(),
           db.selectFrom('user_roles').select(['user_id', 'role_id']).where('user_id', 'in', ids).orderBy('role_id').execute(),
         ])
       : [[], []];
@@ -133,7 +146,11 @@ export const userResource: OrgResource = {
     await writeMemberships(trx, id, (rec.departments as number[]) ?? [], rec.dept as number, (rec.position as number | null) ?? null);
     await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
     const roles = (rec.roles as number[] | null) ?? [];
-    if (roles.length) await trx.insertInto('user_roles').values(roles.map((role_id) => ({ user_id: id, role_id }))).execute();
+    if (roles.length)
+      await trx
+        .insertInto('user_roles')
+        .values(roles.map((role_id) => ({ user_id: id, role_id })))
+        .execute();
   },
   async newRow() {
     const t = now();
@@ -201,10 +218,18 @@ export async function writeMemberships(trx: Transaction<DB>, id: number, depts: 
     const isPrimary = d === primary ? 1 : 0;
     const had = existing.find((m) => m.dept_id === d);
     const pos = isPrimary ? position : (had?.position_id ?? null);
-    if (had) await trx.updateTable('user_departments').set({ is_primary: isPrimary, position_id: pos }).where('user_id', '=', id).where('dept_id', '=', d).execute();
+    if (had)
+      await trx.updateTable('user_departments').set({ is_primary: isPrimary, position_id: pos }).where('user_id', '=', id).where('dept_id', '=', d).execute();
     else {
-      const max = await trx.selectFrom('user_departments').select(sql<number>`coalesce(max(sort), 0)`.as('m')).where('dept_id', '=', d).executeTakeFirst();
-      await trx.insertInto('user_departments').values({ user_id: id, dept_id: d, position_id: pos, is_primary: isPrimary, is_leader: 0, sort: Number(max?.m ?? 0) + 1 }).execute();
+      const max = await trx
+        .selectFrom('user_departments')
+        .select(sql<number>`coalesce(max(sort), 0)`.as('m'))
+        .where('dept_id', '=', d)
+        .executeTakeFirst();
+      await trx
+        .insertInto('user_departments')
+        .values({ user_id: id, dept_id: d, position_id: pos, is_primary: isPrimary, is_leader: 0, sort: Number(max?.m ?? 0) + 1 })
+        .execute();
     }
   }
   const u = await trx.selectFrom('users').select('current_dept_id').where('id', '=', id).executeTakeFirst();
@@ -222,6 +247,10 @@ function mustStayInUnit(c: OrgCaller, rec: OrgRecord, before: OrgRecord | null):
   const mine = new Set(c.unitDepts ?? []);
   const depts = [...((rec.departments as number[] | null) ?? []), ...((before?.departments as number[] | null) ?? [])];
   if (depts.some((d) => !mine.has(d))) throw badInput(tr(c, 'org.outsideUnit'));
-  const ids = (v: unknown) => [...((v as number[] | null) ?? [])].map(Number).sort((a, b) => a - b).join(',');
+  const ids = (v: unknown) =>
+    [...((v as number[] | null) ?? [])]
+      .map(Number)
+      .sort((a, b) => a - b)
+      .join(',');
   if (ids(rec.roles) !== ids(before?.roles)) throw badInput(tr(c, 'org.unitAdminRoles'));
 }

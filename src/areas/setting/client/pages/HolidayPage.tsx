@@ -64,7 +64,14 @@ export function HolidayPage() {
               {year(status.next)}
               {status.canEdit && (
                 <>
-                  <input ref={input} type="file" accept=".csv,.txt,text/csv,text/plain" hidden onChange={(e) => void pick(e.target.files?.[0])} data-testid="calendar-import-file" />
+                  <input
+                    ref={input}
+                    type="file"
+                    accept=".csv,.txt,text/csv,text/plain"
+                    hidden
+                    onChange={(e) => void pick(e.target.files?.[0])}
+                    data-testid="calendar-import-file"
+                  />
                   <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="calendar-import">
                     {t('calendar.import.button')}
                   </Button>

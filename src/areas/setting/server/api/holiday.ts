@@ -35,7 +35,12 @@ export function register(app: FastifyInstance): void {
     {
       // authorised before the body is validated (a refused caller learns nothing about the file)
       permission: def.permissions?.import ?? def.permissions?.add,
-      body: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: SCHEDULE_FILE_MAX, title: 'field.scheduleFile' } }, additionalProperties: false },
+      body: {
+        type: 'object',
+        required: ['text'],
+        properties: { text: { type: 'string', maxLength: SCHEDULE_FILE_MAX, title: 'field.scheduleFile' } },
+        additionalProperties: false,
+      },
     },
     async (req) => {
       const c = callerOf(req);
@@ -47,7 +52,8 @@ export function register(app: FastifyInstance): void {
         throw badInput(e.line ? translate(req.locale, 'holiday.file.line', { line: e.line, message: msg }) : msg);
       }
       const stored = new Map<string, Record<string, unknown>>();
-      for (const r of (await sql<Record<string, unknown>>`select * from ${sql.table(HOLIDAY_TABLE)}`.execute(db)).rows) stored.set(String(r.date).slice(0, 10), r);
+      for (const r of (await sql<Record<string, unknown>>`select * from ${sql.table(HOLIDAY_TABLE)}`.execute(db)).rows)
+        stored.set(String(r.date).slice(0, 10), r);
       // New dates are validated and built outside the transaction (on SQLite it holds the only connection).
       const fresh: PreparedAdd[] = [];
       for (const d of parsed.days) {

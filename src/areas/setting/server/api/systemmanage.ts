@@ -14,7 +14,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { call } from '../../../../server/lib/route.js';
 import { badInput } from '../../../../server/lib/errors.js';
-import { listSettings, saveSettings, settingDef, settingsRecord, SETTINGS, type SettingDef, type SettingsCaller } from '../../../../server/services/settings.js';
+import {
+  listSettings,
+  saveSettings,
+  settingDef,
+  settingsRecord,
+  SETTINGS,
+  type SettingDef,
+  type SettingsCaller,
+} from '../../../../server/services/settings.js';
 import { orgTimeZone } from '../../../../server/services/orgZone.js';
 import { anyValue, body, LIST_BODY, optId, recordBody, str } from '../../../../server/lib/bodies.js';
 

@@ -55,7 +55,13 @@ export function orgWriter(svc: OrgService): (req: FastifyRequest) => Promise<voi
  * service. `add(svc)` gives a handler of its own for `<group>/add` (Users: the initial password); `extra` declares
  * body keys beyond the model's fields (Users: `password`). Every call checks the caller (orgCaller) first.
  */
-export function registerResource(app: FastifyInstance, group: string, res: OrgResource, add?: (svc: OrgService) => Handler, extra: Record<string, Record<string, unknown>> = {}): OrgService {
+export function registerResource(
+  app: FastifyInstance,
+  group: string,
+  res: OrgResource,
+  add?: (svc: OrgService) => Handler,
+  extra: Record<string, Record<string, unknown>> = {},
+): OrgService {
   const svc = new OrgService(res, app.ctx.db, app.ctx.dialect);
   const guard = orgCaller;
   const record = recordBody(extra);

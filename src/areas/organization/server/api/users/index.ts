@@ -50,7 +50,13 @@ export function register(app: FastifyInstance): void {
     }
     svc.fields(c, body); // refuse unknown fields before hashing
     const t = now();
-    const rec = await svc.add(c, body, { uuid: newUuid(), password_hash: await hashPassword(plain), password_changed_at: t, password_initial: 1, current_dept_id: body.dept ?? null });
+    const rec = await svc.add(c, body, {
+      uuid: newUuid(),
+      password_hash: await hashPassword(plain),
+      password_changed_at: t,
+      password_initial: 1,
+      current_dept_id: body.dept ?? null,
+    });
     if (!generated) return rec;
     const notice = req.t('org.initialPassword', { password: plain });
     return new Ok({ ...rec, _initialPassword: plain, _notice: { text: notice, copy: plain } }, notice);
@@ -62,15 +68,23 @@ export function register(app: FastifyInstance): void {
     const b = bodyOf(req);
     return b.id === undefined || b.id === null || b.id === '' ? addUser(svc)(req) : svc.edit(await orgCaller(req), b);
   });
-  call<{ id: number; status: number | string }>(app, 'Users/disabled', { guard: orgWriter(svc), body: body({ id: id(), status: { enum: [0, 1, '0', '1'], title: 'field.status' } }, ['id', 'status']) }, async (req) =>
-    disableUser(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
+  call<{ id: number; status: number | string }>(
+    app,
+    'Users/disabled',
+    { guard: orgWriter(svc), body: body({ id: id(), status: { enum: [0, 1, '0', '1'], title: 'field.status' } }, ['id', 'status']) },
+    async (req) => disableUser(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
   );
-  call<{ id?: number; ids?: number[] | string; deptId: number }>(app, 'Users/move', { guard: orgWriter(svc), body: body({ id: optId(), ids: idList(), deptId: id('field.departmentId') }, ['deptId']) }, async (req) =>
-    moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
+  call<{ id?: number; ids?: number[] | string; deptId: number }>(
+    app,
+    'Users/move',
+    { guard: orgWriter(svc), body: body({ id: optId(), ids: idList(), deptId: id('field.departmentId') }, ['deptId']) },
+    async (req) => moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), req.body),
   );
   const lookup = (name: string, fn: () => Promise<unknown>) => call(app, `Users/${name}`, { guard }, async () => fn());
   lookup('getPositions', () => db.selectFrom('positions').select(['id', 'name', 'level', 'sort']).orderBy('sort').orderBy('id').execute());
-  lookup('getRoles', () => db.selectFrom('roles').select(['id', 'code', 'name', 'builtin', 'exclusive_group', 'status']).orderBy('sort').orderBy('id').execute());
+  lookup('getRoles', () =>
+    db.selectFrom('roles').select(['id', 'code', 'name', 'builtin', 'exclusive_group', 'status']).orderBy('sort').orderBy('id').execute(),
+  );
   lookup('getRanks', () => db.selectFrom('ranks').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute());
   lookup('getPersonCategory', () => db.selectFrom('person_categories').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute());
   call<{ openOnly?: unknown }>(app, 'Users/getDepartmentSelect', { guard, body: body({ openOnly: flag('field.openOnly') }) }, async (req) => {
@@ -81,7 +95,11 @@ export function register(app: FastifyInstance): void {
   const exportBody = { ...LIST_BODY, properties: { ...LIST_BODY.properties, template: flag('field.template') } };
   call<Record<string, unknown>>(app, 'Users/export', { guard, body: exportBody }, async (req, reply) => {
     const file = await exportUsers(db, svc, await orgCaller(req), req.body);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentDisposition(file.filename)).header('cache-control', 'private, no-store').send(file.buffer);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .send(file.buffer);
   });
   registerUserLookups(app, svc);
   registerClearance(app);
@@ -95,7 +113,8 @@ export function register(app: FastifyInstance): void {
         if (part.type === 'file') file = await part.toBuffer();
       }
     } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(req.t('entity.importTooLarge', { limit: USER_IMPORT_MAX_BYTES / 1024 / 1024 }));
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new ApiError(req.t('entity.importTooLarge', { limit: USER_IMPORT_MAX_BYTES / 1024 / 1024 }));
       throw new ApiError(req.t('entity.importNoFile'));
     }
     if (!file) throw new ApiError(req.t('entity.importNoFile'));

@@ -39,30 +39,46 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
   };
 
   const guard = orgCaller;
-  call<{ deptId?: number | null; keyword?: string }>(app, 'Users/getUsers', { guard, body: body({ deptId: optId('field.departmentId'), keyword: str('field.keyword', 100) }) }, async (req) => {
-    const c = await orgCaller(req);
-    const b = req.body;
-    const deptId = optionalId(req, b.deptId, 'deptId');
-    const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
-    let q = db
-      .selectFrom('users')
-      .leftJoin('user_departments as p', (j) => j.onRef('p.user_id', '=', 'users.id').on('p.is_primary', '=', 1))
-      .select(['users.id', 'users.realname', 'users.username', 'p.dept_id as dept'])
-      .where('users.status', '=', 1);
-    if (deptId !== null) q = q.where((eb) => eb.exists(eb.selectFrom('user_departments as m').select('m.user_id').whereRef('m.user_id', '=', 'users.id').where('m.dept_id', '=', deptId)));
-    // A unit administrator sees his unit's people only.
-    if (!c.admin && c.unitDepts) {
-      const mine = c.unitDepts.length ? c.unitDepts : [0];
-      q = q.where((eb) => eb.exists(eb.selectFrom('user_departments as s').select('s.user_id').whereRef('s.user_id', '=', 'users.id').where('s.dept_id', 'in', mine)));
-    }
-    if (keyword) q = q.where((eb) => eb.or([eb('users.realname', 'like', `%${keyword}%`), eb('users.username', 'like', `%${keyword}%`)]));
-    return q.orderBy('users.sort').orderBy('users.id').limit(USER_LOOKUP_MAX).execute();
-  });
+  call<{ deptId?: number | null; keyword?: string }>(
+    app,
+    'Users/getUsers',
+    { guard, body: body({ deptId: optId('field.departmentId'), keyword: str('field.keyword', 100) }) },
+    async (req) => {
+      const c = await orgCaller(req);
+      const b = req.body;
+      const deptId = optionalId(req, b.deptId, 'deptId');
+      const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
+      let q = db
+        .selectFrom('users')
+        .leftJoin('user_departments as p', (j) => j.onRef('p.user_id', '=', 'users.id').on('p.is_primary', '=', 1))
+        .select(['users.id', 'users.realname', 'users.username', 'p.dept_id as dept'])
+        .where('users.status', '=', 1);
+      if (deptId !== null)
+        q = q.where((eb) =>
+          eb.exists(eb.selectFrom('user_departments as m').select('m.user_id').whereRef('m.user_id', '=', 'users.id').where('m.dept_id', '=', deptId)),
+        );
+      // A unit administrator sees his unit's people only.
+      if (!c.admin && c.unitDepts) {
+        const mine = c.unitDepts.length ? c.unitDepts : [0];
+        q = q.where((eb) =>
+          eb.exists(eb.selectFrom('user_departments as s').select('s.user_id').whereRef('s.user_id', '=', 'users.id').where('s.dept_id', 'in', mine)),
+        );
+      }
+      if (keyword) q = q.where((eb) => eb.or([eb('users.realname', 'like', `%${keyword}%`), eb('users.username', 'like', `%${keyword}%`)]));
+      return q.orderBy('users.sort').orderBy('users.id').limit(USER_LOOKUP_MAX).execute();
+    },
+  );
 
   call<{ unitId?: number | null }>(app, 'Users/getOffices', { guard, body: body({ unitId: optId('field.unitId') }) }, async (req) => {
     const c = await orgCaller(req);
     const unitId = optionalId(req, req.body.unitId, 'unitId');
-    let rows = await db.selectFrom('departments').select(['id', 'name', 'parent_id', 'kind', 'code', 'sort']).where('status', '=', 1).orderBy('sort').orderBy('id').execute();
+    let rows = await db
+      .selectFrom('departments')
+      .select(['id', 'name', 'parent_id', 'kind', 'code', 'sort'])
+      .where('status', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     if (!c.admin && c.unitDepts) rows = rows.filter((r) => c.unitDepts!.includes(r.id));
     // Tree order (a parent before its children, siblings by sort), optionally only under `unitId`.
     const children = new Map<number | null, typeof rows>();
@@ -111,38 +127,47 @@ export function registerUserLookups(app: FastifyInstance, svc: OrgService): void
     'Users/moveUser',
     { guard: orgWriter(svc), body: body({ id: optId(), userId: optId('field.userId'), deptId: idProp('field.departmentId') }, ['deptId']) },
     async (req) => {
-    const b = req.body;
-    return moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), { id: b.id ?? b.userId, deptId: b.deptId });
+      const b = req.body;
+      return moveUsers(db, app.ctx.dialect, svc, await orgCaller(req), { id: b.id ?? b.userId, deptId: b.deptId });
     },
   );
 
-  call<{ current?: number; pageSize?: number }>(app, 'Users/importList', { guard, body: body({ current: PAGING.current, pageSize: int('field.pageSize', 1, 200) }) }, async (req) => {
-    const b = req.body;
-    const pageSize = Math.min(200, Math.max(1, Math.trunc(Number(b.pageSize ?? 20)) || 20));
-    const current = Math.max(1, Math.trunc(Number(b.current ?? 1)) || 1);
-    const event = 'organization.user.import';
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('audit_log')
-        .select(['id', 'created_at as time', 'username as operator', 'ip', 'object'])
-        .where('event', '=', event)
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((current - 1) * pageSize)
-        .execute(),
-      db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('event', '=', event).executeTakeFirst(),
-    ]);
-    // object = 'organization.user:<id>'; a person deleted since keeps the row with empty names.
-    const userIds = rows.map((r) => positiveId(String(r.object ?? '').split(':')[1]));
-    const wanted = [...new Set(userIds.filter((x): x is number => x !== null))];
-    const people = wanted.length ? await db.selectFrom('users').select(['id', 'username', 'realname']).where('id', 'in', wanted).execute() : [];
-    const byId = new Map(people.map((p) => [p.id, p]));
-    const list = rows.map((r, i) => {
-      const p = userIds[i] === null ? undefined : byId.get(userIds[i]!);
-      return { id: r.id, time: r.time, operator: r.operator, ip: r.ip, userId: userIds[i], username: p?.username ?? null, realname: p?.realname ?? null };
-    });
-    return { list, total: Number(count?.n ?? 0) };
-  });
+  call<{ current?: number; pageSize?: number }>(
+    app,
+    'Users/importList',
+    { guard, body: body({ current: PAGING.current, pageSize: int('field.pageSize', 1, 200) }) },
+    async (req) => {
+      const b = req.body;
+      const pageSize = Math.min(200, Math.max(1, Math.trunc(Number(b.pageSize ?? 20)) || 20));
+      const current = Math.max(1, Math.trunc(Number(b.current ?? 1)) || 1);
+      const event = 'organization.user.import';
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('audit_log')
+          .select(['id', 'created_at as time', 'username as operator', 'ip', 'object'])
+          .where('event', '=', event)
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((current - 1) * pageSize)
+          .execute(),
+        db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('event', '=', event)
+          .executeTakeFirst(),
+      ]);
+      // object = 'organization.user:<id>'; a person deleted since keeps the row with empty names.
+      const userIds = rows.map((r) => positiveId(String(r.object ?? '').split(':')[1]));
+      const wanted = [...new Set(userIds.filter((x): x is number => x !== null))];
+      const people = wanted.length ? await db.selectFrom('users').select(['id', 'username', 'realname']).where('id', 'in', wanted).execute() : [];
+      const byId = new Map(people.map((p) => [p.id, p]));
+      const list = rows.map((r, i) => {
+        const p = userIds[i] === null ? undefined : byId.get(userIds[i]!);
+        return { id: r.id, time: r.time, operator: r.operator, ip: r.ip, userId: userIds[i], username: p?.username ?? null, realname: p?.realname ?? null };
+      });
+      return { list, total: Number(count?.n ?? 0) };
+    },
+  );
 
   call<{ id?: number | null }>(app, 'Users/getUnionid', { guard, body: OPT_ID_BODY }, async (req) => {
     const c = await orgCaller(req);
