@@ -4,7 +4,7 @@
  * registered for the page's `pageKind` (./registry.ts; the kinds are registered in ./index.ts). An unknown
  * page kind is the definition error box naming the page id and its `pageKind`; a failed load shows the
  * message with a retry button. The bundle is loaded again when the language changes (texts are per locale).
- * A record's detail or form page (`recordId`) renders with the form revision the record pinned (issue 6,
+ * A record's detail or form page (`recordId`) renders with the form revision the record pinned (DESIGN §4,
  * Template/page {id, recordId}); when that cannot be had, or the entity is a custom one, with the page as loaded.
  */
 import { useCallback, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * 收藏 (scgw), 关联文件 (listthgl / editthgl / delthgl), 归档 (documentarchive/*) and the attachments of a document
- * (getAttachList, mergeDownAttachs as a ZIP with Chinese names) — issue 5, SPEC §7. Documents are 发文 of the demo
+ * (getAttachList, mergeDownAttachs as a ZIP with Chinese names) — SPEC §7. Documents are 发文 of the demo
  * organisation run through their flow as in document-chain.test.ts. SQLite and PostgreSQL.
  */
 import fs from 'node:fs';

@@ -9,7 +9,7 @@ import { flattenRoutes } from '../../src/shared/routes.js';
 import { fullRouteTree } from '../../src/server/engine/routeTree.js';
 import { sha256 } from '../../src/server/lib/clock.js';
 
-describe('demo organisation seed (issue 2)', () => {
+describe('demo organisation seed', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -57,9 +57,9 @@ let pushSessions: BenchSession[] = [];
 let taskFill: TaskFill | null = null;
 
 const scenarios: Record<string, Scenario> = {
-  userinfo: { name: '/api/Person/userInfo (issue 2)', target: 6, path: '/api/Person/userInfo', body: {} },
+  userinfo: { name: '/api/Person/userInfo', target: 6, path: '/api/Person/userInfo', body: {} },
   list: {
-    name: `/api/receptions/list, 20 of ${LIST_ROWS} rows, department scope + total (issue 3)`,
+    name: `/api/receptions/list, 20 of ${LIST_ROWS} rows, department scope + total`,
     target: 12,
     path: '/api/receptions/list',
     body: { current: 1, pageSize: 20 },
@@ -83,7 +83,7 @@ const scenarios: Record<string, Scenario> = {
     receptions: true,
   },
   todo: {
-    name: `/api/flow/todo (待办), 20 of demo's open tasks among ${TASK_ROWS} flow tasks + total (issue 4)`,
+    name: `/api/flow/todo (待办), 20 of demo's open tasks among ${TASK_ROWS} flow tasks + total`,
     target: 12,
     path: '/api/flow/todo',
     body: { current: 1, pageSize: 20 },
@@ -92,7 +92,7 @@ const scenarios: Record<string, Scenario> = {
     showFirst: true,
   },
   approve: {
-    name: `/api/flow/act {id, type:'approve'} (issue 4), a different instance per request, first step of flowtest.twostep, over ${TASK_ROWS} flow tasks`,
+    name: `/api/flow/act {id, type:'approve'}, a different instance per request, first step of flowtest.twostep, over ${TASK_ROWS} flow tasks`,
     target: 25,
     path: '/api/flow/act',
     body: (i: number) => ({ id: approveIds[i], type: 'approve' }),
@@ -101,7 +101,7 @@ const scenarios: Record<string, Scenario> = {
     prepare: prepareApprovals,
   },
   push: {
-    name: `a reminder to ${PUSH_CLIENTS} websocket clients of one process (issue 4)`,
+    name: `a reminder to ${PUSH_CLIENTS} websocket clients of one process`,
     target: 2000,
     path: '/api/Msg/socket',
     body: null,

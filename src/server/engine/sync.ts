@@ -200,7 +200,7 @@ async function applySpec(
 
 /**
  * Brings ONE entity's table in line with `def` inside the caller's transaction `trx` (designer publishes,
- * issue 6): creates it when missing, else adds columns, widens varchars (PostgreSQL) and creates indexes.
+ * DESIGN §4): creates it when missing, else adds columns, widens varchars (PostgreSQL) and creates indexes.
  * A destructive difference throws `EntitySchemaError` before anything is altered. No entity migrations,
  * no advisory lock (the caller's transaction is the unit).
  */

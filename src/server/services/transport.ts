@@ -54,7 +54,7 @@ async function loadOrCreateKeys(db: Kysely<DB>): Promise<Sm2KeyPair> {
 
 /**
  * The server's SM2 key pair, generated and stored on first use, then cached per database handle.
- * Source: issue 2 "Accounts and sessions", DESIGN §7.
+ * Source: DESIGN §7.
  */
 export function sm2Keys(db: Kysely<DB>): Promise<Sm2KeyPair> {
   let p = keyCache.get(db);

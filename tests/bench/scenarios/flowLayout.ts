@@ -98,7 +98,7 @@ export async function runFlowLayoutBench(): Promise<void> {
   }
   const m = median(times);
   console.log(
-    `\nflow designer layout (issue 6): ${count(def)} definition nodes → ${first.nodes.length} canvas nodes, ${first.edges.length} edges, ${first.width}×${first.height} px`,
+    `\nflow designer layout: ${count(def)} definition nodes → ${first.nodes.length} canvas nodes, ${first.edges.length} edges, ${first.width}×${first.height} px`,
   );
   console.log(`  layout: cold ${cold.toFixed(1)} ms, median of ${ROUNDS} ${m.toFixed(1)} ms (target ≤ ${TARGET_MS} ms) ${m <= TARGET_MS ? 'OK' : 'OVER'}`);
   console.log(`  validation before publish: median ${median(vt).toFixed(1)} ms (${problems} problems: new nodes have no assignees yet)`);

@@ -223,7 +223,7 @@ export async function runGwdbBench(): Promise<void> {
     console.log(
       `reference: /api/Person/userInfo in the same rounds ${median(u).toFixed(3)} ms CPU/request → ${(median(u) / median(h)).toFixed(2)}× hello-world`,
     );
-    const what = `/api/document/gwdbList (督办), 20 of the running among ${GWDB_DOCS} generated documents, supervisor of scope all + total (issue 5)`;
+    const what = `/api/document/gwdbList (督办), 20 of the running among ${GWDB_DOCS} generated documents, supervisor of scope all + total`;
     for (const [label, xs] of [
       ['cached (repeat visit, page cache)', a],
       ['fresh (page read from the database every request)', f],

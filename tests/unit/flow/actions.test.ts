@@ -1,5 +1,5 @@
 /**
- * Action scenarios of DESIGN §5 / issue 4: return and resubmit (restart / jump back), transfer, delegate,
+ * Action scenarios of DESIGN §5: return and resubmit (restart / jump back), transfer, delegate,
  * add-sign before / after / parallel, cc and read, withdraw, recall (allowed, then too late), urge, comment,
  * saveDraft, field permissions, sign for receipt.
  */

@@ -14,7 +14,7 @@
  *   a problem answers -1 naming its path
  * - Flowset/set {id, version, comment?} → {id, version}: publishes an older version again (restore)
  * - Flowset/delete {id} → {deleted}: removes a flow that only the designer made and no instance uses
- * - revisions, diff, saveDraft, draft, deleteDraft, publish, restore, export, import: issue 6, administrators
+ * - revisions, diff, saveDraft, draft, deleteDraft, publish, restore, export, import (DESIGN §4): administrators
  *   only (./revisions.ts); saveJson and save also run the definition lint (CEL branch conditions, fields)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * The dictionaries a form definition brings (`{page, entity, dicts?, texts?}`; the designer's toFormPage `dicts`:
- * the options an administrator typed, designer/form/model/options.ts) as the revision calls check them (issue 6,
- * DESIGN §4 Overlays; how they are stored and served: src/server/engine/formDicts.ts).
+ * the options an administrator typed, designer/form/model/options.ts) as the revision calls check them (DESIGN §4
+ * Overlays; how they are stored and served: src/server/engine/formDicts.ts).
  *
  * - Shape (drafts and publishes of every form): `dicts` is an array of dictionary definitions
  *   (schemas/_meta/dict.schema.json; `$schema`, `schemaVersion` and `kind` filled in when missing), ids and item

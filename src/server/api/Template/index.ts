@@ -2,7 +2,7 @@
  * API group `Template` (SPEC §7 "Templates, forms and flows"): the effective definitions (DESIGN §4: base
  * files + published overlays, src/server/engine/schemaStore.ts) for the renderers and designers. All calls
  * need a session only (pages are what users see anyway); the designer calls (add, edit, set, formedit…)
- * come with issue 6. Unknown ids answer -1 naming the id; bad input -1 naming the field.
+ * are the designers' (DESIGN §4). Unknown ids answer -1 naming the id; bad input -1 naming the field.
  *
  * - page {route | id, etag?} → {page, entity (model and hints, no table internals), dicts, texts (area, common
  *   and dict texts in the caller's locale), etag}; with `etag` equal to the current one → {notModified: true, etag};

@@ -1,6 +1,5 @@
 /**
- * flow/badges (SPEC §3 "Menu badge counts", §7 "the payload flag is a comma list of db, df, cb, dbsw, mail";
- * issue 4): the counts the menu shows on its items, for the flags asked only.
+ * flow/badges (SPEC §3 "Menu badge counts", §7 "the payload flag is a comma list of db, df, cb, dbsw, mail"): the counts the menu shows on its items, for the flags asked only.
  *
  * - `db`, `df`, `cb` — the document area (flows `document.*`): 待办 (open approve / handle / sign-for tasks),
  *   待发 (drafts), 催办 (open tasks that were urged), each `{count, all_count}`. `count` is what the current

@@ -1,6 +1,6 @@
 /**
  * 正式文件 (custom component `document.savePdf`, /document/savepdf?id=<flow instance id>; SPEC §2.3 savepdf,
- * issue 5 "export to PDF laid out per GB/T 9704 … and to DOCX"): the 发文 of that flow as the server lays it out
+ * laid out per GB/T 9704-2012, and as DOCX): the 发文 of that flow as the server lays it out
  * (document/exportPdf), shown in the browser's PDF viewer from a blob URL, with 下载 PDF, 下载 Word
  * (document/getDoc) and 打印 (the viewer's frame prints). Whoever may see the flow may open it; for others the
  * server's refusal is shown.

@@ -24,7 +24,7 @@ export const SUPERVISION_REMARK_MAX = 1000;
 
 /**
  * Whether gwdbList remembers pages (below). `OA_GWDB_PAGE_CACHE=off` turns it off, so that every request reads its
- * page afresh: the issue 5 bench measures both (tests/bench/scenarios/gwdb.ts).
+ * page afresh: the bench measures both (tests/bench/scenarios/gwdb.ts).
  */
 const PAGE_CACHE_ON = process.env.OA_GWDB_PAGE_CACHE !== 'off';
 /** Largest number of remembered pages per database. */
