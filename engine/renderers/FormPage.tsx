@@ -178,7 +178,7 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
   /** Which button submitted a flow form: 提交 or 暂存 (rjsf's onSubmit does not say). */
   const intent = useRef<'submit' | 'draft'>('submit');
   const onSubmit = async (e: IChangeEvent) => {
-    const body = formToRecord((e.formData ?? {}) as Data, compiled.fields);
+    const body = formToRecord((e.formData ?? {}) as Data, compiled.fields, recordId ? baseline.current : undefined);
     setSaving(true);
     setRefusal(null);
     try {

@@ -25,10 +25,17 @@ export function recordToForm(record: EntityRecord, fields: string[]): Record<str
   return out;
 }
 
-/** The body to store: the form's fields, undefined dropped. */
-export function formToRecord(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+/**
+ * The body to store: the form's fields, undefined dropped — except a field the user emptied in a stored record
+ * (`loaded`, the form data as it was read): rjsf turns an emptied input into undefined, and edit calls change only
+ * the fields they are sent, so it goes as `null`, which clears it (src/server/engine/validation.ts).
+ */
+export function formToRecord(data: Record<string, unknown>, fields: string[], loaded?: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of fields) if (data[f] !== undefined) out[f] = data[f];
+  for (const f of fields) {
+    if (data[f] !== undefined) out[f] = data[f];
+    else if (loaded && loaded[f] !== undefined && loaded[f] !== null) out[f] = null;
+  }
   return out;
 }
 
