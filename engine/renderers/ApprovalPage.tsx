@@ -253,7 +253,7 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     if (type === 'read' && tasks.reading) body.taskId = tasks.reading.id;
     else if (TASK_ACTIONS.has(type) && tasks.deciding) body.taskId = tasks.deciding.id;
     if (type === 'saveDraft' && tasks.deciding) body.taskId = tasks.deciding.id;
-    if (DATA_ACTIONS.has(type) && writable.length && formRef.current) body.data = writableData(formRef.current.values(), writable);
+    if (DATA_ACTIONS.has(type) && writable.length && formRef.current) body.data = writableData(formRef.current.values(), writable, state.data);
     setBusy(true);
     try {
       const answered = await flowApi.act(view.id, view.version, body);

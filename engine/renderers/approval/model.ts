@@ -96,10 +96,17 @@ export function applyPermissions(
   return { schema: required.length ? { ...rest, required } : rest, uiSchema: ui };
 }
 
-/** The values of the writable fields in `data` (undefined dropped): the `data` of the next action. */
-export function writableData(data: Record<string, unknown>, writable: readonly string[]): Record<string, unknown> {
+/**
+ * The values of the writable fields in `data` (undefined dropped): the `data` of the next action. A writable field
+ * the approver emptied (set in `stored`, the record as the flow holds it) goes as `null`, which clears it: rjsf turns
+ * an emptied input into undefined, and the step changes only the fields it is sent.
+ */
+export function writableData(data: Record<string, unknown>, writable: readonly string[], stored?: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of writable) if (data[f] !== undefined) out[f] = data[f];
+  for (const f of writable) {
+    if (data[f] !== undefined) out[f] = data[f];
+    else if (stored && stored[f] !== undefined && stored[f] !== null) out[f] = null;
+  }
   return out;
 }
 
