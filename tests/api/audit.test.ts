@@ -9,19 +9,17 @@ describe('audit chain (DESIGN §7)', () => {
     t = await createTestApp({ seed: false });
     const { db, dialect } = t.database;
     for (let i = 0; i < 5; i++) {
-      await db
-        .transaction()
-        .execute((trx) =>
-          audit(trx, dialect, {
-            userId: 1,
-            username: 'admin',
-            ip: '127.0.0.1',
-            event: 'user.edit',
-            object: `user:${i}`,
-            result: 'success',
-            detail: { before: { realname: '甲' }, after: { realname: '乙' } },
-          }),
-        );
+      await db.transaction().execute((trx) =>
+        audit(trx, dialect, {
+          userId: 1,
+          username: 'admin',
+          ip: '127.0.0.1',
+          event: 'user.edit',
+          object: `user:${i}`,
+          result: 'success',
+          detail: { before: { realname: '甲' }, after: { realname: '乙' } },
+        }),
+      );
     }
   });
   afterAll(async () => t.close());

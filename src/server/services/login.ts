@@ -114,19 +114,17 @@ export async function completeLogin(
 
 /** Writes a failed attempt in its own transaction, then returns `err` for the caller to throw. */
 async function failed(ctx: ServiceCtx, err: ApiError, a: { name: string; userId: number | null; method: LoginMethod; reason: string }): Promise<ApiError> {
-  await ctx.db
-    .transaction()
-    .execute((trx) =>
-      recordAttempt(trx, ctx.dialect, {
-        username: a.name,
-        userId: a.userId,
-        success: false,
-        method: a.method,
-        reason: a.reason,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-      }),
-    );
+  await ctx.db.transaction().execute((trx) =>
+    recordAttempt(trx, ctx.dialect, {
+      username: a.name,
+      userId: a.userId,
+      success: false,
+      method: a.method,
+      reason: a.reason,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    }),
+  );
   return err;
 }
 

@@ -85,3 +85,35 @@ export interface FieldPermissionRow extends Omit<ActionSettingRow, 'actions'> {
   fallback: 'R' | 'W' | 'H';
   fields: Array<{ field: string; title: string; permission: 'R' | 'W' | 'H'; explicit: boolean }>;
 }
+
+/** A 督办 entry as the API answers it (document/saveDb, dbHistory, dbUpdateDbr); times epoch ms. */
+export interface SupervisionEntry {
+  id: number;
+  instanceId: number;
+  userId: number;
+  userName: string | null;
+  deadline: number | null;
+  remark: string;
+  createdAt: number;
+  /** 'supervise' a 督办 entry | 'reassign' a change of 督办人 (dbUpdateDbr, services/supervisors.ts). */
+  kind: string;
+  /** The 督办人 named by a 'reassign' entry, and the one it replaced; null on 'supervise' entries. */
+  supervisorId: number | null;
+  supervisorName: string | null;
+  previousId: number | null;
+  previousName: string | null;
+}
+
+/** One 委托 in force for document flows, as 授权查询 shows it. Times epoch ms. */
+export interface AuthorizationRow {
+  id: number;
+  userId: number;
+  userName: string | null;
+  delegateId: number;
+  delegateName: string | null;
+  /** The flow it is limited to, null = all flows (the document ones included). */
+  defId: string | null;
+  start: number;
+  end: number;
+  remark: string | null;
+}

@@ -3,7 +3,7 @@
  * the read-only views 操作设置 (gwszCzszList) and 节点权限 (gwszJdqxList) of the document flow definitions, and the
  * 委托 in force for document flows (authQuery). Refusals toast and reject (the engine host's call (engine/host.ts)).
  */
-import type { ActionSettingRow, FieldPermissionRow } from '../../shared/types';
+import type { ActionSettingRow, AuthorizationRow, FieldPermissionRow } from '../../shared/types';
 import { host } from '../../../../../engine/host';
 
 /** One 通用设置 item as the server lists it (title in the caller's language). */
@@ -31,18 +31,8 @@ export interface DocSettings {
 /** 操作设置 and 节点权限 rows (src/areas/document/shared/types.ts). */
 export type { ActionSettingRow, FieldPermissionRow };
 
-/** A 委托 in force for document flows (epoch ms). */
-export interface AuthorizationRow {
-  id: number;
-  userId: number;
-  userName: string | null;
-  delegateId: number;
-  delegateName: string | null;
-  defId: string | null;
-  start: number;
-  end: number;
-  remark: string | null;
-}
+/** A 委托 in force for document flows (src/areas/document/shared/types.ts). */
+export type { AuthorizationRow };
 
 /** The calls of the module comment. */
 export const docSettingsApi = {

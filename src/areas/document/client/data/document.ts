@@ -5,6 +5,7 @@
  * engine host's call (engine/host.ts: refusals toast and reject).
  */
 import type { SuperviseItem } from '../../../../shared/flow';
+import type { SupervisionEntry } from '../../shared/types';
 import { host } from '../../../../../engine/host';
 
 /** One 发文字号 mark (文号类型) as document/markList answers it; `preview` is its next number ("京政发〔2026〕12号"). */
@@ -50,25 +51,8 @@ export interface GwdbItem extends SuperviseItem {
   supervisionDeadline: number | null;
 }
 
-/**
- * One entry of a document's 督办 history (document/dbHistory, oldest first): kind 'supervise' — a 督办 by
- * `userName` with its deadline (epoch ms, or null) and 督办意见 `remark`; kind 'reassign' — `userName` named
- * `supervisorName` 督办人 in place of `previousName`, `remark` the reason (may be '').
- */
-export interface SupervisionEntry {
-  id: number;
-  instanceId: number;
-  userId: number;
-  userName: string | null;
-  deadline: number | null;
-  remark: string;
-  createdAt: number;
-  kind: 'supervise' | 'reassign' | string;
-  supervisorId: number | null;
-  supervisorName: string | null;
-  previousId: number | null;
-  previousName: string | null;
-}
+/** One entry of a document's 督办 history (document/dbHistory, oldest first; src/areas/document/shared/types.ts). */
+export type { SupervisionEntry };
 
 /** One 催办 of a document's flow log (document/cbHistory, oldest first): when (epoch ms), who, the message, whom it reminded. */
 export interface UrgeEntry {

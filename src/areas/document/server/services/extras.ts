@@ -117,20 +117,18 @@ export async function relatedRows(db: Db, flowId: number): Promise<RelatedRow[]>
       .execute();
   const rows = [...(await side('flow_id', 'related_flow_id')), ...(await side('related_flow_id', 'flow_id'))];
   rows.sort((x, y) => Number(y.created_at) - Number(x.created_at) || y.link_id - x.link_id);
-  return rows
-    .slice(0, RELATIONS_MAX)
-    .map((r) => ({
-      id: r.id,
-      title: r.title,
-      defId: r.def_id,
-      entity: r.entity,
-      recordId: r.record_id,
-      status: r.status,
-      initiator: r.initiator_id,
-      at: Number(r.created_at),
-      kindId: r.kind_id,
-      linkedBy: r.created_by,
-    }));
+  return rows.slice(0, RELATIONS_MAX).map((r) => ({
+    id: r.id,
+    title: r.title,
+    defId: r.def_id,
+    entity: r.entity,
+    recordId: r.record_id,
+    status: r.status,
+    initiator: r.initiator_id,
+    at: Number(r.created_at),
+    kindId: r.kind_id,
+    linkedBy: r.created_by,
+  }));
 }
 
 /** Whether `a` and `b` are linked, in either direction. */

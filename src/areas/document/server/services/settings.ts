@@ -29,7 +29,7 @@ import { normalise, type SettingDef } from '../../../../server/services/settings
 import { currentFlow } from '../../../../server/engine/flow/versions.js';
 import { flowEntity } from '../../../../server/engine/flow/records.js';
 import { DOC_FLOWS } from './supervise.js';
-import type { ActionSettingRow, FieldPermissionRow } from '../../shared/types.js';
+import type { ActionSettingRow, AuthorizationRow, FieldPermissionRow } from '../../shared/types.js';
 
 /** A 通用设置 item; `readOnly` ones are facts of the product, never stored. */
 export interface DocSettingDef extends SettingDef {
@@ -137,7 +137,7 @@ export async function saveDocSettings(
 /** Title of a definition text in the caller's locale. */
 export type TextOf = (t: { t: string; d: string } | undefined) => string;
 
-export type { ActionSettingRow, FieldPermissionRow };
+export type { ActionSettingRow, AuthorizationRow, FieldPermissionRow };
 
 /** The task and start nodes of `def` in flow order. */
 function steps(def: FlowDef): FlowNode[] {
@@ -211,20 +211,6 @@ export async function fieldPermissionSettings(db: Kysely<DB>, text: TextOf, filt
 function byKeyword<T extends { step: string; flowTitle: string }>(rows: T[], keyword?: string): T[] {
   const k = keyword?.trim();
   return k ? rows.filter((r) => r.step.includes(k) || r.flowTitle.includes(k)) : rows;
-}
-
-/** One 委托 in force for document flows, as 授权查询 shows it. Times epoch ms. */
-export interface AuthorizationRow {
-  id: number;
-  userId: number;
-  userName: string | null;
-  delegateId: number;
-  delegateName: string | null;
-  /** The flow it is limited to, null = all flows (the document ones included). */
-  defId: string | null;
-  start: number;
-  end: number;
-  remark: string | null;
 }
 
 /**

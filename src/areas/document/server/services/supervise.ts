@@ -14,6 +14,9 @@ import { now } from '../../../../server/lib/clock.js';
 import { registerCache } from '../../../../server/services/cacheBus.js';
 import { SCOPE_CACHE_TTL_MS } from '../../../../server/engine/scope.js';
 import { readGwdbList, valuesOf, type GwdbCaller, type GwdbItem, type GwdbQuery } from './gwdbList.js';
+import type { SupervisionEntry } from '../../shared/types.js';
+
+export type { SupervisionEntry };
 
 export { DOC_FLOWS, GWDB_TOTAL_TTL_MS, type GwdbCaller, type GwdbItem, type GwdbQuery } from './gwdbList.js';
 
@@ -80,24 +83,6 @@ export async function gwdbList(
   if (cache.size >= PAGE_CACHE_MAX) cache.clear();
   cache.set(key, { mark, result });
   return result;
-}
-
-/** A 督办 entry as the API answers it. */
-export interface SupervisionEntry {
-  id: number;
-  instanceId: number;
-  userId: number;
-  userName: string | null;
-  deadline: number | null;
-  remark: string;
-  createdAt: number;
-  /** 'supervise' a 督办 entry | 'reassign' a change of 督办人 (dbUpdateDbr, services/supervisors.ts). */
-  kind: string;
-  /** The 督办人 named by a 'reassign' entry, and the one it replaced; null on 'supervise' entries. */
-  supervisorId: number | null;
-  supervisorName: string | null;
-  previousId: number | null;
-  previousName: string | null;
 }
 
 /** Records a 督办 entry of instance `instanceId` by `userId` (one transaction); answers it. */
