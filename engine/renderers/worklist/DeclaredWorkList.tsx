@@ -21,6 +21,7 @@ import { bundleText } from '../text';
 import { declaredColumns, type DeclaredRow } from './declaredColumns';
 import { useWorkListReload } from './useReload';
 import { WorkListHeading, workListPagination } from './frame';
+import { useNarrow } from '../useNarrow';
 
 // The engine's own row dialog (module state survives hot reloads: register once).
 if (!rowDialogComponent('urge')) registerRowDialog('urge', UrgeRowDialog);
@@ -57,6 +58,8 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
     };
   }, [source.call, query, toggles, round]);
 
+  // below 600 px (a phone) the table scrolls as a whole, actions included
+  const narrow = useNarrow(600);
   const columns = useMemo(() => {
     const access = new Set(user?.access ?? []);
     return declaredColumns({
@@ -75,8 +78,9 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
         (!!a.self && user != null && row[a.self] === user.id) ||
         (!!a.flag && row[a.flag] === true),
       onAction: (action, row) => setActing({ action, row }),
+      pinActions: !narrow,
     });
-  }, [page.columns, page.rowActions, page.open, t, tx, idField, openDetail, user]);
+  }, [page.columns, page.rowActions, page.open, t, tx, idField, openDetail, user, narrow]);
 
   const dialogs = [...new Set((page.rowActions ?? []).map((a) => a.dialog))];
   return (

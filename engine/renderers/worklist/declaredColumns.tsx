@@ -42,6 +42,8 @@ export interface DeclaredColumnOptions {
   allowed: (action: WorkListRowAction, row: DeclaredRow) => boolean;
   /** Opens the dialog of `action` on `row`. */
   onAction: (action: WorkListRowAction, row: DeclaredRow) => void;
+  /** Whether the actions column stays pinned at the right (false on a phone, where it would cover half the row). */
+  pinActions?: boolean;
 }
 
 /** The antd columns of a declared list (see the module comment). */
@@ -116,7 +118,7 @@ export function declaredColumns(o: DeclaredColumnOptions): ColumnsType<DeclaredR
     title: tx(c.title),
     width: c.width,
     align: c.type === 'count' ? ('center' as const) : undefined,
-    fixed: c.actions ? ('right' as const) : undefined,
+    fixed: c.actions && o.pinActions !== false ? ('right' as const) : undefined,
     render: (_v: unknown, row: DeclaredRow) => {
       if (c.actions)
         return (
