@@ -1,15 +1,18 @@
 /**
  * Types of the definition formats (DESIGN §4), the contract between the files in `schemas/`, the loader
  * and lint (engine/schema), the server (generic entity service) and the renderers.
- * The JSON Schemas in `schemas/_meta/` describe exactly these shapes; FORMATS.md explains them.
+ * The JSON Schemas in `schemas/_meta/` describe exactly these shapes; FORMATS.md explains them. The area file's
+ * types are in ./areaDef.ts, the calendar / tree / chart pages' in ./resourcePages.ts, the tabs and declared
+ * work-list parts in ./tabsPage.ts and ./worklistDecl.ts; all are re-exported here.
  *
  * Pure types: no React, no Node.
  */
 import type { FlowDef } from '../flow/types';
 import type { EntityCalls } from './entityCalls';
 import type { TabsPageDef } from './tabsPage';
-import type { AreaProvides } from './areaProvides';
 import type { WorkListDeclared } from './worklistDecl';
+import type { CalendarPageDef, ChartPageDef, TreePageDef } from './resourcePages';
+import type { AreaDef } from './areaDef';
 
 /** Current format version of every definition file (`schemaVersion`). */
 export const SCHEMA_VERSION = 2;
@@ -174,73 +177,6 @@ export interface DictDef extends DefinitionBase {
   items: { value: string; label: Text; color?: string; disabled?: boolean }[];
 }
 
-/**
- * The menu root (SPEC §2.3) an area owns: its path `/<section>` (the route key of the section is the path without the
- * slash), antd icon name and menu order among sections (steps of 10).
- */
-export interface AreaSection {
-  path: string;
-  icon: string;
-  order: number;
-  /** Menu title of the section; default: the area's title. */
-  title?: Text;
-  /** The bare section path redirects there. */
-  redirect?: string;
-  /** The bare section path renders this page / route key instead (`frontLog` on /log). */
-  bare?: string;
-  /** Only administrators may open it (SPEC §2.1). */
-  admin?: boolean;
-  /** Its pages are kept alive in their tabs (default true). */
-  keepAlive?: boolean;
-}
-
-/**
- * A route an area declares (menu pages and the `:id` routes of detail and approval pages). Its route key — also the
- * stable menu code — is `<section>.<first segment after the section>` (`/affair/show-audit/:id` → `affair.show-audit`).
- * Without `page` it renders the component an area module registers for the route key, or the under-construction page.
- */
-export interface AreaRoute {
-  /** Absolute pattern; `:name` a parameter, `:name?` an optional one. */
-  path: string;
-  /** The page definition it renders. */
-  page?: string;
-  /** Menu and tab title; default key `<area>.route.<name>`, else the route key. */
-  title?: Text;
-  /** Not shown in the menu (still allowed when the menu holds it). */
-  hidden?: boolean;
-  /** Opened in a new browser tab from a list page (SPEC §2.2). */
-  newTab?: boolean;
-  /** Rendered outside the shell: no menu, header or tabs (SPEC §2.2). */
-  standalone?: boolean;
-  /** Kept alive in its tab; true unless false. */
-  keepAlive?: boolean;
-  /** Only administrators may open it. */
-  admin?: boolean;
-  /** Goes to this path instead of rendering a page. */
-  redirect?: string;
-}
-
-/** An area (`schemas/<area>/area.json`, format v2): its section, routes → pages, permission codes, default grants. */
-export interface AreaDef extends DefinitionBase, AreaProvides {
-  kind: 'area';
-  title: Text;
-  section?: AreaSection;
-  routes: AreaRoute[];
-  permissions: { code: string; label: Text }[];
-  /** Default grants, applied once when the area first appears in a database (src/server/services/areaGrants.ts). */
-  grants?: AreaGrant[];
-}
-
-/**
- * A default grant of an area: role `role` (a role code) gets the area's permission codes `permissions` and the menus of
- * its routes `routes` (route patterns of the area). Applied once per item; an administrator's later removal stands.
- */
-export interface AreaGrant {
-  role: string;
-  permissions?: string[];
-  routes?: string[];
-}
-
 /** Column renderers of list pages. */
 export type ColumnRender = 'text' | 'date' | 'datetime' | 'dict' | 'user' | 'dept' | 'status' | 'money' | 'link' | 'tags' | 'boolean' | 'record';
 
@@ -322,7 +258,8 @@ export type DataSource =
   | { type: 'dict'; code: string }
   | { type: 'org'; of: 'users' | 'departments' | 'positions' | 'roles' };
 
-interface PageBase extends DefinitionBase {
+/** What every page definition has (each page kind extends it). */
+export interface PageBase extends DefinitionBase {
   kind: 'page';
   title: Text;
   /** Route of src/shared/routes.ts the page renders, when it is a routed page. */
@@ -447,107 +384,12 @@ export interface WorkListView {
   route?: string;
 }
 
-/**
- * A calendar of an entity's records (schedules, room or car bookings, shifts): day / week / month views
- * (FullCalendar) and a resource timeline grouping the records by a field (vis-timeline). A record is shown from
- * `start` to `end` (kind date or datetime, both of the same kind); the data is the entity's generic list of the
- * visible range (ListParams `range`). Times are the organisation's wall time (engine/renderers/time.ts).
- */
-export interface CalendarPageDef extends PageBase {
-  pageKind: 'calendar';
-  entity: string;
-  /** Field where a record begins (kind date or datetime). */
-  start: string;
-  /** Field where it ends (same kind as `start`; a date end is the last day, inclusive). Blank: it ends where it starts. */
-  end: string;
-  /** Field (boolean) saying a record takes whole days; without it, date fields are all-day and datetime fields are not. */
-  allDay?: string;
-  /** The event's text: a field, or a CEL template over `record` giving a string (`record.subject + " · " + record.host`). */
-  eventTitle: { field: string } | Expr;
-  /** The resource timeline's rows: one per value of this field (kind dict: its items, in order; user / dept: the names). */
-  resource?: { field: string };
-  /** A field of kind dict whose items' `color` colours the events. */
-  color?: string;
-  /** The views offered, in order: `day`, `week`, `month`, `timeline` (needs `resource`). */
-  views: CalendarView[];
-  defaultView: CalendarView;
-  /** The form page (of `entity`) a click on an empty slot or a dragged range opens, with start and end filled. */
-  form?: string;
-  /** The page (detail or form of `entity`) a click on an event opens in a drawer. */
-  detail?: string;
-  /** A route with `:id` a click on an event opens instead of the drawer (e.g. an approval page). */
-  open?: string;
-}
-
-/** Views of a calendar page. */
-export type CalendarView = 'day' | 'week' | 'month' | 'timeline';
-
-/**
- * A tree beside a list: the tree of an entity with a parent field (categories, folders) or of the organisation's
- * departments; selecting a node filters the embedded list page (`list`) by `filterField` = the node's id, with
- * `descendants` the node's whole subtree.
- */
-export interface TreePageDef extends PageBase {
-  pageKind: 'tree';
-  /** Where the nodes come from: an entity (`parent` names its field holding the parent's id) or the departments. */
-  source: { type: 'entity'; entity: string; parent: string; label?: string; sort?: string } | { type: 'org'; of: 'departments' };
-  /** A list page id; its entity's `filterField` holds the node id. */
-  list: string;
-  filterField: string;
-  /** Include the records of the node's descendants (default false). */
-  descendants?: boolean;
-}
-
-/** Calendar buckets of a chart's date group (src/shared/aggregate.ts): instants fall in the organisation's zone. */
-export type ChartBucket = 'day' | 'week' | 'month' | 'quarter' | 'year';
-
-/** One measure of a chart: `count` of records, or `sum` / `avg` / `min` / `max` of a numeric field. */
-export interface ChartMeasure {
-  id: string;
-  op: 'count' | 'sum' | 'avg' | 'min' | 'max';
-  /** A numeric field (integer, number, money); required except for `count`. */
-  field?: string;
-  /** Series and column title; default: the op and the field's title (数量, 金额合计…). */
-  label?: Text;
-}
-
-/**
- * One chart of a chart page: `groupBy` one or two levels (a dict, user, dept, boolean field, or a date / datetime
- * field with its `bucket`; the second level makes the series of a bar or line chart), its measures and type.
- * `pie` takes one level and one measure; `table` shows the groups as rows.
- */
-export interface ChartDef {
-  id: string;
-  type: 'bar' | 'line' | 'pie' | 'table';
-  title: Text;
-  groupBy: { field: string; bucket?: ChartBucket }[];
-  measures: ChartMeasure[];
-  /** Most groups shown (default and maximum 1,000). */
-  limit?: number;
-}
-
-/** A filter of a chart page (as a list's) with its initial value: a value, a list (`in`), [from, to] or a relative range. */
-export interface ChartFilter extends ListFilter {
-  default?: unknown;
-}
-
-/**
- * Charts over the aggregate of an entity (`<group>/aggregate`, DESIGN §4 data source `resource`): a filter bar like a
- * list's with declared defaults, then the charts. Clicking a bar, point or slice opens `drill.route` (which renders
- * the list page `drill.page` of the same entity) filtered by that group.
- */
-export interface ChartPageDef extends PageBase {
-  pageKind: 'chart';
-  entity: string;
-  filters?: ChartFilter[];
-  charts: ChartDef[];
-  drill?: { page: string; route: string };
-}
-
 export type PageDef =
   ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef | TabsPageDef;
 export type { EntityCalls, EntityCallOp } from './entityCalls';
 export type { PageTab, TabsPageDef } from './tabsPage';
+export type { AreaDef, AreaGrant, AreaRoute, AreaSection } from './areaDef';
+export type { CalendarPageDef, CalendarView, ChartBucket, ChartDef, ChartFilter, ChartMeasure, ChartPageDef, TreePageDef } from './resourcePages';
 
 /**
  * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a property path on the
