@@ -25,7 +25,7 @@ import { badInput } from '../../lib/errors.js';
 import { userMenus } from '../../services/menu.js';
 import { loadFlows } from '../../engine/definitions.js';
 import { currentFlow, flowIds, flowVersion, publishFlow } from '../../engine/flow/versions.js';
-import { paging } from '../../engine/flow/lists.js';
+import { paging } from '../../engine/flow/listBody.js';
 import { anyValue, body, id, optId, optStr, PAGING, str } from '../../lib/bodies.js';
 
 /** A flow definition id (area.name…), checked by flowIdOf. */

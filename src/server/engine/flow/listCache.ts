@@ -16,7 +16,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { TaskItem } from '../../../shared/flow.js';
-import { runTaskList, taskListPlan, type ListBody, type ListFilters } from './lists.js';
+import { runTaskList, taskListPlan } from './lists.js';
+import { type ListBody, type ListFilters } from './listBody.js';
 import { preparedQuery, type PreparedQuery } from './prepared.js';
 
 /** Rows (list items, plus one per answer) kept per database before the cache starts over: some 20 MB at most. */

@@ -16,7 +16,8 @@ import { menuPathOf } from '../../../shared/routes.js';
 import { DESIGNED_AREA } from '../designed.js';
 import type { DB } from '../../db/types.js';
 import type { StartableFlow } from '../../../shared/flow.js';
-import { instanceItem, keywordOf, like, paging, type InstanceItem, type ListBody } from './lists.js';
+import { instanceItem, type InstanceItem } from './lists.js';
+import { keywordOf, like, paging, type ListBody } from './listBody.js';
 
 export type { StartableFlow };
 

@@ -15,7 +15,8 @@ import { allowedActions, indexFlow, type FlowState } from '../../../../engine/fl
 import { deadlineProvisional } from '../../../../engine/calendar/index.js';
 import type { DB } from '../../db/types.js';
 import type { SuperviseItem } from '../../../shared/flow.js';
-import { areaOf, flowsOf, keywordOf, like, listCounts, paging, type ListBody, type ListFilters } from './lists.js';
+import { listCounts } from './lists.js';
+import { areaOf, flowsOf, keywordOf, like, paging, type ListBody, type ListFilters } from './listBody.js';
 import { overseenDepartments } from '../scope.js';
 import { flowVersion } from './versions.js';
 

@@ -26,7 +26,7 @@ import type { DataScope } from '../../../../../engine/schema/types.js';
 import type { SuperviseItem } from '../../../../shared/flow.js';
 import { sqliteHandleOf } from '../../../../server/db/index.js';
 import type { DB } from '../../../../server/db/types.js';
-import { keywordOf, like, paging } from '../../../../server/engine/flow/lists.js';
+import { keywordOf, like, paging } from '../../../../server/engine/flow/listBody.js';
 import { flowVersion } from '../../../../server/engine/flow/versions.js';
 import { now } from '../../../../server/lib/clock.js';
 import { registerCache } from '../../../../server/services/cacheBus.js';

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../server/db/types.js';
-import { keywordOf, paging } from '../../../../server/engine/flow/lists.js';
+import { keywordOf, paging } from '../../../../server/engine/flow/listBody.js';
 import { now } from '../../../../server/lib/clock.js';
 import { registerCache } from '../../../../server/services/cacheBus.js';
 import { SCOPE_CACHE_TTL_MS } from '../../../../server/engine/scope.js';
