@@ -17,6 +17,7 @@ import {
   type UserId,
 } from '../../flow';
 import type { JsonSchema, UiSchema } from '../../form';
+import { formToRecord } from '../form/model';
 
 /** Actions whose body may carry the edited (W) form fields. */
 export const DATA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['start', 'saveDraft', 'approve', 'reject', 'signFor', 'return']);
@@ -98,16 +99,11 @@ export function applyPermissions(
 
 /**
  * The values of the writable fields in `data` (undefined dropped): the `data` of the next action. A writable field
- * the approver emptied (set in `stored`, the record as the flow holds it) goes as `null`, which clears it: rjsf turns
- * an emptied input into undefined, and the step changes only the fields it is sent.
+ * the approver emptied (set in `stored`, the record as the flow holds it) goes as `null`, which clears it — the
+ * rule of the generic form's body (../form/model.ts formToRecord).
  */
 export function writableData(data: Record<string, unknown>, writable: readonly string[], stored?: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of writable) {
-    if (data[f] !== undefined) out[f] = data[f];
-    else if (stored && stored[f] !== undefined && stored[f] !== null) out[f] = null;
-  }
-  return out;
+  return formToRecord(data, [...writable], stored);
 }
 
 /** Ids of the nodes where the flow stands now (active approve / handle / delay runs of the round). */
