@@ -12,7 +12,7 @@ import { GRID_FAMILY, IDEOGRAPH_TOP_EM, kaiFamily, LINE_BOX_EM, PDF_FONT, pdfFon
 import { installGridFamilies } from './grid.js';
 import { parseBody, runsText, type Block } from './html.js';
 import { attachmentLines, ccToText, chineseDate, hasRecord, headMarks, label, mainToText, noteText, printedText, signerRows } from './elements.js';
-import { BODY_PT, bodyContent, CHAR, GBT, gridStyle, LINE, lineHeight, MM, signaturePlacement, text } from './layout.js';
+import { BODY_PT, bodyContent, CHAR, GBT, gridStyle, LINE, lineHeight, MM, signaturePlacement, text, titleLines } from './layout.js';
 import type { OfficialDocument } from './types.js';
 
 const { fangSong, heiTi, xiaoBiaoSong, songTi } = PDF_FONT;
@@ -89,29 +89,11 @@ function signerLine(number: string, rows: string[][], top: number): Content {
   };
 }
 
-/**
- * Title lines (7.3.1): the author's line breaks ('\n') when given, else the title split into lines of even
- * length (each at most the 版心 less a character each side) so that it sits as a block, not a full line
- * and a stub.
- */
-function titleLines(title: string): { lines: string[]; width: number } {
-  const size = GBT.titleSize;
-  const max = GBT.coreWidth - 2 * CHAR;
-  const given = title
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (given.length > 1) return { lines: given, width: max };
-  const w = textWidthEm(title.trim()) * size;
-  const n = Math.ceil(w / max);
-  // Even lines, with most of a character to spare for punctuation that may not start a line.
-  return { lines: [title.trim()], width: Math.min(max, w / n + 0.9 * size) };
-}
-
 /** Title (2号 小标宋, 空二行 below the separator, 7.3.1) and 主送机关 (空一行 below it, flush left, 7.3.2). */
 function titleAndMainTo(doc: OfficialDocument): Content[] {
-  const { lines, width } = titleLines(doc.title);
-  const side = (GBT.coreWidth - width) / 2;
+  const lines = titleLines(doc.title);
+  // centred lines of balanced length (layout.ts), a character kept free each side
+  const side = CHAR;
   const out: Content[] = [
     text(
       lines.join('\n'),
@@ -282,11 +264,19 @@ function pageNumber(n: number): Content {
   };
 }
 
+/** Where the PDF's text ends and how many pages it has (filled while pdfmake lays the document out). */
+export interface PageProbe {
+  /** Page on which the text (正文 to 附注) ends. */
+  textEnd: number;
+  /** Pages of the document; the 版记 is on the last. */
+  pages: number;
+}
+
 /**
  * The document definition of `doc` (exported for tests and tools): content, fonts by family, footer with page
- * numbers and the 版记. Throws an Error naming a bad date.
+ * numbers and the 版记; `probe`, when given, is filled while pdfmake lays it out. Throws an Error naming a bad date.
  */
-export function officialDocDefinition(doc: OfficialDocument): TDocumentDefinitions {
+export function officialDocDefinition(doc: OfficialDocument, probe?: PageProbe): TDocumentDefinitions {
   const withRecord = hasRecord(doc);
   // Which pages go unnumbered: a blank page before the 版记 page, and that page (7.5).
   let unnumbered = 0;
@@ -309,6 +299,7 @@ export function officialDocDefinition(doc: OfficialDocument): TDocumentDefinitio
       const start = (node as unknown as { startPosition: { pageNumber: number; top: number } }).startPosition;
       if (headlineLevel) return start.top + (headlineLevel + 1) * LINE > coreBottom + 1;
       if (!withRecord) return false;
+      if (id === SLOT_A && probe) probe.textEnd = start.pageNumber;
       if (id === SLOT_A) return start.pageNumber % 2 === 1 || start.top + need > coreBottom;
       if (id === SLOT_B && start.pageNumber % 2 === 1) {
         unnumbered = 2;
@@ -317,6 +308,7 @@ export function officialDocDefinition(doc: OfficialDocument): TDocumentDefinitio
       return false;
     },
     footer: (page: number, pages: number) => {
+      if (probe) probe.pages = pages;
       const parts: Content[] = [];
       if (page <= pages - unnumbered) parts.push(pageNumber(page));
       if (withRecord && page === pages) parts.push(record(doc));
@@ -342,4 +334,16 @@ export function renderOfficialPdf(doc: OfficialDocument): Promise<Buffer> {
       reject(e instanceof Error ? e : new Error(String(e)));
     }
   });
+}
+
+/**
+ * Lays `doc` out as the PDF would be and answers where its text ends and its page count (the DOCX forces its
+ * 版记 onto the same even page with page breaks). Throws like renderOfficialPdf.
+ */
+export function pageProbe(doc: OfficialDocument): PageProbe {
+  const probe: PageProbe = { textEnd: 1, pages: 1 };
+  const pdf = getPrinter().createPdfKitDocument(officialDocDefinition(doc, probe));
+  pdf.on('data', () => undefined);
+  pdf.end();
+  return probe;
 }

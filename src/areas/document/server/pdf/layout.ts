@@ -173,9 +173,18 @@ export function spanGrid(rows: Cell[][]): (Cell | null)[][] {
   return out.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? null));
 }
 
-/** The 正文 as pdfmake content (7.3.3). */
+/**
+ * The 正文 as pdfmake content (7.3.3). A heading's `headlineLevel` counts its lines and those of the headings
+ * right after it: the page break keeps them together with the next line of text (gbt9704.ts).
+ */
 export function bodyContent(blocks: Block[]): Content[] {
-  return blocks.map((b) => block(b, BODY));
+  const out = blocks.map((b) => block(b, BODY));
+  for (let i = out.length - 2; i >= 0; i--) {
+    const here = out[i] as { headlineLevel?: number };
+    const next = out[i + 1] as { headlineLevel?: number };
+    if (here.headlineLevel && next.headlineLevel) here.headlineLevel += next.headlineLevel;
+  }
+  return out;
 }
 
 /**
@@ -202,4 +211,43 @@ export function signaturePlacement(issuer: string, date: string, sealed: boolean
     }
   }
   return { xi: Math.max(0, xi), xd: Math.max(0, xd), wi, wd };
+}
+
+/** Characters that may not start a line (closing punctuation) or end one (opening punctuation). */
+const NO_START = new Set([...'，。、；：！？）》」』”’〕】…·,.;:!?)]}']);
+const NO_END = new Set([...'（《「『“‘〔【([{']);
+/** Characters of a Latin word or number, never split across lines. */
+const WORD = /[0-9A-Za-z.%]/;
+
+/**
+ * The lines of a title (7.3.1), shared by the PDF and the DOCX: the author's line breaks ('\n') when given, else
+ * as few lines as fit the 版心 less a character each side at 二号, of balanced length (a block, not a full line
+ * and a stub), never starting a line with closing punctuation nor ending one with opening punctuation.
+ */
+export function titleLines(title: string): string[] {
+  const given = title
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (given.length !== 1) return given;
+  const chars = [...given[0]];
+  const max = (GBT.coreWidth - 2 * CHAR) / GBT.titleSize;
+  const total = textWidthEm(given[0]);
+  const n = Math.ceil(total / max);
+  if (n <= 1) return given;
+  const lines: string[] = [];
+  let start = 0;
+  let width = 0;
+  for (let k = 1; k < n; k++) {
+    // break where the running width passes k/n of the title
+    let i = start;
+    while (i < chars.length && width + textWidthEm(chars[i]) / 2 < (k * total) / n) width += textWidthEm(chars[i++]);
+    // a number or Latin word moves whole to the next line
+    while (i - 1 > start && i < chars.length && WORD.test(chars[i]) && WORD.test(chars[i - 1])) width -= textWidthEm(chars[--i]);
+    while (i < chars.length - 1 && (NO_START.has(chars[i]) || NO_END.has(chars[i - 1]))) width += textWidthEm(chars[i++]);
+    lines.push(chars.slice(start, i).join(''));
+    start = i;
+  }
+  lines.push(chars.slice(start).join(''));
+  return lines.filter(Boolean);
 }
