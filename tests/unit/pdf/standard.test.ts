@@ -146,3 +146,19 @@ describe('the DOCX read back from document.xml', () => {
     }
   }, 120_000);
 });
+
+describe('the 版记 of a 发文 record', () => {
+  it('always carries its 印发日期: the recorded one, else the 成文日期, else today', async () => {
+    const { toOfficialDocument } = await import('../../../src/areas/document/server/services/pdfSource.js');
+    type Names = Parameters<typeof toOfficialDocument>[1];
+    const names: Names = { depts: new Map(), attachments: [], secretLabels: new Map(), urgencyLabels: new Map(), today: '2026-12-01' };
+    const rec = { title: '关于开展节能检查的通知', issuerOrg: '某某市人民政府', printOrg: '某某市人民政府办公厅' };
+    expect(toOfficialDocument({ ...rec, printDate: '2026-11-28', docDate: '2026-11-25' }, names).printDate).toBe('2026-11-28');
+    expect(toOfficialDocument({ ...rec, docDate: '2026-11-25' }, names).printDate).toBe('2026-11-25');
+    expect(toOfficialDocument(rec, names).printDate).toBe('2026-12-01');
+    const words = await wordsOf('printed.pdf', { ...toOfficialDocument({ ...rec, docDate: '2026-11-25' }, names), bodyHtml: '<p>特此通知。</p>' });
+    // the last page's words but its page number "— 2 —"
+    const last = words.filter((w) => w.page === pagesOf(words) && !/^[—\d]+$/.test(w.text)).map((w) => w.text);
+    expect(last.join('')).toContain('某某市人民政府办公厅2026年11月25日印发');
+  }, 60_000);
+});
