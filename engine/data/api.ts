@@ -59,9 +59,15 @@ export interface ImportRowError {
   message: string;
 }
 
-/** Answer of `<group>/import`: imported rows (0 when any row is refused: all or none) and the problems. */
+/**
+ * Answer of `<group>/import`: records added (rows without a 记录ID) and updated (rows naming one), `imported`
+ * their sum — all 0 when any row is refused (all or none) —, the data rows refused, and every problem.
+ */
 export interface ImportReport {
   imported: number;
+  added: number;
+  updated: number;
+  refused: number;
   errors: ImportRowError[];
 }
 

@@ -59,4 +59,22 @@ describe('receptions on the generic entity API', () => {
     const del = await t.post('receptions/del', { id: add.data.id }, s.lina);
     expect(del).toMatchObject({ code: 0, data: { deleted: 1 } });
   });
+
+  it('computes 接待天数 on the server for a record added and edited through the plain API', async () => {
+    const base = { title: '市档案局检查', guestUnit: '市档案局', people: 2, dept: deptOf.zhangwei };
+    // the caller's own value of the computed field does not count
+    const add = await t.post('receptions/add', { ...base, visitDate: '2026-04-01', leaveDate: '2026-04-03', days: 99 }, s.zhangwei);
+    expect(add.code, add.msg).toBe(0);
+    expect(add.data.days).toBe(3);
+    const info = await t.post('receptions/info', { id: add.data.id }, s.zhangwei);
+    expect(info.data.days).toBe(3);
+    // changing an input recomputes it
+    const edit = await t.post('receptions/edit', { id: add.data.id, version: 1, leaveDate: '2026-04-06' }, s.zhangwei);
+    expect(edit.code, edit.msg).toBe(0);
+    expect(edit.data.days).toBe(6);
+    // a one-day visit without a leave date: the form's formula gives 0
+    const one = await t.post('receptions/add', { ...base, visitDate: '2026-05-01' }, s.zhangwei);
+    expect(one.code, one.msg).toBe(0);
+    expect(one.data.days).toBe(0);
+  });
 });

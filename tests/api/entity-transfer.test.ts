@@ -3,7 +3,8 @@
  * the list page's Chinese headers, dict labels, names and titles; the permission `receptions:export`
  * is needed (lina: dept_leader has it, zhangwei: staff has not); an import with one bad row reports that
  * row and field and stores nothing; a good import stores every row with an audit row each; a file that
- * is not an .xlsx is refused.
+ * is not an .xlsx is refused. Round trip: an unchanged export imports as updates of the same records (none added),
+ * its dates read back as dates, and a changed cell changes its record.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,10 +88,12 @@ describe('export', () => {
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''%E6%8E%A5%E5%BE%85-\d{8}\.xlsx$/);
     const rows = await sheetOf(res.rawPayload);
-    expect(rows[0]).toEqual(HEADERS);
+    expect(rows[0]).toEqual(['记录ID', ...HEADERS]);
     expect(rows).toHaveLength(2);
-    const [title, unit, people, visit, , , deptTitle, contact, cost, status] = rows[1];
-    expect([title, unit, people, visit]).toEqual(['省统计局调研', '省统计局', 4, '2026-05-06']);
+    const [id, title, unit, people, visit, , , deptTitle, contact, cost, status] = rows[1];
+    expect(id).toBe(add.data.id);
+    // a date is a date cell (midnight of the day), shown as yyyy-mm-dd, not text
+    expect([title, unit, people, visit]).toEqual(['省统计局调研', '省统计局', 4, new Date(Date.UTC(2026, 4, 6))]);
     expect(String(deptTitle)).toContain('秘书科');
     expect(contact).toBe('张伟');
     expect(cost).toBe(1234.5);
@@ -101,7 +104,7 @@ describe('export', () => {
 
   it('gives headers only for a template, and model fields without a page', async () => {
     const tpl = await sheetOf((await download({ page: PAGE, template: true }, s.lina)).rawPayload);
-    expect(tpl).toEqual([HEADERS]);
+    expect(tpl).toEqual([['记录ID', ...HEADERS]]);
     const all = await sheetOf((await download({ template: true }, s.lina)).rawPayload);
     expect(all[0]).toContain('来宾姓名');
     expect(all[0]).not.toContain('附件');
@@ -126,10 +129,14 @@ describe('import', () => {
     ]);
     const r = await upload(file, s.zhangwei, PAGE);
     expect(r.code, r.msg).toBe(0);
-    expect(r.data.imported).toBe(0);
+    expect(r.data).toMatchObject({ imported: 0, added: 0, updated: 0, refused: 2 });
     expect(r.data.errors).toEqual([
+      // every problem of a row, not only its first
       { row: 3, field: '来宾人数', message: '来宾人数类型不正确' },
+      { row: 3, field: '承办部门', message: '请填写承办部门' },
       { row: 4, field: '状态', message: '状态的取值“不存在的状态”不正确' },
+      { row: 4, field: '来宾单位', message: '请填写来宾单位' },
+      { row: 4, field: '承办部门', message: '请填写承办部门' },
     ]);
     expect(await total()).toBe(before);
   });
@@ -143,7 +150,9 @@ describe('import', () => {
     const r = await upload(file, s.zhangwei, PAGE);
     expect(r.data.errors).toEqual([
       { row: 2, field: '来宾单位', message: '请填写来宾单位' },
+      { row: 2, field: '承办部门', message: '请填写承办部门' },
       { row: 3, field: '联系人', message: '联系人中的人员“查无此人”不存在或重名' },
+      { row: 3, field: '承办部门', message: '请填写承办部门' },
     ]);
   });
 
@@ -152,11 +161,11 @@ describe('import', () => {
     const exported = await sheetOf((await download({ page: PAGE, template: true }, s.lina)).rawPayload);
     const file = await workbook([
       exported[0] as unknown[],
-      ['市教育局来访', '市教育局', 3, new Date(Date.UTC(2026, 5, 1)), '2026/6/2', '迎宾馆', '市政府办公室秘书科', 'zhangwei', 500, '计划中'],
-      ['区政府来访', '区人民政府', 6, '2026-06-05', null, null, '市政府办公室秘书科', null, 88.88, '已完成'],
+      [null, '市教育局来访', '市教育局', 3, new Date(Date.UTC(2026, 5, 1)), '2026/6/2', '迎宾馆', '市政府办公室秘书科', 'zhangwei', 500, '计划中'],
+      [null, '区政府来访', '区人民政府', 6, '2026-06-05', null, null, '市政府办公室秘书科', null, 88.88, '已完成'],
     ]);
     const r = await upload(file, s.zhangwei, PAGE);
-    expect(r).toMatchObject({ code: 0, data: { imported: 2, errors: [] } });
+    expect(r).toMatchObject({ code: 0, data: { imported: 2, added: 2, updated: 0, refused: 0, errors: [] } });
     expect(await total()).toBe(before + 2);
     const found = await t.post('receptions/list', { keyword: '市教育局来访' }, s.zhangwei);
     expect(found.data.list[0]).toMatchObject({
@@ -178,5 +187,56 @@ describe('import', () => {
     expect(await t.post('receptions/import', {}, s.zhangwei)).toMatchObject({ code: -1, msg: '请选择要导入的Excel文件' });
     expect((await upload(await workbook([HEADERS]), undefined)).code).toBe(-99);
     expect(await upload(await workbook([['颜色'], ['红']]), s.zhangwei)).toMatchObject({ code: 0, data: { imported: 0, errors: [{ row: 1, field: '颜色' }] } });
+  });
+});
+
+describe('export and import again', () => {
+  it('updates the exported records by their id: an unchanged sheet adds none, and its dates are dates', async () => {
+    for (const [title, visitDate] of [
+      ['市审计局来访', '2026-09-30'],
+      ['市财政局来访', '2026-10-08'],
+    ]) {
+      const add = await t.post('receptions/add', { title, guestUnit: '市直机关', people: 2, visitDate, leaveDate: '2026-10-09', dept }, s.lina);
+      expect(add.code, add.msg).toBe(0);
+    }
+    const before = await total();
+    const file = (await download({ page: PAGE }, s.lina)).rawPayload;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const visitCol = (ws.getRow(1).values as unknown[]).indexOf('接待日期');
+    const audit = [...Array(ws.rowCount).keys()].map((i) => ws.getRow(i + 1)).find((r) => r.getCell(2).value === '市审计局来访')!;
+    expect(audit.getCell(visitCol).value).toEqual(new Date(Date.UTC(2026, 8, 30)));
+    expect(audit.getCell(visitCol).numFmt).toBe('yyyy-mm-dd');
+    const n = ws.rowCount - 1;
+    expect(n).toBe(before);
+
+    const again = await upload(file, s.lina, PAGE);
+    expect(again).toMatchObject({ code: 0, data: { added: 0, updated: n, refused: 0, errors: [] } });
+    expect(await total()).toBe(before);
+
+    // a changed cell changes its record (and only that record), the id saying which
+    audit.getCell(3).value = '市审计局（更正）';
+    const changed = await upload(Buffer.from(await wb.xlsx.writeBuffer()), s.lina, PAGE);
+    expect(changed).toMatchObject({ code: 0, data: { added: 0, updated: n } });
+    const found = await t.post('receptions/info', { id: audit.getCell(1).value }, s.lina);
+    expect(found.data).toMatchObject({ title: '市审计局来访', guestUnit: '市审计局（更正）', visitDate: '2026-09-30', version: 2 });
+    expect(await total()).toBe(before);
+  });
+
+  it('reports both problems of a row with two, and refuses an id the caller cannot see', async () => {
+    const header = ['记录ID', ...HEADERS];
+    const file = await workbook([
+      header,
+      [null, '市统计局来访', null, 'abc', '2026-06-01', null, null, '市政府办公室秘书科', null, null, '计划中'],
+      [999999, '市统计局来访', '市统计局', 2, '2026-06-01', null, null, null, null, null, '计划中'],
+    ]);
+    const r = await upload(file, s.lina, PAGE);
+    expect(r.data).toMatchObject({ imported: 0, added: 0, updated: 0, refused: 2 });
+    expect(r.data.errors).toEqual([
+      { row: 2, field: '来宾人数', message: '来宾人数类型不正确' },
+      { row: 2, field: '来宾单位', message: '请填写来宾单位' },
+      { row: 3, field: '记录ID', message: '记录不存在或无权访问' },
+    ]);
   });
 });

@@ -158,8 +158,8 @@ describe('export and import', () => {
     });
     expect(res.statusCode).toBe(200);
     const rows = await sheetRows(res.rawPayload);
-    expect(rows[0]).toEqual(['用车事由', '车辆']);
-    expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(['京A10001', '京A30003']));
+    expect(rows[0]).toEqual(['记录ID', '用车事由', '车辆']);
+    expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(['京A10001', '京A30003']));
   });
 
   it('imports a label as the id of the one record the caller sees with it', async () => {
@@ -171,7 +171,7 @@ describe('export and import', () => {
       'lina',
     );
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toEqual({ imported: 1, errors: [] });
+    expect(r.data).toEqual({ imported: 1, added: 1, updated: 0, refused: 0, errors: [] });
     const found = await ok(R, 'list', { keyword: '导入的申请' }, 'lina');
     expect(found.list[0].vehicle).toBe(mine);
   });

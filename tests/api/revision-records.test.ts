@@ -179,6 +179,9 @@ describe('a designer-made form', () => {
     );
     expect(refused.data).toEqual({
       imported: 0,
+      added: 0,
+      updated: 0,
+      refused: 2,
       errors: [
         { row: 2, field: '备注', message: '请填写备注' },
         { row: 3, field: '内容', message: '内容不能少于3个字符' },

@@ -243,8 +243,8 @@ describe('options typed for a shipped form', () => {
       return res.json();
     };
     const refused = await upload(await sheet([HEADERS, row('延期来访', '延期'), row('取消来访', '已取消')]));
-    expect(refused.data).toEqual({ imported: 0, errors: [{ row: 3, field: '状态', message: '状态的取值不正确' }] });
-    expect((await upload(await sheet([HEADERS, row('延期来访', '延期')]))).data).toEqual({ imported: 1, errors: [] });
+    expect(refused.data).toEqual({ imported: 0, added: 0, updated: 0, refused: 1, errors: [{ row: 3, field: '状态', message: '状态的取值不正确' }] });
+    expect((await upload(await sheet([HEADERS, row('延期来访', '延期')]))).data).toEqual({ imported: 1, added: 1, updated: 0, refused: 0, errors: [] });
 
     const exported = async (keyword: string) => {
       const res = await t.app.inject({
@@ -255,7 +255,7 @@ describe('options typed for a shipped form', () => {
       });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      return (wb.worksheets[0].getRow(2).values as unknown[]).slice(1)[9];
+      return (wb.worksheets[0].getRow(2).values as unknown[]).slice(1)[10]; // after 记录ID
     };
     expect(await exported('延期来访')).toBe('延期');
     expect(await exported('发布前')).toBe('已取消');

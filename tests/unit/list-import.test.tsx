@@ -50,6 +50,9 @@ describe('ImportDialog', () => {
   it('reports every bad row (row, field, message) and stores nothing', async () => {
     calls.answer = {
       imported: 0,
+      added: 0,
+      updated: 0,
+      refused: 2,
       errors: [
         { row: 3, field: '来宾人数', message: '来宾人数不能小于 1' },
         { row: 5, field: '接待日期', message: '接待日期格式不正确' },
@@ -69,7 +72,7 @@ describe('ImportDialog', () => {
   });
 
   it('shows the imported count and lets the list reload', async () => {
-    calls.answer = { imported: 12, errors: [] } satisfies ImportReport;
+    calls.answer = { imported: 12, added: 12, updated: 0, refused: 0, errors: [] } satisfies ImportReport;
     const onImported = dialog();
     pick('receptions.xlsx');
     expect((await screen.findByTestId('import-done')).textContent).toContain('已导入 12 条记录');

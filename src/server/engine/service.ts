@@ -40,14 +40,9 @@ import { recordModels } from './recordModels.js';
 import { RecordRefs } from './records.js';
 import { entityPermission } from './permissions.js';
 import { retitleRecordFlow } from './flow/retitle.js';
-
-/** Permission-code Sets per `userRolesAccess().access` array (shared per role set, so built once per role set). */
-const codeSets = new WeakMap<readonly string[], Set<string>>();
-function codeSet(access: readonly string[]): Set<string> {
-  let set = codeSets.get(access);
-  if (!set) codeSets.set(access, (set = new Set(access)));
-  return set;
-}
+import { checkFlowEdit, codeSet, flowBacked, flowStatusOf } from './serviceRules.js';
+import { computedFieldNames, formPagesOf, withComputedFields } from './computed.js';
+import { schemaStore } from './schemaStore.js';
 
 /** Most records one `del` call may delete. */
 export const MAX_DELETE_IDS = 1000;
@@ -211,10 +206,20 @@ export class EntityService {
     return (await recordModels(this.db, this.def)).inForce;
   }
 
+  /** The form pages whose computed fields this entity's records carry (./computed.ts). */
+  async computedPages() {
+    return formPagesOf(await schemaStore(this.db), this.def);
+  }
+
+  /** `fields` with every computed field evaluated on the server, whoever calls (./computed.ts). */
+  async computed(fields: EntityRecord): Promise<EntityRecord> {
+    return withComputedFields(await this.computedPages(), this.def, fields);
+  }
+
   /** `/add` (body = the record): validates, stores with owner department and unit, audits; returns the record. */
   async add(c: Caller, body: Record<string, unknown>): Promise<EntityRecord> {
     const a = await this.access(c, 'add');
-    const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
+    const fields = await this.computed(fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c));
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     this.checkSecret(c, a, fields);
@@ -237,7 +242,7 @@ export class EntityService {
    */
   async prepareAdd(c: Caller, body: Record<string, unknown>): Promise<PreparedAdd> {
     const access = await this.access(c, 'add');
-    const fields = fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c);
+    const fields = await this.computed(fillSessionDefaults(this.def, writableFields(this.def, body ?? {}, c.locale), c));
     const err = validateRecord(await this.modelForAdd(), fields, c.locale, this.spec);
     if (err) throw err;
     this.checkSecret(c, access, fields);
@@ -282,36 +287,7 @@ export class EntityService {
     }
     const version = this.idOf(c, body.version, 'version');
     const changes = writableFields(this.def, body, c.locale);
-    return this.change(c, a, id, version, changes, 'edit', undefined, (before) => this.checkFlowEdit(c, before, Object.keys(changes)));
-  }
-
-  /** Whether the entity's records go through a flow (its model has `flowStatus`, ./flow/records.ts). */
-  private get flowBacked(): boolean {
-    return 'flowStatus' in this.def.model.properties;
-  }
-
-  /** The flow status of a record ('' when never submitted). */
-  private static flowStatusOf(record: EntityRecord): string {
-    return String(record.flowStatus ?? '');
-  }
-
-  /**
-   * A record under a flow is written by the flow (DESIGN §5): while it runs `<group>/edit` is refused (-1
-   * entity.flowRunning; the current step's W fields change through flow/act), after its end only the entity's
-   * `editableAfterFlow` fields may change (-1 entity.flowEnded naming the fields); a draft never submitted, or
-   * returned to its drafter (status draft), is edited freely.
-   */
-  private checkFlowEdit(c: Caller, before: EntityRecord, fields: string[]): void {
-    if (!this.flowBacked) return;
-    const status = EntityService.flowStatusOf(before);
-    if (status === '' || status === 'draft') return;
-    if (status === 'running') throw badInput(this.t(c, 'entity.flowRunning'));
-    const allowed = this.def.editableAfterFlow ?? [];
-    const refused = fields.filter((f) => !allowed.includes(f));
-    if (refused.length) {
-      const names = refused.map((f) => fieldTitle(this.def, f, c.locale)).join('、');
-      throw badInput(this.t(c, 'entity.flowEnded', { fields: names, status: this.t(c, `entity.flowStatus.${status}`) }));
-    }
+    return this.change(c, a, id, version, changes, 'edit', undefined, (before) => checkFlowEdit(this.def, c.locale, before, Object.keys(changes)));
   }
 
   /** A declared action `/<actionId>` {id, version?}: applies its `set` to a record in scope. */
@@ -335,6 +311,7 @@ export class EntityService {
     // edits are validated against the form revision the record pinned (./recordModels.ts), read before the transaction
     const models = await recordModels(this.db, this.def);
     const checkRefs = await this.records.checker(c, Object.keys(changes));
+    const pages = await this.computedPages();
     const stored = await this.write(async (trx) => {
       const [before] = await getRows(trx, this.spec, a.scope, [id]);
       if (!before) throw this.notFound(c);
@@ -345,19 +322,23 @@ export class EntityService {
       guard?.(beforeRec);
       const merged: EntityRecord = {};
       for (const f of Object.keys(this.def.model.properties)) merged[f] = f in changes ? changes[f] : beforeRec[f];
+      // computed fields follow their inputs, whatever the edit sent (./computed.ts)
+      const computed = withComputedFields(pages, this.def, merged);
+      const refreshed = computedFieldNames(pages, this.def).filter((f) => computed[f] !== merged[f] || f in changes);
+      for (const f of refreshed) merged[f] = computed[f];
       const err = validateRecord(models.pinned(Number(before.created_at)), merged, c.locale, this.spec);
       if (err) throw err;
       this.checkSecret(c, a, merged);
       await checkRefs(trx, merged, beforeRec);
       const patch: EntityRecord = {};
-      for (const f of Object.keys(changes)) patch[f] = merged[f];
+      for (const f of new Set([...Object.keys(changes), ...refreshed])) patch[f] = merged[f];
       const row = { ...recordToRow(this.spec, patch), updated_by: c.userId, updated_at: now() };
       const after = await updateRow(trx, this.spec, id, expected, row);
       if (!after) throw badInput(this.t(c, 'entity.stale'));
       const afterRec = rowToRecord(this.spec, after);
       await this.audit(trx, c, event, id, beforeRec, afterRec);
       // the flow's work-item titles follow the edited record (./flow/retitle.ts)
-      if (this.flowBacked && EntityService.flowStatusOf(beforeRec)) await retitleRecordFlow(trx, this.def.id, id, afterRec);
+      if (flowBacked(this.def) && flowStatusOf(beforeRec)) await retitleRecordFlow(trx, this.def.id, id, afterRec);
       return after;
     }).catch((e) => this.constraint(c, e));
     return this.present(stored, a);
@@ -381,7 +362,7 @@ export class EntityService {
       const rows = await getRows(trx, this.spec, a.scope, ids);
       if (rows.length !== ids.length) throw this.notFound(c);
       // a record submitted to a flow is part of the flow's record (DESIGN §5): never deleted once submitted
-      if (this.flowBacked && rows.some((r) => !['', 'draft'].includes(EntityService.flowStatusOf(rowToRecord(this.spec, r))))) {
+      if (flowBacked(this.def) && rows.some((r) => !['', 'draft'].includes(flowStatusOf(rowToRecord(this.spec, r))))) {
         throw badInput(this.t(c, 'entity.flowNoDelete'));
       }
       await referrers(trx, ids);

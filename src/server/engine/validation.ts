@@ -24,7 +24,12 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ strict: false, coerceTypes: true, allErrors: false, useDefaults: true });
 addFormats(ajv);
 
+/** The same keywords, every error reported (imports list every problem of a row). */
+const ajvAll = new Ajv({ strict: false, coerceTypes: true, allErrors: true, useDefaults: true });
+addFormats(ajvAll);
+
 const compiled = new WeakMap<EntityDef, ValidateFunction>();
+const compiledAll = new WeakMap<EntityDef, ValidateFunction>();
 
 function typeOf(p: ModelProperty): string {
   return Array.isArray(p.type) ? (p.type.find((t) => t !== 'null') ?? 'string') : (p.type ?? 'string');
@@ -41,11 +46,12 @@ function schemaOf(def: EntityDef): object {
   return { type: 'object', properties, required: def.model.required ?? [] };
 }
 
-function validatorOf(def: EntityDef): ValidateFunction {
-  let v = compiled.get(def);
+function validatorOf(def: EntityDef, all = false): ValidateFunction {
+  const cache = all ? compiledAll : compiled;
+  let v = cache.get(def);
   if (!v) {
-    v = ajv.compile(schemaOf(def));
-    compiled.set(def, v);
+    v = (all ? ajvAll : ajv).compile(schemaOf(def));
+    cache.set(def, v);
   }
   return v;
 }
@@ -141,25 +147,29 @@ export const MONEY_MAX = 9999999999999999.99;
  * What the column can hold beyond the model's own keywords: a varchar's length (a string without
  * maxLength gets varchar(255)), the integer range, the numeric(18,2) range. Returns the message or null.
  */
-function columnLimit(def: EntityDef, spec: TableSpec, fields: EntityRecord, locale: Locale): RecordProblem | null {
+function columnLimits(def: EntityDef, spec: TableSpec, fields: EntityRecord, locale: Locale, all: boolean): RecordProblem[] {
+  const out: RecordProblem[] = [];
   for (const c of spec.columns) {
     const v = fields[c.name];
     if (c.system || v === null || v === undefined) continue;
+    if (out.length && !all) break;
     const field = fieldTitle(def, c.name, locale);
     if (c.family === 'text' && c.length != null && typeof v === 'string' && [...v].length > c.length) {
-      return { field: c.name, message: translate(locale, 'validate.maxLength', { field, limit: String(c.length) }) };
+      out.push({ field: c.name, message: translate(locale, 'validate.maxLength', { field, limit: String(c.length) }) });
+      continue;
     }
     if (c.family === 'integer' && typeof v === 'number' && Math.abs(v) > INT_MAX) {
-      return {
+      out.push({
         field: c.name,
         message: translate(locale, v > 0 ? 'validate.maximum' : 'validate.minimum', { field, limit: String(v > 0 ? INT_MAX : -INT_MAX) }),
-      };
+      });
+      continue;
     }
     if (c.family === 'numeric' && typeof v === 'number' && (!Number.isFinite(v) || Math.abs(v) > MONEY_MAX)) {
-      return { field: c.name, message: translate(locale, 'validate.maximum', { field, limit: String(MONEY_MAX) }) };
+      out.push({ field: c.name, message: translate(locale, 'validate.maximum', { field, limit: String(MONEY_MAX) }) });
     }
   }
-  return null;
+  return out;
 }
 
 /**
@@ -180,17 +190,33 @@ export interface RecordProblem {
 
 /** Like `validateRecord`, answering the problem with its field instead of an ApiError. */
 export function recordProblem(def: EntityDef, fields: EntityRecord, locale: Locale, spec?: TableSpec): RecordProblem | null {
+  return problemsOf(def, fields, locale, spec, false)[0] ?? null;
+}
+
+/**
+ * Every problem of a record, one per field (the model's keywords, then what the columns can hold), in the
+ * order of the model's errors; [] when the record is valid (then coerced in place like `validateRecord`).
+ */
+export function recordProblems(def: EntityDef, fields: EntityRecord, locale: Locale, spec?: TableSpec): RecordProblem[] {
+  return problemsOf(def, fields, locale, spec, true);
+}
+
+function problemsOf(def: EntityDef, fields: EntityRecord, locale: Locale, spec: TableSpec | undefined, all: boolean): RecordProblem[] {
   const data: EntityRecord = {};
   const required = new Set(def.model.required ?? []);
   // An empty required text is missing ("请填写…"), as forms send ''.
   for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined && !(v === '' && required.has(k))) data[k] = v;
-  const validate = validatorOf(def);
+  const validate = validatorOf(def, all);
+  const out: RecordProblem[] = [];
   if (!validate(data)) {
-    const e = validate.errors![0];
-    return { field: (e.params as { missingProperty?: string }).missingProperty ?? e.instancePath.split('/')[1] ?? '', message: message(def, e, locale) };
+    for (const e of validate.errors ?? []) {
+      const field = (e.params as { missingProperty?: string }).missingProperty ?? e.instancePath.split('/')[1] ?? '';
+      if (!out.some((p) => p.field === field)) out.push({ field, message: message(def, e, locale) });
+    }
+    return out;
   }
   for (const k of Object.keys(data)) fields[k] = data[k];
-  return spec ? columnLimit(def, spec, fields, locale) : null;
+  return spec ? columnLimits(def, spec, fields, locale, all) : [];
 }
 
 /**

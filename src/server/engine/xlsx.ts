@@ -7,8 +7,8 @@
  * caller's locale (texts of the effective schema store), so an exported sheet imports as it is.
  *
  * Values written: dict → label ('、' between several), user(s) → realname, dept(s) → full title,
- * date → 'YYYY-MM-DD' text, datetime → a real date cell holding the wall time of the organisation's zone
- * (services/orgZone.ts; Excel cells have no zone), shown 'yyyy-mm-dd hh:mm:ss', money → number shown with 2
+ * date → a real date cell (midnight of that day, shown 'yyyy-mm-dd'), datetime → a real date cell holding the
+ * wall time of the organisation's zone (services/orgZone.ts; Excel cells have no zone), shown 'yyyy-mm-dd hh:mm:ss', money → number shown with 2
  * decimals, boolean → 是/否 (Yes/No), daterange → 'from ~ to', record (a reference field) → the target's label. Read back: the same, plus dict values,
  * user accounts, Excel dates and 'YYYY/M/D' texts. A dict field's items: those of the dictionary it names in the
  * form revision in force (the effective entity: options typed in the form designer), then those of `def`'s.
@@ -18,7 +18,7 @@ import { textOf } from '../../../engine/schema/text.js';
 import type { Locale } from '../../shared/constants.js';
 import type { EffectiveSchema } from './schemaStore.js';
 import type { RefNames } from './refs.js';
-import { instantOf, wallTime } from '../../../engine/expr/zone.js';
+import { instantOf, wallTime, zoneDate } from '../../../engine/expr/zone.js';
 
 /** One column of a sheet. */
 export interface SheetColumn {
@@ -95,6 +95,12 @@ export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Local
       return refs.records?.[c.field]?.[String(v)] ?? String(v);
     case 'boolean':
       return v === true ? (YES[locale] ?? '是') : (NO[locale] ?? '否');
+    case 'date': {
+      // a calendar date: a date cell at midnight (Excel cells have no zone); an instant → its date in `zone`
+      const d = dateOf(v) ?? (instantOfValue(v, zone) === null ? null : zoneDate(instantOfValue(v, zone)!, zone));
+      const m = d ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(d) : null;
+      return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : String(v);
+    }
     case 'datetime': {
       const at = instantOfValue(v, zone);
       if (at === null) return String(v);
@@ -113,9 +119,10 @@ export function cellOf(c: SheetColumn, v: unknown, refs: RefNames, locale: Local
   }
 }
 
-/** Excel number format of a column, if any (money: 2 decimals; datetime: date and time). */
+/** Excel number format of a column, if any (money: 2 decimals; date: yyyy-mm-dd; datetime: date and time). */
 export function numFmtOf(c: SheetColumn): string | undefined {
   if (c.kind === 'datetime') return 'yyyy-mm-dd hh:mm:ss';
+  if (c.kind === 'date') return 'yyyy-mm-dd';
   return c.kind === 'money' ? '#,##0.00' : undefined;
 }
 

@@ -2,8 +2,10 @@
  * An official document (公文) as DOCX with the `docx` package, laid out like the PDF (GB/T 9704-2012): A4 with
  * the same margins (版心 156 × 225 mm), 22 lines of exact pitch, the fonts the standard's templates name
  * (仿宋_GB2312, 方正小标宋简体, 黑体, 楷体_GB2312; Word resolves them on the reader's machine, nothing is
- * embedded), the red 发文机关标志 and separator, the seal floating over 署名 and 成文日期, the 版记 as a table
- * floating at the foot of the last page, and page numbers "— n —" (odd right, even left).
+ * embedded), a character grid of 22 lines × 28 characters (`docGrid` linesAndChars), the title's lines balanced
+ * as in the PDF, the red 发文机关标志 and separator, the seal floating over 署名 and 成文日期, the 版记 as a table
+ * floating at the foot of the last page — an even page: page breaks carry it to the page the PDF puts it on —,
+ * and page numbers "— n —" (odd right, even left).
  */
 import {
   AlignmentType,
@@ -34,7 +36,9 @@ import {
 import { DOCX_FONT, textWidthEm } from './fonts.js';
 import { parseBody, type Block, type Run } from './html.js';
 import { attachmentLines, ccToText, chineseDate, hasRecord, headMarks, label, mainToText, noteText, printedText, signerRows } from './elements.js';
-import { BODY_PT, CHAR, GBT, LINE, MM, signaturePlacement } from './layout.js';
+import { BODY_PT, CHAR, GBT, LINE, MM, signaturePlacement, titleLines } from './layout.js';
+import { GRID_SPACING_EM } from './grid.js';
+import { pageProbe } from './gbt9704.js';
 import type { OfficialDocument } from './types.js';
 
 /** Points → twentieths of a point (twips). */
@@ -46,6 +50,8 @@ const redOf = (doc: OfficialDocument) => (doc.redColor ?? GBT.red).slice(1);
 /** Exact body pitch, rounded down so that 22 lines fit the 225 mm 版心 (6). */
 const PITCH = Math.floor(LINE * 20);
 const BODY_LINE = { line: PITCH, lineRule: LineRuleType.EXACT, before: 0, after: 0 };
+/** Word's character grid: 28 characters of 三号 a 156 mm line (grid.ts), as the grid's `charSpace` (1/4096 pt). */
+const CHAR_SPACE = Math.round(GRID_SPACING_EM * GBT.bodySize * 4096);
 
 type FontKey = keyof typeof DOCX_FONT;
 /** A run in one of the standard's fonts (East Asian face named, Latin in Times New Roman), size in points. */
@@ -175,10 +181,7 @@ function head(doc: OfficialDocument): Paragraph[] {
 
 /** Title (空二行 below the separator), 主送 (空一行 below it), 正文, 附件说明 (7.3.1–7.3.4). */
 function main(doc: OfficialDocument): (Paragraph | Table)[] {
-  const title = doc.title
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+  const title = titleLines(doc.title);
   const out: (Paragraph | Table)[] = [
     new Paragraph({
       children: title.flatMap((l, i) => [run(l, 'xiaoBiaoSong', GBT.titleSize, i > 0 ? { break: 1 } : {})]),
@@ -333,7 +336,12 @@ function footer(odd: boolean): Footer {
 export async function renderOfficialDocx(doc: OfficialDocument): Promise<Buffer> {
   const children: (Paragraph | Table)[] = [...head(doc), ...main(doc), ...signature(doc)];
   const rec = record(doc);
-  if (rec) children.push(rec, new Paragraph({ children: [] }));
+  if (rec) {
+    // the 版记 on the PDF's last, even page: page breaks after the text's page (an empty page between when needed)
+    const { textEnd, pages } = pageProbe(doc);
+    for (let p = textEnd; p < pages; p++) children.push(new Paragraph({ children: [], pageBreakBefore: true, spacing: BODY_LINE }));
+    children.push(rec, new Paragraph({ children: [] }));
+  }
   const m = GBT.margins;
   const document = new Document({
     title: doc.title,
@@ -349,7 +357,8 @@ export async function renderOfficialDocx(doc: OfficialDocument): Promise<Buffer>
             // The page number's dashes 7 mm below the 版心: footer text about 21 mm above the page's edge.
             margin: { top: tw(m.top), bottom: tw(m.bottom), left: tw(m.left), right: tw(m.right), header: tw(15 * MM), footer: tw(21 * MM) },
           },
-          grid: { type: DocumentGridType.LINES, linePitch: PITCH },
+          // 22 lines of PITCH and 28 characters a line: charSpace is the pitch's difference from 三号, in 1/4096 pt
+          grid: { type: DocumentGridType.LINES_AND_CHARS, linePitch: PITCH, charSpace: CHAR_SPACE },
         },
         footers: { default: footer(true), even: footer(false) },
         children,

@@ -1,25 +1,28 @@
 /**
  * An official document (公文) as a PDF laid out per GB/T 9704-2012 with pdfmake and the Noto CJK fonts of
- * fonts-noto-cjk (fonts.ts): A4, 版心 156 × 225 mm, 22 lines × 28 characters of 三号; the red 发文机关标志
+ * fonts-noto-cjk and Debian's 楷体 faces (fonts.ts): A4, 版心 156 × 225 mm, 22 lines × 28 characters of 三号
+ * (16 pt on a character grid, grid.ts), a heading never alone at the foot of a page; the red 发文机关标志
  * and separator line, 发文字号 (or 发文字号 + 签发人 for 上行文), title, 主送, 正文, 附件说明, 署名 and
  * 成文日期 (with the seal over them when given), 附注, the 版记 (抄送, 印发机关 and 印发日期 between rules) at the
  * foot of the last even page, and page numbers "— 1 —" (odd right, even left). Nothing is fetched.
  */
 import PdfPrinter from 'pdfmake';
 import type { Content, ContentText, Node, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
-import { IDEOGRAPH_TOP_EM, LINE_BOX_EM, PDF_FONT, pdfFonts, textWidthEm } from './fonts.js';
+import { GRID_FAMILY, IDEOGRAPH_TOP_EM, kaiFamily, LINE_BOX_EM, PDF_FONT, pdfFonts, textWidthEm } from './fonts.js';
+import { installGridFamilies } from './grid.js';
 import { parseBody, runsText, type Block } from './html.js';
 import { attachmentLines, ccToText, chineseDate, hasRecord, headMarks, label, mainToText, noteText, printedText, signerRows } from './elements.js';
-import { BODY_PT, bodyContent, CHAR, GBT, LINE, lineHeight, MM, signaturePlacement, text } from './layout.js';
+import { BODY_PT, bodyContent, CHAR, GBT, gridStyle, LINE, lineHeight, MM, signaturePlacement, text, titleLines } from './layout.js';
 import type { OfficialDocument } from './types.js';
 
-const { fangSong, heiTi, kaiTi, xiaoBiaoSong, songTi } = PDF_FONT;
+const { fangSong, heiTi, xiaoBiaoSong, songTi } = PDF_FONT;
 const BODY = BODY_PT;
 
 let printer: PdfPrinter | null = null;
 /** The printer with the CJK fonts (created on first use; throws when fonts-noto-cjk is missing). */
 function getPrinter(): PdfPrinter {
   // pdfmake takes `[bytes, postscriptName]` for a face of a collection; its typings know only a file or bytes.
+  installGridFamilies(Object.values(GRID_FAMILY));
   printer ??= new PdfPrinter(pdfFonts() as unknown as TFontDictionary);
   return printer;
 }
@@ -74,7 +77,7 @@ function signerLine(number: string, rows: string[][], top: number): Content {
   const lines: ContentText[] = rows.map((names, i) => ({
     text: [
       { text: i === 0 ? label('signer') : pad, font: fangSong, preserveLeadingSpaces: true },
-      { text: names.join('\u3000'), font: kaiTi },
+      { text: names.join('\u3000'), font: kaiFamily(names.join('')) },
     ],
   }));
   return {
@@ -86,29 +89,11 @@ function signerLine(number: string, rows: string[][], top: number): Content {
   };
 }
 
-/**
- * Title lines (7.3.1): the author's line breaks ('\n') when given, else the title split into lines of even
- * length (each at most the 版心 less a character each side) so that it sits as a block, not a full line
- * and a stub.
- */
-function titleLines(title: string): { lines: string[]; width: number } {
-  const size = GBT.titleSize;
-  const max = GBT.coreWidth - 2 * CHAR;
-  const given = title
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (given.length > 1) return { lines: given, width: max };
-  const w = textWidthEm(title.trim()) * size;
-  const n = Math.ceil(w / max);
-  // Even lines, with most of a character to spare for punctuation that may not start a line.
-  return { lines: [title.trim()], width: Math.min(max, w / n + 0.9 * size) };
-}
-
 /** Title (2号 小标宋, 空二行 below the separator, 7.3.1) and 主送机关 (空一行 below it, flush left, 7.3.2). */
 function titleAndMainTo(doc: OfficialDocument): Content[] {
-  const { lines, width } = titleLines(doc.title);
-  const side = (GBT.coreWidth - width) / 2;
+  const lines = titleLines(doc.title);
+  // centred lines of balanced length (layout.ts), a character kept free each side
+  const side = CHAR;
   const out: Content[] = [
     text(
       lines.join('\n'),
@@ -130,11 +115,11 @@ function attachments(doc: OfficialDocument): Content[] {
   return [
     {
       columns: [
-        { width: 2 * CHAR + textWidthEm(lab) * BODY, text: lab, margin: [2 * CHAR, 0, 0, 0] },
+        { width: 2 * CHAR + textWidthEm(lab) * CHAR, text: lab, margin: [2 * CHAR, 0, 0, 0] },
         { width: '*', stack: lines.map((l) => ({ text: l })) },
       ],
       columnGap: 0,
-      font: fangSong,
+      ...gridStyle(fangSong),
       fontSize: BODY,
       lineHeight: lineHeight(fangSong, BODY),
       margin: [0, LINE, 0, 0],
@@ -279,11 +264,19 @@ function pageNumber(n: number): Content {
   };
 }
 
+/** Where the PDF's text ends and how many pages it has (filled while pdfmake lays the document out). */
+export interface PageProbe {
+  /** Page on which the text (正文 to 附注) ends. */
+  textEnd: number;
+  /** Pages of the document; the 版记 is on the last. */
+  pages: number;
+}
+
 /**
  * The document definition of `doc` (exported for tests and tools): content, fonts by family, footer with page
- * numbers and the 版记. Throws an Error naming a bad date.
+ * numbers and the 版记; `probe`, when given, is filled while pdfmake lays it out. Throws an Error naming a bad date.
  */
-export function officialDocDefinition(doc: OfficialDocument): TDocumentDefinitions {
+export function officialDocDefinition(doc: OfficialDocument, probe?: PageProbe): TDocumentDefinitions {
   const withRecord = hasRecord(doc);
   // Which pages go unnumbered: a blank page before the 版记 page, and that page (7.5).
   let unnumbered = 0;
@@ -297,22 +290,25 @@ export function officialDocDefinition(doc: OfficialDocument): TDocumentDefinitio
     info: { title: doc.title },
     defaultStyle: { font: fangSong, fontSize: BODY },
     content,
-    // The 版记 goes at the foot of the last page, which must be even: marker A moves to the next page when the
-    // text ends on an odd page or leaves no room; marker B moves once more when A landed on an odd page (the
-    // page between is then blank). One parameter only: pdfmake skips collecting node lists for it.
-    pageBreakBefore: withRecord
-      ? (node: Node) => {
-          const id = (node as Node & { id?: string }).id;
-          const start = (node as unknown as { startPosition: { pageNumber: number; top: number } }).startPosition;
-          if (id === SLOT_A) return start.pageNumber % 2 === 1 || start.top + need > coreBottom;
-          if (id === SLOT_B && start.pageNumber % 2 === 1) {
-            unnumbered = 2;
-            return true;
-          }
-          return false;
-        }
-      : undefined,
+    // A heading (headlineLevel: its lines) never ends a page: it moves to the next when the line after it would
+    // not fit. The 版记 goes at the foot of the last page, which must be even: marker A moves to the next page
+    // when the text ends on an odd page or leaves no room; marker B moves once more when A landed on an odd
+    // page (the page between is then blank). One parameter only: pdfmake skips collecting node lists for it.
+    pageBreakBefore: (node: Node) => {
+      const { id, headlineLevel } = node as Node & { id?: string; headlineLevel?: number };
+      const start = (node as unknown as { startPosition: { pageNumber: number; top: number } }).startPosition;
+      if (headlineLevel) return start.top + (headlineLevel + 1) * LINE > coreBottom + 1;
+      if (!withRecord) return false;
+      if (id === SLOT_A && probe) probe.textEnd = start.pageNumber;
+      if (id === SLOT_A) return start.pageNumber % 2 === 1 || start.top + need > coreBottom;
+      if (id === SLOT_B && start.pageNumber % 2 === 1) {
+        unnumbered = 2;
+        return true;
+      }
+      return false;
+    },
     footer: (page: number, pages: number) => {
+      if (probe) probe.pages = pages;
       const parts: Content[] = [];
       if (page <= pages - unnumbered) parts.push(pageNumber(page));
       if (withRecord && page === pages) parts.push(record(doc));
@@ -338,4 +334,16 @@ export function renderOfficialPdf(doc: OfficialDocument): Promise<Buffer> {
       reject(e instanceof Error ? e : new Error(String(e)));
     }
   });
+}
+
+/**
+ * Lays `doc` out as the PDF would be and answers where its text ends and its page count (the DOCX forces its
+ * 版记 onto the same even page with page breaks). Throws like renderOfficialPdf.
+ */
+export function pageProbe(doc: OfficialDocument): PageProbe {
+  const probe: PageProbe = { textEnd: 1, pages: 1 };
+  const pdf = getPrinter().createPdfKitDocument(officialDocDefinition(doc, probe));
+  pdf.on('data', () => undefined);
+  pdf.end();
+  return probe;
 }

@@ -2,8 +2,9 @@
  * Measures of GB/T 9704-2012 and the 正文 blocks (html.ts) as pdfmake content. Units: PDF points (1/72 in).
  */
 import type { Content, ContentText, TableCell } from 'pdfmake/interfaces';
-import { LINE_BOX_EM, PDF_FONT, textWidthEm } from './fonts.js';
-import type { Block, Cell, Run } from './html.js';
+import { GRID_FAMILY, kaiFamily, LINE_BOX_EM, PDF_FONT, textWidthEm } from './fonts.js';
+import { GRID_SPACING_EM } from './grid.js';
+import { runsText, type Block, type Cell, type Run } from './html.js';
 
 /** Millimetres in points. */
 export const MM = 72 / 25.4;
@@ -39,20 +40,25 @@ export const LINE = GBT.coreHeight / GBT.linesPerPage - 0.01;
 /** One character on the grid: 28 fill the 156 mm line. */
 export const CHAR = GBT.coreWidth / GBT.charsPerLine;
 /**
- * Type size of the grid text: 三号 (16 pt) would give 27.6 ideographs a line; a hair under one grid
- * character (15.79 pt, 1.3 % smaller, invisible) gives the 28 of the standard. pdfmake breaks CJK text into
- * single-character pieces, so character spacing cannot do it.
+ * Type size of the body: 三号, 16 pt. 28 of them (448 pt) are wider than the 156 mm line (442.2 pt): grid text is
+ * set 0.21 pt tighter a character (grid.ts), as Word's character grid does.
  */
-export const BODY_PT = CHAR - 0.001;
+export const BODY_PT = GBT.bodySize;
+
+/** The grid family of `font` and the character spacing that sets 28 characters of `size` a line (grid.ts). */
+export function gridStyle(font: string, size: number = BODY_PT): { font: string; characterSpacing: number } {
+  return { font: GRID_FAMILY[font] ?? font, characterSpacing: GRID_SPACING_EM * size };
+}
 
 /** pdfmake `lineHeight` that gives `font` at `size` a line pitch of `pitch` points. */
 export function lineHeight(font: string, size: number, pitch = LINE): number {
   return pitch / (LINE_BOX_EM[font] * size);
 }
 
-/** A text line in `font`/`size` with the body pitch unless told. */
+/** A text line in `font`/`size` with the body pitch unless told; text of the body size sits on the character grid. */
 export function text(t: ContentText['text'], font: string, size: number, extra: Omit<ContentText, 'text'> = {}, pitch = LINE): ContentText {
-  return { text: t, font, fontSize: size, lineHeight: lineHeight(font, size, pitch), ...extra };
+  const onGrid = size === BODY_PT && font in GRID_FAMILY ? gridStyle(font, size) : { font };
+  return { text: t, ...onGrid, fontSize: size, lineHeight: lineHeight(onGrid.font, size, pitch), ...extra };
 }
 
 /** Inline pieces of runs (bold, italics, underline; '\n' breaks the line). */
@@ -65,8 +71,10 @@ function inlines(runs: Run[]): ContentText[] {
   }));
 }
 
-/** Fonts of the four heading levels (7.3.3: 黑体, 楷体, 仿宋, 仿宋). */
-const HEADING_FONT = [PDF_FONT.heiTi, PDF_FONT.kaiTi, PDF_FONT.fangSong, PDF_FONT.fangSong];
+/** Font of a heading of `level` (7.3.3: 黑体, 楷体, 仿宋, 仿宋) with text `t` (the 楷体 face holding it, fonts.ts). */
+function headingFont(level: number, t: string): string {
+  return level === 1 ? PDF_FONT.heiTi : level === 2 ? kaiFamily(t) : PDF_FONT.fangSong;
+}
 
 /** Where a block sits: the body (first-line indent two characters) or inside a list item or table cell. */
 interface Ctx {
@@ -90,8 +98,17 @@ function block(b: Block, ctx: Ctx): Content {
       return text(runs, PDF_FONT.fangSong, ctx.size, { alignment: align, ...(centred ? {} : { leadingIndent: indent }) }, ctx.pitch);
     }
     case 'heading': {
-      const font = HEADING_FONT[b.level - 1];
-      return text(inlines(b.runs), font, ctx.size, { alignment: 'justify', leadingIndent: indent }, ctx.pitch);
+      const t = runsText(b.runs);
+      const font = headingFont(b.level, t);
+      // headlineLevel: the heading's lines, so that the page break keeps it with the next line (gbt9704.ts)
+      const lines = Math.max(1, Math.ceil((textWidthEm(t) * ctx.size + indent) / GBT.coreWidth));
+      return text(
+        inlines(b.runs),
+        font,
+        ctx.size,
+        { alignment: 'justify', leadingIndent: indent, ...(ctx === BODY ? { headlineLevel: lines } : {}) },
+        ctx.pitch,
+      );
     }
     case 'list': {
       const items = b.items.map((blocks) => ({ stack: blocks.map((x) => block(x, { ...ctx, indent: false })) }));
@@ -156,9 +173,18 @@ export function spanGrid(rows: Cell[][]): (Cell | null)[][] {
   return out.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? null));
 }
 
-/** The 正文 as pdfmake content (7.3.3). */
+/**
+ * The 正文 as pdfmake content (7.3.3). A heading's `headlineLevel` counts its lines and those of the headings
+ * right after it: the page break keeps them together with the next line of text (gbt9704.ts).
+ */
 export function bodyContent(blocks: Block[]): Content[] {
-  return blocks.map((b) => block(b, BODY));
+  const out = blocks.map((b) => block(b, BODY));
+  for (let i = out.length - 2; i >= 0; i--) {
+    const here = out[i] as { headlineLevel?: number };
+    const next = out[i + 1] as { headlineLevel?: number };
+    if (here.headlineLevel && next.headlineLevel) here.headlineLevel += next.headlineLevel;
+  }
+  return out;
 }
 
 /**
@@ -168,8 +194,8 @@ export function bodyContent(blocks: Block[]): Content[] {
  * (textWidthEm).
  */
 export function signaturePlacement(issuer: string, date: string, sealed: boolean): { xi: number; xd: number; wi: number; wd: number } {
-  const wi = textWidthEm(issuer) * BODY_PT;
-  const wd = textWidthEm(date) * BODY_PT;
+  const wi = textWidthEm(issuer) * CHAR;
+  const wd = textWidthEm(date) * CHAR;
   const w = GBT.coreWidth;
   let xi: number;
   let xd: number;
@@ -185,4 +211,43 @@ export function signaturePlacement(issuer: string, date: string, sealed: boolean
     }
   }
   return { xi: Math.max(0, xi), xd: Math.max(0, xd), wi, wd };
+}
+
+/** Characters that may not start a line (closing punctuation) or end one (opening punctuation). */
+const NO_START = new Set([...'，。、；：！？）》」』”’〕】…·,.;:!?)]}']);
+const NO_END = new Set([...'（《「『“‘〔【([{']);
+/** Characters of a Latin word or number, never split across lines. */
+const WORD = /[0-9A-Za-z.%]/;
+
+/**
+ * The lines of a title (7.3.1), shared by the PDF and the DOCX: the author's line breaks ('\n') when given, else
+ * as few lines as fit the 版心 less a character each side at 二号, of balanced length (a block, not a full line
+ * and a stub), never starting a line with closing punctuation nor ending one with opening punctuation.
+ */
+export function titleLines(title: string): string[] {
+  const given = title
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (given.length !== 1) return given;
+  const chars = [...given[0]];
+  const max = (GBT.coreWidth - 2 * CHAR) / GBT.titleSize;
+  const total = textWidthEm(given[0]);
+  const n = Math.ceil(total / max);
+  if (n <= 1) return given;
+  const lines: string[] = [];
+  let start = 0;
+  let width = 0;
+  for (let k = 1; k < n; k++) {
+    // break where the running width passes k/n of the title
+    let i = start;
+    while (i < chars.length && width + textWidthEm(chars[i]) / 2 < (k * total) / n) width += textWidthEm(chars[i++]);
+    // a number or Latin word moves whole to the next line
+    while (i - 1 > start && i < chars.length && WORD.test(chars[i]) && WORD.test(chars[i - 1])) width -= textWidthEm(chars[--i]);
+    while (i < chars.length - 1 && (NO_START.has(chars[i]) || NO_END.has(chars[i - 1]))) width += textWidthEm(chars[i++]);
+    lines.push(chars.slice(start, i).join(''));
+    start = i;
+  }
+  lines.push(chars.slice(start).join(''));
+  return lines.filter(Boolean);
 }

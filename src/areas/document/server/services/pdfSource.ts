@@ -64,7 +64,8 @@ export function mainToOf(rec: Record<string, unknown>, depts: Map<number, string
 /**
  * The OfficialDocument of 发文 record `rec` (as rowToRecord gives it) with the resolved `names`. The 发文机关
  * (署名, seal) is `issuerOrg`, else the initiator's unit; the 发文机关标志 is `organMark`, else that name +
- * "文件". 密级 '0' (非密) and 紧急程度 below 加急 are not printed. Sealed records carry the seal image.
+ * "文件". 密级 '0' (非密) and 紧急程度 below 加急 are not printed. Sealed records carry the seal image. A 版记
+ * (印发机关 or 抄送) without a recorded 印发日期 prints the 成文日期 (else `names.today`) as its 印发日期.
  */
 export function toOfficialDocument(rec: Record<string, unknown>, names: SendNames): OfficialDocument {
   const issuerName = str(rec.issuerOrg) || names.initiatorUnit || '';
@@ -92,6 +93,8 @@ export function toOfficialDocument(rec: Record<string, unknown>, names: SendName
     printer: str(rec.printOrg) || undefined,
     printDate: isoDate(rec.printDate),
   };
+  // the 版记 always carries its 印发日期 (GB/T 9704-2012 7.4.3): the recorded one, else the 成文日期, else today
+  if (!doc.printDate && (doc.printer || doc.ccTo)) doc.printDate = isoDate(rec.docDate) ?? names.today;
   if (rec.sealed === true && issuerName) doc.seal = { png: drawSeal(issuerName) };
   return doc;
 }
