@@ -89,4 +89,3 @@ export const canvasCollisions: CollisionDetection = (args) => {
   const hit = best ?? closest;
   return hit ? [{ id: hit.c.id, data: { droppableContainer: hit.c, value: hit.value } }] : [];
 };
-
