@@ -23,9 +23,12 @@ export function useFullscreen(): { on: boolean; toggle: () => void; exit: () => 
     if (!on) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
-      // an open select or menu, a modal or a popup takes Esc first
+      // an open select or menu, a modal, a popup or a keyboard drag (dnd-kit's pressed draggable) takes Esc first
       const at = e.target instanceof Element ? e.target : null;
-      if (at?.closest('[aria-expanded="true"], .ant-modal-wrap, .ant-dropdown, .ant-select-dropdown, .ant-popover')) return;
+      if (
+        at?.closest('[aria-expanded="true"], [aria-roledescription][aria-pressed="true"], .ant-modal-wrap, .ant-dropdown, .ant-select-dropdown, .ant-popover')
+      )
+        return;
       setOn(false);
     };
     const overflow = document.body.style.overflow;

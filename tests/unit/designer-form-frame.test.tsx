@@ -121,6 +121,7 @@ describe('form designer frame', () => {
             fullscreen={full}
           />
           <input data-testid="open-select" aria-expanded="true" />
+          <div data-testid="dragging" aria-roledescription="sortable" aria-pressed="true" tabIndex={0} />
         </Card>
       );
     }
@@ -139,6 +140,9 @@ describe('form designer frame', () => {
     expect(document.body.style.overflow).toBe('hidden');
     // Esc in an open select closes the select, not full screen
     fireEvent.keyDown(screen.getByTestId('open-select'), { key: 'Escape' });
+    expect(screen.getByTestId('page').classList.contains(FULLSCREEN_CLASS)).toBe(true);
+    // Esc during a keyboard drag cancels the drag, not full screen
+    fireEvent.keyDown(screen.getByTestId('dragging'), { key: 'Escape' });
     expect(screen.getByTestId('page').classList.contains(FULLSCREEN_CLASS)).toBe(true);
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(screen.getByTestId('page').classList.contains(FULLSCREEN_CLASS)).toBe(false);
