@@ -38,6 +38,7 @@ import {
   type Titles,
 } from './model';
 import { NodePanel } from './NodePanel';
+import { useAssigneeNames } from './assigneeNames';
 import './flowdesigner.css';
 
 /** Props of FlowDesigner. */
@@ -172,7 +173,11 @@ export function FlowDesigner({ definition, model, services, reservedIds, onChang
     };
   }, [layout]);
 
-  const ctx = useMemo<DesignerContextValue>(() => ({ def, run, selection, select: setSelection, text }), [def, run, selection, text]);
+  const names = useAssigneeNames(def);
+  const ctx = useMemo<DesignerContextValue>(
+    () => ({ def, run, selection, select: setSelection, text, names, model }),
+    [def, run, selection, text, names, model],
+  );
   const selNode = selection?.kind === 'node' ? findNode(def, selection.id) : undefined;
   const selBranch = selection?.kind === 'branch' && findBranch(def, selection.id) ? selection.id : undefined;
 

@@ -1,6 +1,6 @@
 /**
  * The flow designer's canvas pieces for React Flow: a node view (boxes for task nodes with their type, title,
- * assignee summary and problems; pills for start, end and splits, with "add branch"; dots for joins and empty
+ * assignee summary — the chosen people's names, ./assigneeNames — and problems; pills for start, end and splits, with "add branch"; dots for joins and empty
  * branches) and an edge view carrying the branch title (click: edit the branch) and the "+" menu that inserts a
  * node or a branch set right on that edge (DESIGN §5).
  */
@@ -11,6 +11,7 @@ import { BranchesOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import type { DesignerEdgeData, DesignerNodeData, DesignerProblem, InsertableType, SplitType } from './model';
 import { useDesigner } from './context';
+import { ruleSummary } from './assigneeNames';
 
 export type CanvasNode = Node<DesignerNodeData, 'designer'>;
 export type CanvasEdge = Edge<DesignerEdgeData, 'designer'>;
@@ -27,7 +28,7 @@ export function useProblemText(): (ps: DesignerProblem[]) => string {
 /** One canvas node (see the module comment). */
 export const DesignerNodeView = memo(function DesignerNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
   const { t } = useTranslation('flowdesigner');
-  const { run } = useDesigner();
+  const { run, names, model } = useDesigner();
   const problemText = useProblemText();
   const n = data.node;
   const shape =
@@ -43,7 +44,7 @@ export const DesignerNodeView = memo(function DesignerNodeView({ id, data, selec
     if (n.type === 'approve' || n.type === 'handle' || n.type === 'cc') {
       const rules = n.assignees ?? [];
       if (!rules.length) return t('node.noAssignee');
-      const kinds = rules.map((r) => t(`rule.kind.${r.kind}`)).join(t('node.sep'));
+      const kinds = rules.map((r) => ruleSummary(r, names, t, model)).join(t('node.sep'));
       const mode = n.type !== 'cc' && n.mode ? ` · ${t(`mode.${n.mode}`)}` : '';
       return kinds + mode;
     }
@@ -78,7 +79,11 @@ export const DesignerNodeView = memo(function DesignerNodeView({ id, data, selec
           </div>
         )}
         <div className="oa-flowd-title">{data.title || t(`type.${data.kind}`)}</div>
-        {summary && <div className="oa-flowd-summary">{summary}</div>}
+        {summary && (
+          <div className="oa-flowd-summary" title={summary}>
+            {summary}
+          </div>
+        )}
         {(data.kind === 'branch' || data.kind === 'parallel') && (
           <span className="oa-flowd-split-actions">
             <Tooltip title={t(data.kind === 'branch' ? 'node.addCondition' : 'node.addBranch')}>

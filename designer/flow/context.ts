@@ -4,8 +4,9 @@
  */
 import { createContext, useContext } from 'react';
 import type { FlowDef } from '../../engine/flow/types';
-import type { Text } from '../../engine/schema/types';
+import type { EntityModel, Text } from '../../engine/schema/types';
 import type { FlowCommand } from './model';
+import type { AssigneeNames } from './assigneeNames';
 
 /** What is selected: a node (by id) or a branch (by id). */
 export type Selection = { kind: 'node' | 'branch'; id: string } | null;
@@ -19,6 +20,10 @@ export interface DesignerContextValue {
   select: (s: Selection) => void;
   /** A definition text in the reader's language. */
   text: (t: Text) => string;
+  /** Names of the users, roles and positions the assignee rules choose (as far as loaded). */
+  names: AssigneeNames;
+  /** The flow's entity model (field titles). */
+  model?: EntityModel;
 }
 
 export const DesignerContext = createContext<DesignerContextValue | null>(null);

@@ -2,7 +2,8 @@
  * The canvas of the form designer: the layout tree as nested sortable lists (dnd-kit) — the top
  * level, sections, grids and tabs hold controls, a sub-table holds its columns. Each control shows its label,
  * key and kind; the selected one is outlined and takes keyboard commands (FormDesigner). Every container is
- * also a drop zone (`drop:<id>`, `drop:root`) so empty ones take drops.
+ * also a drop zone (`drop:<id>`, `drop:root`) so empty ones take drops; the top-level zone fills the canvas, so a
+ * drop anywhere below the last control lands at the end.
  */
 import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useDroppable } from '@dnd-kit/core';
@@ -155,6 +156,8 @@ function Zone({
       <div
         ref={setNodeRef}
         data-testid={`canvas-zone-${container ?? 'root'}`}
+        data-horizontal={horizontal || undefined}
+        className={container === null ? 'oa-formd-root-zone' : undefined}
         style={{
           display: horizontal ? 'flex' : 'block',
           flexWrap: 'wrap',

@@ -14,8 +14,8 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
-  type CollisionDetection,
   type DragEndEvent,
+  type DragMoveEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -24,6 +24,10 @@ import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, RedoO
 import { useTranslation } from 'react-i18next';
 import type { DictDef } from '../../engine/schema/types';
 import { Canvas, type CanvasDragData } from './Canvas';
+import { canvasCollisions } from './collisions';
+import { dropLineFor, showLine, type DragPlace } from './dropLine';
+import { PaletteIcon } from './paletteIcons';
+import './formdesigner.css';
 import { Inspector } from './Inspector';
 import { Palette } from './Palette';
 import { Preview } from './Preview';
@@ -59,90 +63,8 @@ export interface FormDesignerProps {
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
-type Box = { top: number; left: number; width: number; height: number };
-
-/**
- * Plain copies of dnd-kit's measured drop-zone rects, one per measurement (the Map dnd-kit keeps until it
- * measures again). dnd-kit's rects are getters that read the scroll offsets of the node's scrollable ancestors
- * on every access — 4 reads per zone per pointer move, 800 on a 200-field form; all canvas zones share their
- * scrollable ancestors, so one zone's rect read now tells how far they all moved since the copy.
- */
-const plainRects = new WeakMap<object, { boxes: Map<string | number, Box>; ref: string | number; top: number; left: number }>();
-
-function currentRects(rects: Parameters<CollisionDetection>[0]['droppableRects']): (id: string | number) => Box | undefined {
-  let copy = plainRects.get(rects);
-  if (!copy) {
-    const boxes = new Map<string | number, Box>();
-    for (const [id, r] of rects) boxes.set(id, { top: r.top, left: r.left, width: r.width, height: r.height });
-    const ref = boxes.keys().next().value;
-    if (ref === undefined) return () => undefined;
-    copy = { boxes, ref, top: boxes.get(ref)!.top, left: boxes.get(ref)!.left };
-    plainRects.set(rects, copy);
-  }
-  const now = rects.get(copy.ref);
-  const dy = now ? now.top - copy.top : 0;
-  const dx = now ? now.left - copy.left : 0;
-  const { boxes } = copy;
-  return (id) => {
-    const b = boxes.get(id);
-    return b && { top: b.top + dy, left: b.left + dx, width: b.width, height: b.height };
-  };
-}
-
-/**
- * Nested drop zones: the innermost (smallest) zone under the pointer wins — within the span of a container's
- * controls, the nearest of them; with none under it, the zone whose centre is closest to the dragged rect's;
- * never a zone inside the dragged node. Exported for tests.
- */
-export const canvasCollisions: CollisionDetection = (args) => {
-  const active = String(args.active.id);
-  const rect = currentRects(args.droppableRects);
-  const p = args.pointerCoordinates;
-  type Hit = { c: (typeof args.droppableContainers)[number]; value: number };
-  let best: Hit | null = null as Hit | null;
-  let closest: Hit | null = null as Hit | null;
-  const cx = args.collisionRect.left + args.collisionRect.width / 2;
-  const cy = args.collisionRect.top + args.collisionRect.height / 2;
-  for (const c of args.droppableContainers) {
-    const d = c.data.current as CanvasDragData | undefined;
-    if (c.id === active || (d?.ancestors ?? []).includes(active)) continue;
-    const r = rect(c.id);
-    if (!r) continue;
-    if (p && r.left <= p.x && p.x <= r.left + r.width && r.top <= p.y && p.y <= r.top + r.height) {
-      const area = r.width * r.height;
-      if (!best || area < best.value) best = { c, value: area };
-    } else if (!best) {
-      const dist = Math.hypot(r.left + r.width / 2 - cx, r.top + r.height / 2 - cy);
-      if (!closest || dist < closest.value) closest = { c, value: dist };
-    }
-  }
-  // In a gap between the controls of a zone (their margins), the nearest control: a drop there lands between
-  // them, not at the zone's end, and the drop position does not flicker to the zone between two rows.
-  const zone = best && (best.c.data.current as CanvasDragData | undefined)?.container;
-  if (best && p && zone !== undefined) {
-    let span: { top: number; left: number; bottom: number; right: number } | null = null;
-    let near: Hit | null = null as Hit | null;
-    for (const c of args.droppableContainers) {
-      const d = c.data.current as CanvasDragData | undefined;
-      if (c.id === active || d?.container !== undefined || d?.parent === undefined || d.parent !== zone) continue;
-      const r = rect(c.id);
-      if (!r) continue;
-      span = span
-        ? {
-            top: Math.min(span.top, r.top),
-            left: Math.min(span.left, r.left),
-            bottom: Math.max(span.bottom, r.top + r.height),
-            right: Math.max(span.right, r.left + r.width),
-          }
-        : { top: r.top, left: r.left, bottom: r.top + r.height, right: r.left + r.width };
-      const dist = Math.hypot(r.left + r.width / 2 - p.x, r.top + r.height / 2 - p.y);
-      if (!near || dist < near.value) near = { c, value: dist };
-    }
-    if (near && span && span.top <= p.y && p.y <= span.bottom && span.left <= p.x && p.x <= span.right) best = near;
-  }
-  const hit = best ?? closest;
-  return hit ? [{ id: hit.c.id, data: { droppableContainer: hit.c, value: hit.value } }] : [];
-};
+/** Canvas collision detection (./collisions), exported here for tests. */
+export { canvasCollisions };
 
 /** Where a drop on `over` puts things. */
 function dropTarget(data: CanvasDragData | undefined): Target | null {
@@ -174,9 +96,27 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
     [run, selected, design],
   );
 
+  // The insertion line, placed by hand on every move (./dropLine) so that a drag does not render the designer.
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const lineEl = useRef<HTMLDivElement>(null);
+  const placeLine = (e: DragMoveEvent | null) => {
+    if (!lineEl.current) return;
+    const place: DragPlace | null =
+      e && canvasBox.current
+        ? {
+            activeId: String(e.active.id),
+            active: e.active.data.current as DragPlace['active'],
+            overId: e.over ? String(e.over.id) : null,
+            over: e.over?.data.current as CanvasDragData | undefined,
+          }
+        : null;
+    showLine(lineEl.current, place && canvasBox.current ? dropLineFor(canvasBox.current, place) : null);
+  };
+
   const onDragStart = (e: DragStartEvent) => setDragging(String(e.active.id));
   const onDragEnd = (e: DragEndEvent) => {
     setDragging(null);
+    placeLine(null);
     if (!e.over) return;
     const target = dropTarget(e.over.data.current as CanvasDragData | undefined);
     if (!target) return;
@@ -315,26 +255,32 @@ export function FormDesigner({ initial, pinyin, onChange, dicts = [], onReady }:
           sensors={sensors}
           collisionDetection={canvasCollisions}
           onDragStart={onDragStart}
+          onDragOver={placeLine}
+          onDragMove={placeLine}
           onDragEnd={onDragEnd}
-          onDragCancel={() => setDragging(null)}
+          onDragCancel={() => {
+            setDragging(null);
+            placeLine(null);
+          }}
         >
-          <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-            <div style={{ width: 160, flex: 'none', position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
+          <div className="oa-formd-body">
+            <div className="oa-formd-side" style={{ width: 160 }}>
               <Palette onAdd={add} />
             </div>
-            <div
-              style={{ flex: 1, minWidth: 0, border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, background: '#fafafa' }}
-              onClick={() => design.select(null)}
-            >
+            <div className="oa-formd-canvas" ref={canvasBox} onClick={() => design.select(null)}>
               <Canvas state={state} selected={selected} onSelect={design.select} onKey={onNodeKey} />
+              <div ref={lineEl} className="oa-formd-drop-line" data-testid="designer-drop-line" aria-hidden style={{ display: 'none' }} />
             </div>
-            <div style={{ width: 320, flex: 'none', position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
+            <div className="oa-formd-side" style={{ width: 320 }}>
               <Inspector design={design} dicts={dicts} />
             </div>
           </div>
           <DragOverlay>
             {overlayKind ? (
-              <div style={{ padding: '4px 8px', background: '#fff', border: '1px solid #1677ff', borderRadius: 4 }}>{t(`palette.${overlayKind}`)}</div>
+              <div className="oa-formd-palette-entry oa-formd-overlay">
+                <PaletteIcon kind={overlayKind as PaletteKind} />
+                <span>{t(`palette.${overlayKind}`)}</span>
+              </div>
             ) : null}
           </DragOverlay>
         </DndContext>

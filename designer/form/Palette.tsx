@@ -1,12 +1,13 @@
 /**
- * The palette of the form designer: one draggable entry per control (dnd-kit), grouped into fields
- * and layout. A click, Enter or Space on an entry adds it where the selection says (model insertTarget).
+ * The palette of the form designer: one draggable entry per control (dnd-kit) with its icon and name, grouped
+ * into fields and layout. A click, Enter or Space on an entry adds it where the selection says (model insertTarget).
  */
 import { memo, type KeyboardEvent } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PALETTE, type PaletteKind } from './model';
+import { PaletteIcon } from './paletteIcons';
 
 /** Id of a palette entry as a dnd-kit draggable. */
 export const paletteDragId = (kind: PaletteKind) => `palette:${kind}`;
@@ -27,20 +28,12 @@ function Entry({ kind, onAdd }: { kind: PaletteKind; onAdd: (kind: PaletteKind) 
       {...listeners}
       onKeyDown={onKeyDown}
       onClick={() => onAdd(kind)}
-      className="oa-designer-palette-entry"
+      className="oa-designer-palette-entry oa-formd-palette-entry"
       data-testid={`palette-${kind}`}
-      style={{
-        padding: '4px 8px',
-        margin: '0 0 6px',
-        border: '1px solid #d9d9d9',
-        borderRadius: 4,
-        background: '#fff',
-        cursor: 'grab',
-        opacity: isDragging ? 0.5 : 1,
-        fontSize: 13,
-      }}
+      style={{ opacity: isDragging ? 0.5 : 1 }}
     >
-      {t(`palette.${kind}`)}
+      <PaletteIcon kind={kind} />
+      <span>{t(`palette.${kind}`)}</span>
     </div>
   );
 }

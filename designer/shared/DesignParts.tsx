@@ -11,6 +11,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListKind } from './ListParts';
+import { FullscreenButton } from './Fullscreen';
 import { formatTime } from '../../engine/renderers/time';
 
 /** What the page edits: the draft saved at `updatedAt`, a published revision, or nothing published yet. */
@@ -60,6 +61,8 @@ export interface DesignHeaderProps extends ListKind {
   onDiscard: () => void;
   onSave: () => void;
   onPublish: () => void;
+  /** Full-screen mode (./Fullscreen): its toggle is shown before 发布 when given. */
+  fullscreen?: { on: boolean; toggle: () => void };
   children?: ReactNode;
 }
 
@@ -92,6 +95,7 @@ export function DesignHeader(p: DesignHeaderProps) {
         <Button type="primary" onClick={p.onPublish} disabled={p.busy} data-testid={`${p.prefix}-publish`}>
           {t('design.publish')}
         </Button>
+        {p.fullscreen ? <FullscreenButton ns={p.ns} prefix={p.prefix} on={p.fullscreen.on} onToggle={p.fullscreen.toggle} /> : null}
       </Space>
     </Space>
   );

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DesignHeader, PublishAlerts, PublishDialog, useDesignGuards, type DesignStatus } from '../../shared/DesignParts';
 import type { ListKind } from '../../shared/ListParts';
+import { FULLSCREEN_CLASS, useFullscreen } from '../../shared/Fullscreen';
 import type { FlowDef } from '../../../engine/flow/types';
 import { checkTitleTemplate, DEFAULT_TITLE_TEMPLATE } from '../../../engine/flow/title';
 import type { Text } from '../../../engine/schema/types';
@@ -83,6 +84,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const { back, confirmDiscard } = useDesignGuards(KIND.ns, dirty, '/flowset/list');
+  const full = useFullscreen();
 
   const onChange = useCallback((def: FlowDef) => {
     setCurrent(def);
@@ -171,7 +173,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
   if (!loaded || !current) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
   return (
-    <Card size="small" data-testid="flowset-design">
+    <Card size="small" className={full.on ? FULLSCREEN_CLASS : undefined} data-testid="flowset-design">
       <DesignHeader
         {...KIND}
         title={text(current.title)}
@@ -184,6 +186,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
         onDiscard={discard}
         onSave={() => void saveDraft().then((ok) => ok && void message.success(t('design.saved')))}
         onPublish={startPublish}
+        fullscreen={full}
       />
       <PublishAlerts
         {...KIND}

@@ -19,6 +19,7 @@ import { formsetApi, type FormDefinition } from './api';
 import { useFormSource, type FormOrigin } from './useFormSource';
 import { DesignHeader, PublishAlerts, PublishDialog, useDesignGuards, type DesignStatus } from '../../shared/DesignParts';
 import type { ListKind } from '../../shared/ListParts';
+import { FULLSCREEN_CLASS, useFullscreen } from '../../shared/Fullscreen';
 
 const KIND: ListKind = { ns: 'formset', prefix: 'form' };
 
@@ -71,6 +72,7 @@ export function FormDesignPage(_props: PageKindProps) {
   }, [entity, t]);
 
   const { back, confirmDiscard } = useDesignGuards(KIND.ns, dirty, '/form/list');
+  const full = useFullscreen();
 
   const pinyin = useCallback((text: string) => {
     const cache = pinyinCache.current;
@@ -170,7 +172,7 @@ export function FormDesignPage(_props: PageKindProps) {
   const title = locale === 'en-US' ? (state.en[state.meta.title.t] ?? state.meta.title.d) : state.meta.title.d;
 
   return (
-    <Card size="small" data-testid="form-design">
+    <Card size="small" className={full.on ? FULLSCREEN_CLASS : undefined} data-testid="form-design">
       <DesignHeader
         {...KIND}
         title={title}
@@ -183,6 +185,7 @@ export function FormDesignPage(_props: PageKindProps) {
         onDiscard={discard}
         onSave={() => void saveDraft()}
         onPublish={startPublish}
+        fullscreen={full}
       >
         <Typography.Text type="secondary">{t('design.flow')}</Typography.Text>
         <Select

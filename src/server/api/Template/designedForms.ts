@@ -32,7 +32,7 @@ import { liveTable } from '../../engine/introspect.js';
 import { deriveTable } from '../../engine/table.js';
 import { loadEntities } from '../../engine/definitions.js';
 import { deleteDraft, lintChanged, refuseIssues } from './revisionStore.js';
-import { pinyinKey } from './service.js';
+import { pinyinStem } from './service.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -59,6 +59,9 @@ export async function designedRows(db: Kysely<DB>): Promise<DesignedRow[]> {
 }
 
 const KEY = /^[a-z][a-z0-9]{0,29}$/;
+
+/** Longest generated form key before a uniqueness suffix (KEY allows 30 letters). */
+export const KEY_STEM_LENGTH = 24;
 const SCOPES: DataScope[] = ['own', 'department', 'unit', 'all'];
 /** Fields every designer-made entity gets: the flow's status and instance (engine/flow/records.ts keeps them). */
 const FLOW_FIELDS = (key: string): Record<string, ModelProperty> => ({
@@ -82,7 +85,7 @@ async function nameTaken(req: FastifyRequest, key: string): Promise<boolean> {
 
 /**
  * A free form key: `key` as given (-1 designer.badKey / keyTaken), else the pinyin of `title` (the
- * Form/getpinyin service), cut to 24 letters, with 2, 3… appended until unused.
+ * Form/getpinyin service) in whole syllables, at most KEY_STEM_LENGTH letters, with 2, 3… appended until unused.
  */
 export async function freeKey(req: FastifyRequest, title: string, key: unknown): Promise<string> {
   const db = req.server.ctx.db;
@@ -93,10 +96,7 @@ export async function freeKey(req: FastifyRequest, title: string, key: unknown):
     if (await used(key)) throw badInput(req.t('designer.keyTaken', { key }));
     return key;
   }
-  let stem = pinyinKey(title)
-    .pinyin.replace(/^[0-9]+/, '')
-    .slice(0, 24);
-  if (!stem) stem = 'form';
+  const stem = pinyinStem(title, KEY_STEM_LENGTH) || 'form';
   for (let n = 1; ; n++) {
     const k = n === 1 ? stem : `${stem}${n}`;
     if (!(await used(k))) return k;

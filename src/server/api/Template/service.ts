@@ -293,14 +293,44 @@ export function checkFormula(
  * ASCII letters and digits of the label are kept as they are (lower-cased).
  */
 export function pinyinKey(text: string): { pinyin: string; first: string } {
-  const clean = (a: string[]) =>
-    a
-      .join('')
-      .toLowerCase()
-      .replace(/ü/g, 'v')
-      .replace(/[^a-z0-9]/g, '');
   return {
-    pinyin: clean(pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true } as never) as unknown as string[]),
+    pinyin: pinyinSyllables(text).join(''),
     first: clean(pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }) as unknown as string[]),
   };
+}
+
+const clean = (a: string[]) =>
+  a
+    .join('')
+    .toLowerCase()
+    .replace(/ü/g, 'v')
+    .replace(/[^a-z0-9]/g, '');
+
+/**
+ * The pinyin of `text` one syllable per item (请假 → ['qing', 'jia']), lower case, letters and digits only;
+ * a run of other characters (ASCII words, digits) is one item, empty items are dropped.
+ */
+export function pinyinSyllables(text: string): string[] {
+  const parts = pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true } as never) as unknown as string[];
+  return parts.map((p) => clean([p])).filter(Boolean);
+}
+
+/**
+ * A code stem from a title: its pinyin without leading digits, at most `max` letters, cut only between
+ * syllables (请假事由申请 at 12 → qingjiashiyou is 13 letters, so qingjiashi) — never inside one. A first
+ * syllable (an ASCII word) longer than `max` is cut to `max`. Empty when the title has no letters.
+ */
+export function pinyinStem(text: string, max: number): string {
+  const parts = pinyinSyllables(text);
+  while (parts.length && /^[0-9]/.test(parts[0])) {
+    const rest = parts[0].replace(/^[0-9]+/, '');
+    if (rest) parts[0] = rest;
+    else parts.shift();
+  }
+  let stem = '';
+  for (const p of parts) {
+    if (stem.length + p.length > max) return stem || p.slice(0, max);
+    stem += p;
+  }
+  return stem;
 }
