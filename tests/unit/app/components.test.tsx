@@ -42,7 +42,7 @@ describe('exception pages (SPEC §8)', () => {
 });
 
 describe('under construction', () => {
-  it('names the route, its path and the issue', () => {
+  it('names the page and says it is not available, with no development details (path, work item)', () => {
     const node = SHELL_SECTIONS.find((s) => s.key === 'acl')!.children!.find((c) => c.key === 'acl.menu')!;
     render(
       <MemoryRouter initialEntries={['/acl/menu']}>
@@ -51,8 +51,9 @@ describe('under construction', () => {
     );
     const el = screen.getByTestId('under-construction');
     expect(el.textContent).toContain('资源管理');
-    expect(el.textContent).toContain('/acl/menu');
-    expect(el.textContent).toContain('2');
+    expect(el.textContent).toContain('暂未开放');
+    expect(el.textContent).not.toContain('/acl/menu');
+    expect(el.textContent).not.toMatch(/任务|issue/i);
   });
 
   it('names an area route (title from the area definitions) and its section', () => {
@@ -65,7 +66,7 @@ describe('under construction', () => {
     const el = screen.getByTestId('under-construction');
     expect(el.textContent).toContain('用车申请');
     expect(el.textContent).toContain('车辆管理');
-    expect(el.textContent).toContain('/car/apply');
+    expect(el.textContent).not.toContain('/car/apply');
   });
 });
 
