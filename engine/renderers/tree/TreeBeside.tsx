@@ -3,8 +3,8 @@
  * with a parent field (read through its generic list) or the organisation's departments (selector/treeall), a search
  * box (matching nodes with their ancestors), antd Tree's keyboard (arrows, Enter) and 全部 first. Selecting a node
  * hands the list the filter of that node (`filterField` = its id, with `descendants` its subtree) through
- * `children(selection)`; the list is rebuilt per node (`selection.key`). Below 768 px the tree folds into a panel
- * above the list. Calls go through the engine host (engine/host.ts).
+ * `children(selection)`; the list is rebuilt per node (`selection.key`). Below 768 px (1200 px beside a list page's
+ * table, `framed`) the tree folds into a panel above the list. Calls go through the engine host (engine/host.ts).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Collapse, Input, Spin, Tree } from 'antd';
@@ -15,8 +15,9 @@ import { host } from '../../host';
 import { useNarrow } from '../useNarrow';
 import { MAX_FILTER_IDS, buildTree, deptTree, findNode, nodeFilter, searchTree, type TreeNode } from './treeModel';
 
-/** Width (px) below which the tree folds above the list. */
+/** Viewport width (px) below which the tree folds above the list; beside a list page's table (framed), wider. */
 const FOLD_WIDTH = 768;
+const FOLD_WIDTH_FRAMED = 1200;
 /** Key of the 全部 node (no filter). */
 const ALL = '$all';
 /** Most records of a tree entity read (200 a page). */
@@ -66,7 +67,7 @@ export function TreeBeside({
   children: (s: TreeSelection) => ReactNode;
 }) {
   const { t } = useTranslation('renderer');
-  const narrow = useNarrow(FOLD_WIDTH);
+  const narrow = useNarrow(framed ? FOLD_WIDTH_FRAMED : FOLD_WIDTH);
   const [nodes, setNodes] = useState<TreeNode[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -149,7 +150,10 @@ export function TreeBeside({
 
   return narrow ? (
     <div className="oa-tree-beside oa-tree-folded" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <Collapse size="small" items={[{ key: 'tree', label: `${t('treeView.tree')} · ${selectedTitle}`, children: panel }]} />
+      <Collapse
+        size="small"
+        items={[{ key: 'tree', label: `${t(source.type === 'org' ? 'treeView.org' : 'treeView.tree')} · ${selectedTitle}`, children: panel }]}
+      />
       {list}
     </div>
   ) : (
