@@ -108,6 +108,7 @@ describe('logo text (SPEC §1: department name + OA)', () => {
   afterEach(() => {
     appStore.set(userAtom, null);
     localStorage.removeItem(LOGIN_DEPARTMENT_KEY);
+    localStorage.removeItem('oa_logo_dept');
   });
 
   it('the shell and a standalone page say the same, whole (a long name takes the smaller size, not an ellipsis)', () => {
@@ -123,9 +124,16 @@ describe('logo text (SPEC §1: department name + OA)', () => {
     expect(screen.getByTestId('blank-title').textContent).toBe('市政府办公室信息科OA');
   });
 
-  it('before sign-in: the department of the login link, else the system name', () => {
+  it('before sign-in: the department of the login link, else the one last shown, else the system name', () => {
     shown(<Forbidden />);
     expect(screen.getByTestId('blank-title').textContent).toBe('协同办公平台');
+    cleanup();
+    appStore.set(userAtom, { id: 1, dept: '市政府办公室' } as unknown as UserInfo);
+    shown(<Logo />);
+    cleanup();
+    appStore.set(userAtom, null);
+    shown(<Forbidden />);
+    expect(screen.getByTestId('blank-title').textContent).toBe('市政府办公室OA');
     cleanup();
     localStorage.setItem(LOGIN_DEPARTMENT_KEY, '市财政局');
     shown(<Forbidden />);

@@ -1,9 +1,10 @@
 /**
  * The shell logo: the emblem and "<current department>OA" (SPEC §1), whole (a long name wraps in a smaller
  * size). Before the user is known — the standalone pages (login, exception, SSO, register) — the department
- * remembered from the login link (DepartmentName), else the system name. Props: `collapsed` (emblem only),
+ * remembered from the login link (DepartmentName), else the one the shell last showed, else the system name. Props: `collapsed` (emblem only),
  * `className`.
  */
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,11 +16,29 @@ import { CONSOLE_PATH } from '../../router/routeTable';
 /** Logo texts longer than this (characters) take the smaller size. */
 const LONG_LOGO = 9;
 
+/** localStorage key of the department the shell last showed (the standalone pages show it before sign-in). */
+const LAST_DEPT_KEY = 'oa_logo_dept';
+
+function lastDept(): string {
+  try {
+    return localStorage.getItem(LAST_DEPT_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** The logo text (SPEC §1: department name followed by "OA"; see the module comment for the fallbacks). */
 export function useLogoText(): string {
   const { t } = useTranslation('common');
   const user = useAtomValue(userAtom);
-  const dept = user?.dept || readLoginBrand().departmentName;
+  useEffect(() => {
+    try {
+      if (user?.dept) localStorage.setItem(LAST_DEPT_KEY, user.dept);
+    } catch {
+      /* storage unavailable: the fallbacks still apply */
+    }
+  }, [user?.dept]);
+  const dept = user?.dept || readLoginBrand().departmentName || lastDept();
   return dept ? t('logoText', { dept }) : t('systemName');
 }
 
