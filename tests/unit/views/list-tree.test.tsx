@@ -4,7 +4,7 @@
  * sub-units (departments by id, people by their departments); 全部 lifts the filter; same-named offices differ by
  * their full path.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { join } from 'node:path';
 import '@app/i18n';
@@ -67,7 +67,13 @@ function render(id: string) {
   renderWithUser(<ListPage bundle={bundle(id)} />, hostUser(access));
 }
 
+/** Sets the window's width (px): the tree stands beside the table from 1200 px, folds above it below. */
+function viewport(width: number) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 900 });
+}
+
 beforeAll(() => i18n.changeLanguage('zh-CN'));
+beforeEach(() => viewport(1440));
 afterEach(() => {
   cleanup();
   lists.length = 0;
@@ -92,5 +98,16 @@ describe('list page with an organisation tree', { timeout: 30_000 }, () => {
     expect(await screen.findByText('李娜')).toBeTruthy();
     fireEvent.click(await screen.findByTestId('tree-node-2'));
     await waitFor(() => expect(lists.at(-1)).toMatchObject({ group: 'Users', params: { filters: { dept: { op: 'in', value: [2, 4] } } } }));
+  });
+
+  it('on a narrower window the organisation folds into a panel above the list, and still filters it', async () => {
+    viewport(1024);
+    render('organization.department.list');
+    expect(await screen.findByText('市财政局 / 办公室')).toBeTruthy();
+    expect(screen.queryByTestId('tree-sider')).toBeNull();
+    fireEvent.click(screen.getByText('组织机构 · 全部'));
+    fireEvent.click(await screen.findByTestId('tree-node-2'));
+    await waitFor(() => expect(lists.at(-1)).toMatchObject({ group: 'department', params: { filters: { id: { op: 'in', value: [2, 4] } } } }));
+    expect(screen.getByText('组织机构 · 市财政局')).toBeTruthy();
   });
 });
