@@ -159,7 +159,13 @@ export function TreeBeside({
   ) : (
     <div className="oa-tree-beside" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
       {framed ? (
-        <Card size="small" className="oa-tree-sider" style={{ width: 260, flex: 'none' }} data-testid="tree-sider">
+        <Card
+          size="small"
+          className="oa-tree-sider"
+          style={{ width: 260, flex: 'none', position: 'sticky', top: 0 }}
+          styles={{ body: { maxHeight: 'calc(100vh - 160px)', overflow: 'auto' } }}
+          data-testid="tree-sider"
+        >
           {panel}
         </Card>
       ) : (
