@@ -6,6 +6,7 @@
  * permission codes and each record's `_actions` (the server decides, the client only hides).
  * `initial` (a related list inside a detail page: `{filterField: parent id}`) filters every request and
  * pre-fills records added from the list; `filters`, when given, filter instead (a tree node and its descendants).
+ * A page with a `tree` (not embedded) shows that tree beside the list (./tree/TreeBeside.tsx): a node filters the list.
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table } from 'antd';
@@ -25,6 +26,7 @@ import { ImportDialog } from './list/ImportDialog';
 import { RecordDrawer, type DrawerTarget } from './list/RecordDrawer';
 import { RowActions } from './list/RowActions';
 import { useListData } from './list/useListData';
+import { TreeBeside } from './tree/TreeBeside';
 import { currentListQuery, filterValuesOf } from './list/urlQuery';
 import {
   arrangeColumns,
@@ -45,7 +47,14 @@ export function ListPage(props: PageKindProps) {
   if (page.pageKind !== 'list' || !props.bundle.entity) {
     return <DefinitionError definition={page.id} path="source" message={t('list.needsResource', { id: page.id })} />;
   }
-  return <ListTable {...props} page={page} group={props.bundle.entity.group} />;
+  const group = props.bundle.entity.group;
+  const tree = props.embedded ? undefined : page.tree;
+  if (!tree) return <ListTable {...props} page={page} group={group} />;
+  return (
+    <TreeBeside tree={tree} entity={tree.source.type === 'entity' ? props.bundle.entity : null} framed>
+      {(s) => <ListTable key={s.key} {...props} filters={s.filters ?? props.filters} initial={s.initial ?? props.initial} page={page} group={group} />}
+    </TreeBeside>
+  );
 }
 
 function ListTable({ bundle, embedded, initial, filters, page, group }: PageKindProps & { page: ListPageDef; group: string }) {

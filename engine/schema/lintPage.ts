@@ -9,7 +9,7 @@ import { translateCondition } from '../expr/condition';
 import { celTypeOfProperty } from './expr';
 import type { EntityDef, EntityModel, LayoutNode, ModelProperty, PageAction, PageDef } from './types';
 import { checkExpr, checkField, checkPermission, checkRoute, type Ctx } from './lintContext';
-import { lintViewPage } from './lintViews';
+import { lintListTree, lintViewPage } from './lintViews';
 import { lintChart } from './lintChart';
 import { lintTabsPage } from './lintCalls';
 import { callName } from './entityCalls';
@@ -35,6 +35,7 @@ export function lintPage(ctx: Ctx, page: PageDef) {
   const field = (name: string, path: string) => checkField(ctx, model, name, path, entityId ?? '');
 
   if (page.pageKind === 'list') {
+    lintListTree(ctx, page);
     if (page.source.type === 'dict' && !registry.get('dict', page.source.code)) add(file, '/source/code', `unknown dictionary "${page.source.code}"`);
     if (entity && !callName(entity, 'list')) add(file, '/source/entity', `entity "${entity.id}" names no "list" in its calls`);
     page.columns.forEach((c, i) => {

@@ -5,7 +5,7 @@
  * template type-checks to a string, and the referenced pages exist, are of the right kind and show the same entity
  * (the form and detail of a calendar, the embedded list of a tree, whose entity has the filter field). Pure.
  */
-import type { CalendarPageDef, ModelProperty, TreePageDef } from './types';
+import type { CalendarPageDef, ListPageDef, ModelProperty, TreePageDef } from './types';
 import { checkExpr, checkField, checkRoute, type Ctx } from './lintContext';
 
 /** The kind of a property: its x-kind, else derived from JSON Schema type and format. */
@@ -90,4 +90,31 @@ function lintTree(ctx: Ctx, page: TreePageDef) {
   const f = listEntity.model.properties[page.filterField];
   const fits = src.type === 'org' ? ['dept'] : ID_KINDS;
   if (f && !fits.includes(fieldKind(f))) add(file, '/filterField', `field "${page.filterField}" is ${fieldKind(f)}, the node id needs ${fits.join(' or ')}`);
+}
+
+/**
+ * Lints a list page's `tree`: an entity source is the list's own entity (its parent field an id field); the
+ * filter field is `id` or a field of the list's entity holding a node id (a department for the organisation tree).
+ */
+export function lintListTree(ctx: Ctx, page: ListPageDef): void {
+  const tree = page.tree;
+  if (!tree) return;
+  const { add, file, registry } = ctx;
+  const entity = registry.entityOf(page);
+  if (!entity) return add(file, '/tree', 'a tree needs a list of an entity');
+  const src = tree.source;
+  if (src.type === 'entity') {
+    if (src.entity !== entity.id) add(file, '/tree/source/entity', `the tree's entity "${src.entity}" is not the list's entity ${entity.id}`);
+    checkField(ctx, entity.model, src.parent, '/tree/source/parent', entity.id);
+    const parent = entity.model.properties[src.parent];
+    if (parent && !ID_KINDS.includes(fieldKind(parent)))
+      add(file, '/tree/source/parent', `field "${src.parent}" is ${fieldKind(parent)}, a parent needs an id field`);
+    if (src.label) checkField(ctx, entity.model, src.label, '/tree/source/label', entity.id);
+  }
+  if (tree.filterField === 'id') return;
+  checkField(ctx, entity.model, tree.filterField, '/tree/filterField', entity.id);
+  const f = entity.model.properties[tree.filterField];
+  const fits = src.type === 'org' ? ['dept', 'depts'] : ID_KINDS;
+  if (f && !fits.includes(fieldKind(f)))
+    add(file, '/tree/filterField', `field "${tree.filterField}" is ${fieldKind(f)}, the node id needs ${fits.join(' or ')}`);
 }

@@ -56,6 +56,17 @@ export interface TreePageDef extends PageBase {
   descendants?: boolean;
 }
 
+/**
+ * A tree beside a list page (a list page's `tree`): the nodes as a tree page's `source`; selecting a node filters
+ * the list by `filterField` (a field of the list's entity holding a node id, or `id` for the records of the tree's
+ * own entity) = the node's id, with `descendants` its whole subtree. Below 768 px the tree folds above the list.
+ */
+export interface ListTree {
+  source: TreePageDef['source'];
+  filterField: string;
+  descendants?: boolean;
+}
+
 /** Calendar buckets of a chart's date group (src/shared/aggregate.ts): instants fall in the organisation's zone. */
 export type ChartBucket = 'day' | 'week' | 'month' | 'quarter' | 'year';
 

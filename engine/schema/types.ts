@@ -11,7 +11,7 @@ import type { FlowDef } from '../flow/types';
 import type { EntityCalls } from './entityCalls';
 import type { TabsPageDef } from './tabsPage';
 import type { WorkListDeclared } from './worklistDecl';
-import type { CalendarPageDef, ChartPageDef, TreePageDef } from './resourcePages';
+import type { CalendarPageDef, ChartPageDef, ListTree, TreePageDef } from './resourcePages';
 import type { AreaDef } from './areaDef';
 
 /** Current format version of every definition file (`schemaVersion`). */
@@ -277,6 +277,8 @@ export interface ListPageDef extends PageBase {
   bulkActions?: PageAction[];
   sort?: { field: string; order: 'asc' | 'desc' };
   pageSize?: number;
+  /** A tree beside the list filtering it by the selected node (resourcePages.ts ListTree). */
+  tree?: ListTree;
 }
 
 export interface FormPageDef extends PageBase {
@@ -389,7 +391,7 @@ export type PageDef =
 export type { EntityCalls, EntityCallOp } from './entityCalls';
 export type { PageTab, TabsPageDef } from './tabsPage';
 export type { AreaDef, AreaGrant, AreaRoute, AreaSection } from './areaDef';
-export type { CalendarPageDef, CalendarView, ChartBucket, ChartDef, ChartFilter, ChartMeasure, ChartPageDef, TreePageDef } from './resourcePages';
+export type { CalendarPageDef, CalendarView, ChartBucket, ChartDef, ChartFilter, ChartMeasure, ChartPageDef, ListTree, TreePageDef } from './resourcePages';
 
 /**
  * Overlay operations, addressed by node id, never by index (DESIGN §4). `path` is a property path on the

@@ -82,6 +82,29 @@ describe('department', () => {
     expect((await t.post('department/info', { id: b.id }, admin)).data.parent).toBe(a.id);
     expect((await t.post('department/sort', { id: a.id, parentId: b.id }, admin)).msg).toBe('上级部门不能是该部门自身或其下级部门');
   });
+
+  it('names each department by its full path and filters a subtree of departments and of people (the tree beside the lists)', async () => {
+    const root = (await t.post('department/info', { id: rootId }, admin)).data;
+    const unit = (await t.post('department/add', { name: '路径测试局', kind: 'unit', parent: rootId }, admin)).data;
+    const office = (await t.post('department/add', { name: '办公室', kind: 'dept', parent: unit.id }, admin)).data;
+    expect(office.path).toBe(`${root.name} / 路径测试局 / 办公室`);
+    expect(root.path).toBe(root.name);
+    const sub = await t.post('department/list', { filters: { id: { op: 'in', value: [unit.id, office.id] } } }, admin);
+    expect(sub.data.list.map((d: any) => d.path).sort()).toEqual([`${root.name} / 路径测试局`, `${root.name} / 路径测试局 / 办公室`]);
+    // path is answered, never written
+    const e = await t.post('department/edit', { id: office.id, version: office.version, path: '别处 / 办公室' }, admin);
+    expect(e.data.path).toBe(`${root.name} / 路径测试局 / 办公室`);
+    const member = await t.database.db
+      .selectFrom('user_departments')
+      .select(['dept_id', 'user_id'])
+      .where('dept_id', '!=', rootId)
+      .orderBy('user_id')
+      .executeTakeFirstOrThrow();
+    const people = await t.post('Users/list', { filters: { dept: { op: 'in', value: [member.dept_id, office.id] } }, pageSize: 200 }, admin);
+    expect(people.data.list.map((u: any) => u.id)).toContain(member.user_id);
+    expect(people.data.list.every((u: any) => u.departments.includes(member.dept_id))).toBe(true);
+    expect((await t.post('Users/list', { filters: { dept: { op: 'in', value: [office.id] } } }, admin)).data.total).toBe(0);
+  });
 });
 
 describe('position', () => {

@@ -153,6 +153,9 @@ test('stored markup shows as text on every page, in the export and in the PDF, a
   // the approval page stands alone (SPEC §2.2): back to the shell for its header
   await lina.goto('dashboard/console');
   await expect(lina.getByTestId('shell')).toBeVisible();
+  // the type first (SPEC §2.4): people
+  await lina.getByTestId('header-search-type').click();
+  await lina.getByTestId('header-search-type-contact').click();
   const search = lina.locator('input[data-testid="header-search"], [data-testid="header-search"] input').first();
   await search.fill(`人名${RUN}`);
   await search.press('Enter');

@@ -71,6 +71,17 @@ describe('公文检索 (/document/search)', () => {
     expect(calls.opened).toEqual(['/document/show-audit/31']);
   });
 
+  it('opened from the header search (?keyword=), that keyword is searched at once and shown in the box', async () => {
+    render(
+      <MemoryRouter initialEntries={['/document/search?keyword=%E5%AE%89%E5%85%A8%E7%94%9F%E4%BA%A7']}>
+        <DocumentSearch {...props} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('关于做好2027年元旦春节期间安全生产工作的通知');
+    expect(calls.queries[0]).toMatchObject({ keyword: '安全生产', current: 1 });
+    expect((screen.getByPlaceholderText(/输入标题/) as HTMLInputElement).value).toBe('安全生产');
+  });
+
   it('the keyword is sent with page 1', async () => {
     render(
       <MemoryRouter>

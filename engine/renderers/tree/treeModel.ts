@@ -104,7 +104,11 @@ export function searchTree(nodes: TreeNode[], keyword: string): { nodes: TreeNod
  * The list filter of a selected node: `{field: id}`, or with `descendants` `{field: {op: 'in', value: ids}}`
  * (at most MAX_FILTER_IDS ids; `truncated` says when the subtree had more). No node: no filter.
  */
-export function nodeFilter(page: TreePageDef, nodes: TreeNode[], id: number | null): { filters?: Record<string, unknown>; truncated: boolean } {
+export function nodeFilter(
+  page: Pick<TreePageDef, 'filterField' | 'descendants'>,
+  nodes: TreeNode[],
+  id: number | null,
+): { filters?: Record<string, unknown>; truncated: boolean } {
   if (id === null) return { truncated: false };
   if (!page.descendants) return { filters: { [page.filterField]: id }, truncated: false };
   const node = findNode(nodes, id);

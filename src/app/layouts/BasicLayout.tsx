@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '@shared/constants';
 import type { GuardDecision } from '../router/guard';
 import { tabIdOf } from '../router/routeTable';
+import { routeOpens } from '../router/routeOpens';
+import { routeTreeAtom } from '../stores/routes';
 import { deviceAtom } from '../stores/device';
 import { headerHiddenAtom, layoutAtom, mobileMenuOpenAtom } from '../stores/layout';
 import { userAtom } from '../stores/user';
@@ -48,7 +50,10 @@ export function BasicLayout({ decision }: { decision: Extract<GuardDecision, { k
   const mobile = device === 'mobile';
   const mode = mobile ? 'left' : layout.menuSetting;
   const menu = useMemo(() => user?.menu ?? [], [user]);
-  const menus = useMemo(() => buildLayoutMenus(menu, mode, location.pathname), [menu, mode, location.pathname]);
+  // Menus of areas not built yet are not offered, once the route tree (sent after sign-in) says which exist.
+  const routeTree = useAtomValue(routeTreeAtom);
+  const opens = routeTree.status === 'ready' ? routeOpens : undefined;
+  const menus = useMemo(() => buildLayoutMenus(menu, mode, location.pathname, opens), [menu, mode, location.pathname, opens]);
   const collapsed = !mobile && (layout.collapsed || device === 'tablet');
   const siderWidth = collapsed ? SIDE_MENU_COLLAPSED_WIDTH : SIDE_MENU_WIDTH;
   const showSider = !mobile && menus.side.length > 0;

@@ -50,23 +50,33 @@ export function colourClass(index: number): string {
  * nowhere the user may go: a click opens the section's first visible child, which they do not hold (SPEC §2.1 → 403)
  * — e.g. staff hold only 填写表单 (/form/add, hidden and standalone) of 表单设计, opened from 发起申请.
  */
-function showsInMenu(n: MenuNode): boolean {
+function showsInMenu(n: MenuNode, opens: PageExists): boolean {
   if (isHiddenNode(n)) return false;
-  return !n.children?.length || n.children.some(showsInMenu);
+  return n.children?.length ? n.children.some((c) => showsInMenu(c, opens)) : opens(n.path);
 }
 
-/** The visible tree: hidden items, their subtrees and sections left without a visible child removed; top-level entries get colour classes. */
-export function visibleMenu(nodes: MenuNode[]): MenuEntry[] {
+/** Whether a menu path opens a page that exists (src/app/router/routeOpens.ts); a leaf without one is not shown. */
+export type PageExists = (path: string) => boolean;
+
+const ALWAYS: PageExists = () => true;
+
+/**
+ * The visible tree: hidden items, their subtrees, leaves whose page does not exist (`opens`; an area not built yet)
+ * and sections left without a visible child removed; top-level entries get colour classes.
+ */
+export function visibleMenu(nodes: MenuNode[], opens: PageExists = ALWAYS): MenuEntry[] {
   const walk = (list: MenuNode[], depth: number): MenuEntry[] =>
-    list.filter(showsInMenu).map((n, i) => ({
-      key: n.path,
-      path: n.path,
-      i18nKey: n.i18nKey,
-      header: n.header,
-      icon: n.icon,
-      ...(depth === 0 ? { colourClass: colourClass(i) } : {}),
-      children: walk(n.children ?? [], depth + 1),
-    }));
+    list
+      .filter((n) => showsInMenu(n, opens))
+      .map((n, i) => ({
+        key: n.path,
+        path: n.path,
+        i18nKey: n.i18nKey,
+        header: n.header,
+        icon: n.icon,
+        ...(depth === 0 ? { colourClass: colourClass(i) } : {}),
+        children: walk(n.children ?? [], depth + 1),
+      }));
   return walk(nodes, 0);
 }
 
@@ -109,9 +119,9 @@ export function firstLeafPath(entry: MenuEntry): string {
   return e.path;
 }
 
-/** The menus of each shell area for `mode` and the current `pathname` (SPEC §4 "Layout"). */
-export function buildLayoutMenus(menu: MenuNode[], mode: MenuLayout, pathname: string): LayoutMenus {
-  const tree = visibleMenu(menu);
+/** The menus of each shell area for `mode` and the current `pathname` (SPEC §4 "Layout"); `opens` as visibleMenu's. */
+export function buildLayoutMenus(menu: MenuNode[], mode: MenuLayout, pathname: string, opens: PageExists = ALWAYS): LayoutMenus {
+  const tree = visibleMenu(menu, opens);
   const chain = entryChain(tree, pathname);
   const sectionEntry = chain[0];
   const selected = chain.length ? chain[chain.length - 1].key : undefined;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '@app/i18n';
@@ -11,6 +12,14 @@ import { SHELL_SECTIONS } from '@shared/routes';
 import { greetingKey, shortcutsOf } from '@app/pages/dashboard/consoleModel';
 import { passwordLevel } from '@app/pages/personal/PasswordStrength';
 import { reminderTarget } from '@app/components/header/reminderTarget';
+import { Breadcrumbs } from '@app/components/header/Breadcrumbs';
+import { Provider } from 'jotai';
+import { appStore } from '@app/stores/store';
+import { userAtom } from '@app/stores/user';
+import { LOGIN_DEPARTMENT_KEY } from '@app/utils/loginBrand';
+import type { UserInfo } from '@shared/types';
+import Forbidden from '@app/pages/exception/Forbidden';
+import { Logo } from '@app/components/header/Logo';
 
 afterEach(cleanup);
 
@@ -42,7 +51,7 @@ describe('exception pages (SPEC §8)', () => {
 });
 
 describe('under construction', () => {
-  it('names the route, its path and the issue', () => {
+  it('names the page and says it is not available, with no development details (path, work item)', () => {
     const node = SHELL_SECTIONS.find((s) => s.key === 'acl')!.children!.find((c) => c.key === 'acl.menu')!;
     render(
       <MemoryRouter initialEntries={['/acl/menu']}>
@@ -51,8 +60,9 @@ describe('under construction', () => {
     );
     const el = screen.getByTestId('under-construction');
     expect(el.textContent).toContain('资源管理');
-    expect(el.textContent).toContain('/acl/menu');
-    expect(el.textContent).toContain('2');
+    expect(el.textContent).toContain('暂未开放');
+    expect(el.textContent).not.toContain('/acl/menu');
+    expect(el.textContent).not.toMatch(/任务|issue/i);
   });
 
   it('names an area route (title from the area definitions) and its section', () => {
@@ -65,7 +75,69 @@ describe('under construction', () => {
     const el = screen.getByTestId('under-construction');
     expect(el.textContent).toContain('用车申请');
     expect(el.textContent).toContain('车辆管理');
-    expect(el.textContent).toContain('/car/apply');
+    expect(el.textContent).not.toContain('/car/apply');
+  });
+});
+
+describe('breadcrumbs', () => {
+  const trail = (path: string) => {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Breadcrumbs />
+      </MemoryRouter>,
+    );
+    const text = [...screen.getByTestId('breadcrumb').querySelectorAll('.ant-breadcrumb-link')].map((e) => e.textContent);
+    cleanup();
+    return text;
+  };
+
+  it('names a section once when its only page has the same title, else section then page', () => {
+    expect(trail('/receptions/index')).toEqual(['接待管理']);
+    expect(trail('/document/dbgw')).toEqual(['公文管理', '待办公文']);
+  });
+});
+
+describe('logo text (SPEC §1: department name + OA)', () => {
+  const shown = (el: ReactElement) => {
+    render(
+      <Provider store={appStore}>
+        <MemoryRouter>{el}</MemoryRouter>
+      </Provider>,
+    );
+  };
+  afterEach(() => {
+    appStore.set(userAtom, null);
+    localStorage.removeItem(LOGIN_DEPARTMENT_KEY);
+    localStorage.removeItem('oa_logo_dept');
+  });
+
+  it('the shell and a standalone page say the same, whole (a long name takes the smaller size, not an ellipsis)', () => {
+    appStore.set(userAtom, { id: 1, dept: '市政府办公室信息科' } as unknown as UserInfo);
+    shown(
+      <>
+        <Logo />
+        <Forbidden />
+      </>,
+    );
+    expect(screen.getByTestId('logo-text').textContent).toBe('市政府办公室信息科OA');
+    expect(screen.getByTestId('logo-text').className).toContain('oa-logo-long');
+    expect(screen.getByTestId('blank-title').textContent).toBe('市政府办公室信息科OA');
+  });
+
+  it('before sign-in: the department of the login link, else the one last shown, else the system name', () => {
+    shown(<Forbidden />);
+    expect(screen.getByTestId('blank-title').textContent).toBe('协同办公平台');
+    cleanup();
+    appStore.set(userAtom, { id: 1, dept: '市政府办公室' } as unknown as UserInfo);
+    shown(<Logo />);
+    cleanup();
+    appStore.set(userAtom, null);
+    shown(<Forbidden />);
+    expect(screen.getByTestId('blank-title').textContent).toBe('市政府办公室OA');
+    cleanup();
+    localStorage.setItem(LOGIN_DEPARTMENT_KEY, '市财政局');
+    shown(<Forbidden />);
+    expect(screen.getByTestId('blank-title').textContent).toBe('市财政局OA');
   });
 });
 
@@ -135,6 +207,10 @@ describe('console and settings helpers', () => {
     const n = (path: string) => ({ id: 1, path, header: path, i18nKey: path, icon: null, auth: '', status: 1, children: [] });
     expect(shortcutsOf([], [n('/mail/send')]).map((s) => s.path)).toEqual(['/mail/send']);
     expect(shortcutsOf([n('/document/dbgw')], []).map((s) => s.path)).toEqual(['/document/dbgw', '/acl/setting']);
+    // only pages that exist: mail is not built yet
+    const exists = (p: string) => !p.startsWith('/mail');
+    expect(shortcutsOf([n('/document/dbgw'), n('/mail/inbox')], [], 10, exists).map((s) => s.path)).toEqual(['/document/dbgw', '/acl/setting']);
+    expect(shortcutsOf([], [n('/mail/send'), n('/document/ybgw')], 10, exists).map((s) => s.path)).toEqual(['/document/ybgw']);
   });
 
   it('rates password strength by the SPEC §5 rule', () => {

@@ -11,6 +11,7 @@ import {
   topMenuSlide,
   visibleMenu,
 } from '@app/layouts/menuModel';
+import { routeOpens } from '@app/router/routeOpens';
 
 let id = 0;
 const node = (path: string, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
@@ -129,5 +130,20 @@ describe('menu building for the four layouts (SPEC §2.4, §4)', () => {
     expect(allowed.has('/document/show')).toBe(true);
     expect(allowed.has('/contact/index')).toBe(true);
     expect(allowed.has('/mail/send')).toBe(false);
+  });
+
+  it('hides the menus of areas not built yet: a leaf whose route has no page, and a section left empty', () => {
+    // The shipped route table (tests/unit/routeTreeSetup.ts): 公文 and the console exist, mail does not.
+    expect(routeOpens('/document/dbgw')).toBe(true);
+    expect(routeOpens('/dashboard/console')).toBe(true);
+    expect(routeOpens('/organization/department')).toBe(true);
+    expect(routeOpens('/mail/inbox')).toBe(false);
+    expect(routeOpens('/car/list')).toBe(false);
+    expect(routeOpens('/no/such/route')).toBe(false);
+    const tree = visibleMenu(MENU, routeOpens);
+    expect(keys(tree)).toEqual(['/dashboard', '/document']);
+    expect(keys(tree[1].children)).toEqual(['/document/dbgw', '/document/ybgw']);
+    const menus = buildLayoutMenus(MENU, 'mix', '/document/dbgw', routeOpens);
+    expect(keys(menus.top)).toEqual(['/dashboard', '/document']);
   });
 });

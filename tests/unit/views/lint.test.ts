@@ -13,6 +13,7 @@ const PREFIX = 'tests/fixtures/schemas/roomtest/';
 const CAL = `${PREFIX}pages/booking.calendar.page.json`;
 const TREE = `${PREFIX}pages/category.tree.page.json`;
 const ORG_TREE = `${PREFIX}pages/booking.tree.page.json`;
+const LIST = `${PREFIX}pages/booking.list.page.json`;
 
 /** Lints the fixture with `change` applied to the definition of file `path`. */
 function lint(path?: string, change?: (def: Record<string, any>) => void) {
@@ -145,6 +146,38 @@ describe('calendar and tree pages of the roomtest fixture', () => {
       ORG_TREE,
       '/filterField',
       /field "host" is user, the node id needs dept/,
+    );
+  });
+});
+
+describe('a list page with a tree beside it', () => {
+  const org = { type: 'org', of: 'departments' };
+  it('an organisation tree filtering a department field, or the records themselves by id, lints clean', () => {
+    for (const filterField of ['dept', 'id']) {
+      const issues = lint(LIST, (d) => (d.tree = { source: org, filterField, descendants: true }));
+      if (issues.length) expect.fail(formatIssues(issues));
+    }
+  });
+  it('a filter field that cannot hold a department, or an unknown one, is reported', () => {
+    expectIssue(
+      lint(LIST, (d) => (d.tree = { source: org, filterField: 'subject' })),
+      LIST,
+      '/tree/filterField',
+      /field "subject" is text, the node id needs dept or depts/,
+    );
+    expectIssue(
+      lint(LIST, (d) => (d.tree = { source: org, filterField: 'owner' })),
+      LIST,
+      '/tree/filterField',
+      /unknown field "owner"/,
+    );
+  });
+  it("an entity tree of another entity than the list's is reported", () => {
+    expectIssue(
+      lint(LIST, (d) => (d.tree = { source: { type: 'entity', entity: 'roomtest.category', parent: 'parent' }, filterField: 'id' })),
+      LIST,
+      '/tree/source/entity',
+      /is not the list's entity roomtest.booking/,
     );
   });
 });

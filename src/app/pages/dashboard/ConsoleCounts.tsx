@@ -1,6 +1,6 @@
 /**
  * The console's to-do counts — the shell's 待办公文, 待办事务, 未读邮件, then the registered panels' (公文's 待签收) —
- * each a button to its list page; "–" while a count is not known yet. The numbers come from useConsoleData (the menu
+ * each a button to its list page (none for an area not built yet); "–" while a count is not known yet. The numbers come from useConsoleData (the menu
  * badges, the panels' own calls).
  */
 import { Col, Row } from 'antd';
@@ -9,6 +9,7 @@ import { AuditOutlined, FileTextOutlined, MailOutlined, RightOutlined } from '@a
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { colourClass } from '../../layouts/menuModel';
+import { routeOpens } from '../../router/routeOpens';
 import type { ConsoleData } from './useConsoleData';
 
 const TODOS = [
@@ -22,7 +23,7 @@ export function ConsoleCounts({ counts, panels }: Pick<ConsoleData, 'counts' | '
   const { t, i18n } = useTranslation('console');
   const navigate = useNavigate();
   const buttons: { key: string; path: string; icon: ReactNode; label: string; count?: number }[] = [
-    ...TODOS.map((d) => ({ ...d, label: t(`todo.${d.key}`), count: counts[d.key] })),
+    ...TODOS.filter((d) => routeOpens(d.path)).map((d) => ({ ...d, label: t(`todo.${d.key}`), count: counts[d.key] })),
     ...panels.map(({ panel, data }) => ({
       key: panel.key,
       path: panel.path,

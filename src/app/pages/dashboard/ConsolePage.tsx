@@ -18,6 +18,7 @@ import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
 import { colourClass } from '../../layouts/menuModel';
 import { useOpenDetail } from '../../router/openDetail';
 import { greetingKey, shortcutsOf } from './consoleModel';
+import { routeOpens } from '../../router/routeOpens';
 import { useConsoleData } from './useConsoleData';
 import { ConsoleCounts } from './ConsoleCounts';
 import { ConsoleTasks } from './ConsoleTasks';
@@ -34,7 +35,7 @@ export default function ConsolePage() {
   const user = useAtomValue(userAtom);
   const depts = useAtomValue(departmentsAtom);
   useAtomValue(localeAtom); // re-render the date on language switch
-  const shortcuts = useMemo(() => shortcutsOf(user?.menu ?? [], user?.menu_my ?? []), [user]);
+  const shortcuts = useMemo(() => shortcutsOf(user?.menu ?? [], user?.menu_my ?? [], undefined, routeOpens), [user]);
   const data = useConsoleData();
   const calendar = useCalendarStatus(0, !!user?.access?.includes(CALENDAR_PERMISSION));
   if (!user) return null;

@@ -1,6 +1,7 @@
 /**
  * Full-text search results (/dashboard/search?type=&keyword=, SPEC §2.3): home/search with paging;
- * type 'menu' lists pages (path, title), type 'contact' lists people; other types list titles.
+ * type 'menu' lists pages (path, title; not those of areas not built yet), type 'contact' lists people; other types
+ * list titles.
  */
 import { useEffect, useState } from 'react';
 import { Card, Empty, Pagination, Spin, Table, Tag } from 'antd';
@@ -12,6 +13,7 @@ import { api, type SearchHit } from '../../services/api';
 import { routeTitle } from '../../i18n';
 import { matchRoute, sectionOf } from '../../router/routeTable';
 import { MenuIcon, iconNameOf } from '../../components/MenuIcon';
+import { routeOpens } from '../../router/routeOpens';
 
 export default function SearchPage() {
   const { t } = useTranslation('pages');
@@ -30,7 +32,13 @@ export default function SearchPage() {
     setLoading(true);
     api
       .search(type, keyword, page, DEFAULT_PAGE_SIZE)
-      .then((r) => live && setData({ list: r?.list ?? [], total: r?.total ?? 0 }))
+      .then((r) => {
+        if (!live) return;
+        // Pages of areas not built yet are not offered (as in the menu): left out of the hits and of the count.
+        const list = r?.list ?? [];
+        const shown = type === 'menu' ? list.filter((i) => !i.path || routeOpens(i.path)) : list;
+        setData({ list: shown, total: Math.max(0, (r?.total ?? 0) - (list.length - shown.length)) });
+      })
       .catch(() => live && setData({ list: [], total: 0 }))
       .finally(() => live && setLoading(false));
     return () => {

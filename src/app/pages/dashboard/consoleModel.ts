@@ -36,20 +36,23 @@ export const COMMON_SHORTCUTS: Array<{ path: string; key: string }> = [
   { path: '/acl/setting', key: 'acl.setting' },
 ];
 
-/** The shortcuts: visible leaves of menu_my, else the common pages allowed by menu ∪ ALWAYS_ALLOWED. */
-export function shortcutsOf(menu: MenuNode[], menuMy: MenuNode[], max = 10): Shortcut[] {
+/**
+ * The shortcuts: visible leaves of menu_my, else the common pages allowed by menu ∪ ALWAYS_ALLOWED — only pages that
+ * exist (`opens`, src/app/router/routeOpens.ts: an area not built yet offers none).
+ */
+export function shortcutsOf(menu: MenuNode[], menuMy: MenuNode[], max = 10, opens: (path: string) => boolean = () => true): Shortcut[] {
   const leaves: Shortcut[] = [];
   const walk = (list: MenuNode[]) => {
     for (const n of list) {
       if (isHiddenNode(n)) continue;
       if (n.children?.length) walk(n.children);
-      else leaves.push({ path: n.path, i18nKey: n.i18nKey, header: n.header, icon: n.icon });
+      else if (opens(n.path)) leaves.push({ path: n.path, i18nKey: n.i18nKey, header: n.header, icon: n.icon });
     }
   };
   walk(menuMy);
   if (leaves.length) return leaves.slice(0, max);
   const allowed = allowedMenuPaths(menu, menuMy);
-  return COMMON_SHORTCUTS.filter((s) => allowed.has(s.path) || ALWAYS_ALLOWED.includes(s.path))
+  return COMMON_SHORTCUTS.filter((s) => (allowed.has(s.path) || ALWAYS_ALLOWED.includes(s.path)) && opens(s.path))
     .slice(0, max)
     .map((s) => ({ path: s.path, i18nKey: s.key, header: s.key, icon: null }));
 }

@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { readLoginBrand, rememberLoginBrand } from '../../utils/loginBrand';
 import { setSessionEnding } from '../../services/session';
 import { AuthFrame } from './AuthFrame';
+import { useLogoText } from '../../components/header/Logo';
 import { AccountLoginForm } from './AccountLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 import { ResetPasswordModal } from './ResetPasswordModal';
@@ -26,7 +27,8 @@ export default function LoginPage() {
     return readLoginBrand();
   }, [query]);
   useEffect(() => setSessionEnding(false), []);
-  const title = brand.departmentName ? t('common:logoText', { dept: brand.departmentName }) : t('common:systemName');
+  // After the memo above stored the link's DepartmentName: the same text as the shell's logo.
+  const title = useLogoText();
 
   return (
     <AuthFrame title={title}>

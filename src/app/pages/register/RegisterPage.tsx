@@ -12,6 +12,7 @@ import { EMAIL_PATTERN, MOBILE_PATTERN, isStrongPassword } from '@shared/constan
 import { api } from '../../services/api';
 import { transportPassword } from '../../services/crypto';
 import { toast } from '../../services/feedback';
+import { useLogoText } from '../../components/header/Logo';
 import { AuthFrame } from '../login/AuthFrame';
 import { CaptchaImage } from '../login/CaptchaImage';
 import { PasswordStrength } from '../personal/PasswordStrength';
@@ -27,6 +28,7 @@ interface Values {
 
 export default function RegisterPage() {
   const { t } = useTranslation('login');
+  const brand = useLogoText();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const password = Form.useWatch('password', form) ?? '';
@@ -61,7 +63,7 @@ export default function RegisterPage() {
   };
 
   return (
-    <AuthFrame title={t('common:systemName')}>
+    <AuthFrame title={brand}>
       <div className="oa-login-card oa-register-card">
         <h2 className="oa-login-card-title">{t('register.title')}</h2>
         <p className="oa-login-card-sub">{t('register.sub')}</p>

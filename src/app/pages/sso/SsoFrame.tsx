@@ -11,10 +11,12 @@ import type { Envelope } from '@shared/codes';
 import { Code } from '@shared/codes';
 import type { LoginResult } from '@shared/types';
 import { completeLogin } from '../../services/auth';
+import { useLogoText } from '../../components/header/Logo';
 import { AuthFrame } from '../login/AuthFrame';
 
 export function SsoFrame({ call }: { call: (q: URLSearchParams) => Promise<Envelope<LoginResult>> | null }) {
   const { t } = useTranslation('login');
+  const brand = useLogoText();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function SsoFrame({ call }: { call: (q: URLSearchParams) => Promise<Envel
   }, [call, query, t]);
 
   return (
-    <AuthFrame title={t('common:systemName')} intro={false}>
+    <AuthFrame title={brand} intro={false}>
       <div className="oa-login-card oa-sso-card" data-testid="sso-page">
         {error ? (
           <Result

@@ -3,6 +3,7 @@
  * title, 发文字号, 正文 and the text of DOCX/PDF attachments, filters by year, organ, kind, 密级"): a search box and
  * the filters 年度, 发文机关 (department picker), 公文种类, 密级 and 发文/收文; the hits newest first with their
  * highlighted snippet. A title opens the document's approval page (`open`, a new tab from this list: openDetail).
+ * A `keyword` in the address (the header search) is searched on opening.
  * The snippet comes from the server as escaped text with <mark> around the hits; it is rendered by splitting on
  * exactly those tags (React escapes every piece), never as HTML.
  */
@@ -11,6 +12,7 @@ import { Card, Empty, Input, Pagination, Select, Space, Spin, Tag, Typography } 
 import type { WidgetProps } from '@rjsf/utils';
 import { formatDay, orgNow } from '../../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { docSearchApi, type DocSearchPage, type DocSearchQuery } from '../data/docSearch';
 import { DeptWidget } from '../../../../../widgets/OrgPicker';
 import type { PageKindProps } from '../../../../../engine/renderers/registry';
@@ -47,8 +49,16 @@ function yearOptions(): { value: number; label: string }[] {
 /** The page (see the module comment). */
 export function DocumentSearch({ bundle }: PageKindProps) {
   const { t } = useTranslation('docsearch');
-  const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState<DocSearchQuery>({ current: 1, pageSize: 10 });
+  // Opened from the header search with ?keyword=: that search runs, and again when another one arrives.
+  const [params] = useSearchParams();
+  const asked = params.get('keyword')?.trim() || undefined;
+  const [keyword, setKeyword] = useState(asked ?? '');
+  const [query, setQuery] = useState<DocSearchQuery>({ current: 1, pageSize: 10, keyword: asked });
+  useEffect(() => {
+    if (asked === undefined) return;
+    setKeyword(asked);
+    setQuery((q) => (q.keyword === asked ? q : { ...q, keyword: asked, current: 1 }));
+  }, [asked]);
   const [data, setData] = useState<DocSearchPage>({ list: [], total: 0, more: false });
   const [loading, setLoading] = useState(true);
   const refs = useMemo(() => ({ formContext: { refs: { users: {}, depts: {} } } }), []);

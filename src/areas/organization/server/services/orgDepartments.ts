@@ -1,6 +1,6 @@
 /**
  * Departments as the organisation entity `organization.department` (SPEC §7 /api/department/tree, edit,
- * info, list, del, close). Record fields: name, short_name, parent, kind ('unit'|'dept'),
+ * info, list, del, close). Record fields: name, path (read-only: the names from the top down), short_name, parent, kind ('unit'|'dept'),
  * code (机关代字), leader, phone, sort, status ('1' open | '0' closed).
  *
  * Rules (each -1 with a readable message): the parent must exist and may not be the department itself
@@ -44,6 +44,23 @@ async function checkParent(trx: Db, c: OrgCaller, id: number | null, parent: num
   if (id != null && isWithin(tree, parent, id)) throw badInput(tr(c, 'org.deptCycle'));
 }
 
+/** Separator of a department's full path (上级 / 下级). */
+const PATH_SEP = ' / ';
+
+/** Every department id → its full path from the top ("市人民政府 / 市财政局 / 办公室"), so that same-named offices differ. */
+async function deptPaths(db: Db): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('departments').select(['id', 'parent_id', 'name']).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<number, string>();
+  for (const r of rows) {
+    const names: string[] = [];
+    // At most 64 levels: a cycle in stored data cannot hang the list.
+    for (let d: typeof r | undefined = r, hops = 0; d && hops < 64; d = d.parent_id == null ? undefined : byId.get(d.parent_id), hops++) names.unshift(d.name);
+    out.set(r.id, names.join(PATH_SEP));
+  }
+  return out;
+}
+
 function forget(db: Kysely<DB>): void {
   invalidateRefNames(db);
   invalidateScopeCache(db);
@@ -66,13 +83,16 @@ export const departmentResource: OrgResource = {
     sort: 'sort',
     status: 'status',
   },
-  async toRecords(_db, rows) {
+  readOnly: ['path'],
+  async toRecords(db, rows) {
+    const paths = rows.length ? await deptPaths(db) : new Map<number, string>();
     return rows.map(
       (r) =>
         ({
           id: Number(r.id),
           version: Number(r.version),
           name: r.name,
+          path: paths.get(Number(r.id)) ?? r.name,
           short_name: r.short_name ?? null,
           parent: r.parent_id ?? null,
           kind: r.kind,

@@ -59,6 +59,14 @@ export const userResource: OrgResource = {
   extraKeys: ['password'],
   filter(field, value) {
     if (field !== 'dept' && field !== 'departments' && field !== 'position') return null;
+    // A department and its sub-departments (a tree node): {op: 'in', value: ids}, members of any of them.
+    const many =
+      typeof value === 'object' && value && !Array.isArray(value) && (value as { op?: unknown }).op === 'in' ? (value as { value?: unknown }).value : undefined;
+    if (field !== 'position' && Array.isArray(many)) {
+      const ids = many.map(Number).filter((n) => Number.isInteger(n));
+      if (!ids.length || ids.length !== many.length || ids.length > 1000) return sql`1 = 0`;
+      return sql`exists (select 1 from user_departments ud where ud.user_id = users.id and ud.dept_id in (${sql.join(ids)}))`;
+    }
     const v = Number(Array.isArray(value) ? value[0] : typeof value === 'object' && value ? (value as { value?: unknown }).value : value);
     if (!Number.isInteger(v)) return sql`1 = 0`;
     if (field === 'position')
