@@ -104,11 +104,12 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
     return workListColumns({
       list: page.list,
       t,
-      open: (r) => {
+      linkOf: (r) => {
         const route = target(r);
-        if (route) openDetail(routeWithId(route, r.instanceId));
+        if (!route) return null;
+        const path = routeWithId(route, r.instanceId);
+        return { href: host().href(path), open: () => openDetail(path) };
       },
-      canOpen: (r) => !!target(r),
       onUrge: setUrging,
     });
   }, [page.list, page.open, openDetail, t]);

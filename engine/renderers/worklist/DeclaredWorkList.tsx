@@ -67,10 +67,12 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
       actions: page.rowActions ?? [],
       t,
       tx,
-      openOf: (row) => {
+      linkOf: (row) => {
         const route = page.open ?? (typeof row.open === 'string' ? row.open : null);
         const id = row[idField];
-        return route && id != null ? () => openDetail(routeWithId(route, id as number)) : null;
+        if (!route || id == null) return null;
+        const path = routeWithId(route, id as number);
+        return { href: host().href(path), open: () => openDetail(path) };
       },
       allowed: (a, row) =>
         (!a.access?.length && !a.self && !a.flag) ||

@@ -49,6 +49,7 @@ export function WorkListFilterBar({ list, value, onChange, flows }: WorkListFilt
           allowClear
           style={{ width: 180 }}
           placeholder={t('worklist.filter.flow')}
+          aria-label={t('worklist.filter.flow')}
           value={value.flow}
           onChange={(flow) => onChange({ ...value, flow })}
           options={flows.map((f) => ({ value: f.id, label: f.title }))}
@@ -60,6 +61,7 @@ export function WorkListFilterBar({ list, value, onChange, flows }: WorkListFilt
           allowClear
           style={{ width: 120 }}
           placeholder={t('worklist.filter.read')}
+          aria-label={t('worklist.filter.read')}
           value={value.read}
           onChange={(read) => onChange({ ...value, read })}
           options={[
@@ -71,6 +73,7 @@ export function WorkListFilterBar({ list, value, onChange, flows }: WorkListFilt
       {list === 'supervise' && (
         <Select
           data-testid="worklist-status"
+          aria-label={t('worklist.col.status')}
           style={{ width: 120 }}
           value={value.status ?? 'running'}
           onChange={(status) => onChange({ ...value, status })}
