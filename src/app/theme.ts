@@ -10,8 +10,8 @@ import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 /**
  * Colours darkened to 4.5:1 or more: descriptions, breadcrumbs and empty texts (antd's 0.45 black is 3.4:1),
- * placeholders (0.25 black, 1.8:1), the status colours of tags and danger buttons, and the preset tag colours
- * whose shade 7 is too light on their shade-1 background.
+ * placeholders (0.25 black, 1.8:1), the status colours of tags and danger buttons (the preset tag colours whose
+ * shade 7 is too light on their shade-1 background are set in styles/global.css).
  */
 const CONTRAST = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
@@ -21,13 +21,6 @@ const CONTRAST = {
   colorWarning: '#ad4e00',
   colorError: '#cf1322',
   colorInfo: '#0958d9',
-  green7: '#237804',
-  orange7: '#ad4e00',
-  gold7: '#ad6800',
-  volcano7: '#ad2102',
-  cyan7: '#006d75',
-  lime7: '#3f6600',
-  yellow7: '#876800',
 } as const;
 
 /** The theme for brand colour `primary` (a CSS colour). */

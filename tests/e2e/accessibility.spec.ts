@@ -6,8 +6,8 @@
  * and the item has left her 待办.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage } from './pages.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { EngineListPage, LoginPage } from './pages.js';
 
 /** The WCAG 2.1 A and AA rules (GB/T 37668-2019 follows WCAG 2.0 AA). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -38,7 +38,7 @@ test('the pages pass axe (WCAG 2.1 AA): console, lists, a form and both designer
   await expect(page.getByTestId('worklist-flow.todo')).toBeVisible();
   await noSeriousViolations(page, '我的待办');
   await page.goto('receptions/index');
-  await expect(page.locator('[data-testid="list-table"] tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(new EngineListPage(page).rows.first()).toBeVisible({ timeout: 20_000 });
   await noSeriousViolations(page, '接待管理');
   await page.goto('document/new');
   await expect(page.locator('.oa-richtext .ProseMirror').first()).toBeVisible();
@@ -53,4 +53,43 @@ test('the pages pass axe (WCAG 2.1 AA): console, lists, a form and both designer
   await expect(admin.getByTestId('flowset-design')).toBeVisible();
   await admin.waitForTimeout(1000);
   await noSeriousViolations(admin, 'flow designer');
+});
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses (focus stuck or lost). */
+async function tabTo(page: Page, target: Locator, max = 60, back = false): Promise<number> {
+  const passed: string[] = [];
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return n;
+    passed.push(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? 'none'));
+  }
+  throw new Error(`${max} presses of Tab did not reach ${target.toString()}; focus went:\n${passed.join('\n')}`);
+}
+
+test('李娜 approves a 发文 from 待办公文 with the keyboard alone', async ({ page }) => {
+  await new LoginPage(page).goto();
+  await new LoginPage(page).login('lina');
+  await page.goto('document/dbgw');
+  const link = page.locator('.ant-table-row', { hasText: DOC }).getByTestId('worklist-open');
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  // From the keyword box, Tab passes the filters (none keeps the focus) and reaches the row's title; Enter opens it.
+  await page.getByTestId('worklist-keyword').locator('input').focus();
+  await tabTo(page, link);
+  const [approval] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+  await approval.waitForLoadState();
+  await expect(approval.getByTestId('approval-current')).toContainText('部门核稿');
+  await noSeriousViolations(approval, 'approval page');
+  // The opinion and the 同意 button, reached with Tab from the top of the page.
+  await approval.locator('body').focus();
+  await tabTo(approval, approval.getByTestId('approval-opinion'), 200);
+  await approval.keyboard.type('核稿无误（键盘操作）');
+  const approve = approval.getByTestId('approval-action-approve');
+  await tabTo(approval, approve, 40);
+  await approval.keyboard.press('Enter');
+  await expect(approval.getByTestId('approval-log')).toContainText('核稿无误（键盘操作）');
+  await expect(approve).toHaveCount(0);
+  // It has left her 待办.
+  await page.reload();
+  await expect(page.getByTestId('worklist-keyword')).toBeVisible();
+  await expect(page.locator('.ant-table-row', { hasText: DOC })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@
  * title opens the page's `open`, else the row's `open` route, with the row's id (`source.idField`), in a new browser
  * tab from a list page (SPEC §2.2). Row actions open the registered dialogs they name (engine/renderers/registry.ts
  * registerRowDialog: the engine's `urge` 催办, an area's own); after one the list and the menu badges reload. The
- * list also reloads when the window regains focus and when a reminder arrives (./useReload.ts).
+ * list also reloads when the window regains focus; below 600 px each row is a card (../list/cards.tsx). It and when a reminder arrives (./useReload.ts).
  */
 import { routeWithId } from '../../../src/shared/routes';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { declaredColumns, type DeclaredRow } from './declaredColumns';
 import { useWorkListReload } from './useReload';
 import { WorkListHeading, workListPagination } from './frame';
 import { useNarrow } from '../useNarrow';
+import { cardColumn } from '../list/cards';
 
 // The engine's own row dialog (module state survives hot reloads: register once).
 if (!rowDialogComponent('urge')) registerRowDialog('urge', UrgeRowDialog);
@@ -58,7 +59,7 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
     };
   }, [source.call, query, toggles, round]);
 
-  // below 600 px (a phone) the table scrolls as a whole, actions included
+  // below 600 px (a phone) each row is a card, its actions at the foot
   const narrow = useNarrow(600);
   const columns = useMemo(() => {
     const access = new Set(user?.access ?? []);
@@ -84,6 +85,7 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
     });
   }, [page.columns, page.rowActions, page.open, t, tx, idField, openDetail, user, narrow]);
 
+  const statusKeys = (page.columns ?? []).filter((c) => c.type === 'status').map((c) => c.id);
   const dialogs = [...new Set((page.rowActions ?? []).map((a) => a.dialog))];
   return (
     <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
@@ -115,9 +117,10 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
       <Table<DeclaredRow>
         rowKey={(r) => String(r[idField])}
         size="middle"
-        scroll={{ x: 'max-content' }}
+        scroll={narrow ? undefined : { x: 'max-content' }}
         loading={loading}
-        columns={columns}
+        columns={narrow ? [cardColumn(columns, statusKeys)] : columns}
+        showHeader={!narrow}
         dataSource={data.list}
         locale={{ emptyText: t('list.empty') }}
         pagination={workListPagination(query, data.total, setQuery, t)}

@@ -1,10 +1,12 @@
 /**
  * The filter bar of a work list (engine/renderers/WorkListPage.tsx), besides the keyword: a date range (the
  * list's date: received, handled, started or saved), the flow when the page lists several (or every) flow,
- * 只看超期 (待办, 督办), read / unread (抄送) and the status (督办). Changes go to the server at once.
+ * 只看超期 (待办, 督办), read / unread (抄送) and the status (督办). Changes go to the server at once. Tab moves
+ * on from the end date (or back from the start) and closes the date panel: the focus never stays in the picker.
  */
 import { Checkbox, DatePicker, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkListKind } from '../../schema/types';
 
@@ -32,12 +34,19 @@ const SUPERVISE_STATUS = ['running', 'finished', 'rejected', 'withdrawn', 'all']
 /** The filter bar (see the module comment). */
 export function WorkListFilterBar({ list, value, onChange, flows }: WorkListFilterBarProps) {
   const { t } = useTranslation('renderer');
+  const [rangeOpen, setRangeOpen] = useState(false);
   const range = (d: [Dayjs | null, Dayjs | null] | null) =>
     onChange({ ...value, from: d?.[0] ? d[0].startOf('day').valueOf() : undefined, to: d?.[1] ? d[1].endOf('day').valueOf() : undefined });
   return (
     <>
       <DatePicker.RangePicker
         data-testid="worklist-range"
+        open={rangeOpen}
+        onOpenChange={setRangeOpen}
+        onKeyDown={(e) => {
+          // Tab leaves the picker (its panel would otherwise take the focus back to the first date)
+          if (e.key === 'Tab' && (e.shiftKey || (e.target as HTMLElement).closest('.ant-picker-input:last-of-type'))) setRangeOpen(false);
+        }}
         aria-label={t(`worklist.filter.date.${list}`)}
         placeholder={[t(`worklist.filter.date.${list}`), t('worklist.filter.dateEnd')]}
         onChange={(d) => range(d as [Dayjs | null, Dayjs | null] | null)}
