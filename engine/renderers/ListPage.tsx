@@ -7,7 +7,7 @@
  * `initial` (a related list inside a detail page: `{filterField: parent id}`) filters every request and
  * pre-fills records added from the list; `filters`, when given, filter instead (a tree node and its descendants).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -69,6 +69,12 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const tableBox = useRef<HTMLDivElement>(null);
   const listWidth = useWidth(tableBox);
   const narrow = useNarrow(600);
+  // antd repeats the header (the select-all box) in a hidden row that measures the columns: out of the Tab order.
+  useEffect(() => {
+    tableBox.current?.parentElement
+      ?.querySelectorAll('.ant-table-measure-row input, .ant-table-measure-row [tabindex]')
+      .forEach((el) => el.setAttribute('tabindex', '-1'));
+  });
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const entity = bundle.entity;

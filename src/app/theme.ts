@@ -10,17 +10,14 @@ import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 /**
  * Colours darkened to 4.5:1 or more: descriptions, breadcrumbs and empty texts (antd's 0.45 black is 3.4:1),
- * placeholders (0.25 black, 1.8:1), the status colours of tags and danger buttons (the preset tag colours whose
- * shade 7 is too light on their shade-1 background are set in styles/global.css).
+ * placeholders (0.25 black, 1.8:1), danger buttons (the status and preset tag colours whose text is too light
+ * on their light background are set in styles/global.css: a seed colour would also grey their backgrounds).
  */
 const CONTRAST = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-  colorSuccess: '#237804',
-  colorWarning: '#ad4e00',
   colorError: '#cf1322',
-  colorInfo: '#0958d9',
 } as const;
 
 /** The theme for brand colour `primary` (a CSS colour). */

@@ -21,8 +21,10 @@ async function noSeriousViolations(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`);
-  expect.soft(report, `${name}: axe violations`).toEqual([]);
+  const report = bad.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`,
+  );
+  expect(report, `${name}: axe violations`).toEqual([]);
 }
 
 async function signIn(page: Page, username: string): Promise<void> {

@@ -5,7 +5,8 @@
  * title opens the page's `open`, else the row's `open` route, with the row's id (`source.idField`), in a new browser
  * tab from a list page (SPEC §2.2). Row actions open the registered dialogs they name (engine/renderers/registry.ts
  * registerRowDialog: the engine's `urge` 催办, an area's own); after one the list and the menu badges reload. The
- * list also reloads when the window regains focus; below 600 px each row is a card (../list/cards.tsx). It and when a reminder arrives (./useReload.ts).
+ * list also reloads when the window regains focus and when a reminder arrives (./useReload.ts). Below 600 px each
+ * row is a card (../list/cards.tsx).
  */
 import { routeWithId } from '../../../src/shared/routes';
 import { useEffect, useMemo, useState } from 'react';

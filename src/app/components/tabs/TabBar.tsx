@@ -70,7 +70,13 @@ export function TabBar({ currentId }: { currentId: string }) {
 
   return (
     <div className="oa-tabs" data-testid="tab-bar">
-      <div className="oa-tabs-strip" role="tablist" aria-label={t('tabs.label')} ref={strip} onWheel={(e) => strip.current && (strip.current.scrollLeft += e.deltaY)}>
+      <div
+        className="oa-tabs-strip"
+        role="tablist"
+        aria-label={t('tabs.label')}
+        ref={strip}
+        onWheel={(e) => strip.current && (strip.current.scrollLeft += e.deltaY)}
+      >
         {state.tabs.map((tab) => {
           const id = tabId(tab);
           const active = id === currentId;
