@@ -170,6 +170,9 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const spare = listWidth - (page.rowActions?.length || bundle.entity?.actions?.length ? ACTIONS_WIDTH : 0) - (bulk.length ? 48 : 0);
   const fitted = setting ?? { order: [], hidden: columnsBeyondWidth(page.columns, (c) => columnWidth(c, bundle, tx), spare) };
   const arranged = arrangeColumns(page.columns, fitted);
+  // the table as wide as its columns need (never wider than they fit, so the fixed 操作 column covers none);
+  // wider than the card only when the user chose more columns, then it scrolls
+  const tableWidth = arranged.filter((c) => c.visible).reduce((sum, c) => sum + columnWidth(c.column, bundle, tx), 0) + (listWidth - spare) || 'max-content';
   const ctx: CellContext = { bundle, refs: data.refs, tx, t, onOpen: viewAction ? (r) => openRecord(viewAction, r) : undefined };
   const columns = buildColumns(
     arranged.filter((c) => c.visible).map((c) => c.column),
@@ -269,7 +272,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
         columns={narrow ? [cardColumn(columns, statusKeys)] : columns}
         showHeader={!narrow}
         dataSource={data.rows}
-        scroll={narrow ? undefined : { x: 'max-content' }}
+        scroll={narrow ? undefined : { x: tableWidth }}
         rowSelection={bulk.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
         pagination={{

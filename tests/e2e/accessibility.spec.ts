@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { EngineListPage, LoginPage } from './pages.js';
+import { EngineListPage, LoginPage, keepScreenshot } from './pages.js';
 
 /** The WCAG 2.1 A and AA rules (GB/T 37668-2019 follows WCAG 2.0 AA). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -42,6 +42,7 @@ test('the pages pass axe (WCAG 2.1 AA): console, lists, a form and both designer
   await page.goto('receptions/index');
   await expect(new EngineListPage(page).rows.first()).toBeVisible({ timeout: 20_000 });
   await noSeriousViolations(page, '接待管理');
+  await keepScreenshot(page, 'list-columns-1440');
   await page.goto('document/new');
   await expect(page.locator('.oa-richtext .ProseMirror').first()).toBeVisible();
   await noSeriousViolations(page, '发文拟稿');

@@ -122,10 +122,14 @@ export function headerWidth(title: string, sortable: boolean): number {
   return Math.ceil(w + 34 + (sortable ? 22 : 0));
 }
 
-/** The width column `col` takes: its own (never below its header on one line), else its header's, at least 120 px. */
+/**
+ * The width column `col` takes: its own (never below its header on one line), else its header's, at least 120 px
+ * (180 for text, which shortens with an ellipsis).
+ */
 export function columnWidth(col: ListColumn, bundle: PageBundle, tx: TextFn): number {
   const header = headerWidth(columnTitle(col, bundle.entity, tx), !!col.sortable);
-  return col.width ? Math.max(col.width, header) : Math.max(120, header);
+  const text = ['text', 'link', 'record'].includes(renderOf(col, bundle));
+  return col.width ? Math.max(col.width, header) : Math.max(text ? 180 : 120, header);
 }
 
 /** antd columns for the visible definition columns, sorted per `sort`. */
