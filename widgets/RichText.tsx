@@ -1,7 +1,7 @@
 /**
  * Rich text (kind richtext): a tiptap editor (StarterKit) with a small toolbar — bold, italic, bulleted and
  * numbered lists, headings 1–3. The value is an HTML string ('' → undefined). Read-only shows the same
- * editor not editable. Display elsewhere goes through sanitizeHtml (./sanitize.ts).
+ * editor not editable; the editable area is a text box named by the field's label. Display elsewhere goes through sanitizeHtml (./sanitize.ts).
  */
 import { useEffect } from 'react';
 import { Button, Space } from 'antd';
@@ -19,6 +19,15 @@ export function RichTextWidget(p: WidgetProps) {
     extensions: [StarterKit],
     content: (p.value as string | undefined) ?? '',
     editable,
+    // the editable area is a named multi-line text box for assistive technology (the label of the field)
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': p.label || String(p.schema.title ?? ''),
+        ...(p.required ? { 'aria-required': 'true' } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? undefined : e.getHTML();
       p.onChange(html);
@@ -34,7 +43,7 @@ export function RichTextWidget(p: WidgetProps) {
   }, [editor, editable]);
   const chain = () => editor!.chain().focus();
   const btn = (key: string, label: string, icon: React.ReactNode, active: boolean, run: () => void) => (
-    <Button key={key} size="small" type={active ? 'primary' : 'default'} icon={icon} title={label} aria-label={label} onClick={run}>
+    <Button key={key} size="small" type={active ? 'primary' : 'default'} icon={icon} title={label} aria-label={icon ? label : undefined} onClick={run}>
       {icon ? null : label}
     </Button>
   );

@@ -72,6 +72,9 @@ function Item({ id, parent, ancestors, selected, onSelect, onKey, children, hori
       ref={setNodeRef}
       style={style}
       {...attributes}
+      // a control holds its own controls (a section its fields): a focusable group, not a button around buttons
+      role="group"
+      aria-pressed={undefined}
       {...listeners}
       data-testid={`canvas-node-${id}`}
       data-selected={selected || undefined}

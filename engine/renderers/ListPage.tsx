@@ -8,7 +8,7 @@
  * pre-fills records added from the list; `filters`, when given, filter instead (a tree node and its descendants).
  * A page with a `tree` (not embedded) shows that tree beside the list (./tree/TreeBeside.tsx): a node filters the list.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -19,7 +19,9 @@ import { host } from '../host';
 import { callName } from '../schema/entityCalls';
 import { DefinitionError } from './DefinitionError';
 import type { PageKindProps } from './registry';
-import { buildColumns, type CellContext } from './list/columns';
+import { buildColumns, columnWidth, renderOf, type CellContext } from './list/columns';
+import { cardColumn } from './list/cards';
+import { useNarrow, useWidth } from './useNarrow';
 import { ColumnSettings } from './list/ColumnSettings';
 import { FilterBar } from './list/FilterBar';
 import { ImportDialog } from './list/ImportDialog';
@@ -32,6 +34,7 @@ import {
   arrangeColumns,
   bundleText,
   columnTitle,
+  columnsBeyondWidth,
   filterParams,
   hasAccess,
   readColumnSetting,
@@ -39,6 +42,9 @@ import {
   type ColumnSetting,
   type RowAction,
 } from './list/model';
+
+/** Width of the fixed 操作 column (px). */
+const ACTIONS_WIDTH = 260;
 
 /** Renders a list page definition (see the module comment). */
 export function ListPage(props: PageKindProps) {
@@ -69,6 +75,15 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const { query, update, reload } = data;
   const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
+  const tableBox = useRef<HTMLDivElement>(null);
+  const listWidth = useWidth(tableBox);
+  const narrow = useNarrow(600);
+  // antd repeats the header (the select-all box) in a hidden row that measures the columns: out of the Tab order.
+  useEffect(() => {
+    tableBox.current?.parentElement
+      ?.querySelectorAll('.ant-table-measure-row input, .ant-table-measure-row [tabindex]')
+      .forEach((el) => el.setAttribute('tabindex', '-1'));
+  });
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const entity = bundle.entity;
@@ -159,20 +174,28 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
 
   const toolbar = (page.toolbar ?? []).filter((a) => hasAccess(a.access, codes));
   const bulk = (page.bulkActions ?? []).filter((a) => hasAccess(a.access, codes));
-  const arranged = arrangeColumns(page.columns, setting);
+  // Without the user's own arrangement, the columns that fit the card's width (the 操作 column and the checkbox
+  // aside); the column settings show the rest.
+  const spare = listWidth - (page.rowActions?.length || bundle.entity?.actions?.length ? ACTIONS_WIDTH : 0) - (bulk.length ? 48 : 0);
+  const fitted = setting ?? { order: [], hidden: columnsBeyondWidth(page.columns, (c) => columnWidth(c, bundle, tx), spare) };
+  const arranged = arrangeColumns(page.columns, fitted);
+  // the table as wide as its columns need (never wider than they fit, so the fixed 操作 column covers none);
+  // wider than the card only when the user chose more columns, then it scrolls
+  const tableWidth = arranged.filter((c) => c.visible).reduce((sum, c) => sum + columnWidth(c.column, bundle, tx), 0) + (listWidth - spare) || 'max-content';
   const ctx: CellContext = { bundle, refs: data.refs, tx, t, onOpen: viewAction ? (r) => openRecord(viewAction, r) : undefined };
   const columns = buildColumns(
     arranged.filter((c) => c.visible).map((c) => c.column),
     ctx,
     query.sort,
   );
+  const statusKeys = arranged.filter((c) => ['status', 'dict'].includes(renderOf(c.column, bundle))).map((c) => c.column.id);
   const hasRowActions = !!page.rowActions?.length || !!bundle.entity?.actions?.length;
   if (hasRowActions) {
     columns.push({
       key: '$actions',
       title: t('list.actions'),
       fixed: 'right',
-      width: 260,
+      width: ACTIONS_WIDTH,
       render: (_: unknown, record: EntityRecord) => (
         <RowActions actions={rowActionsFor(page, bundle.entity, record, codes)} record={record} tx={tx} onRun={runRow} />
       ),
@@ -231,7 +254,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
             </Popconfirm>
           ))}
           <Button icon={<ReloadOutlined />} onClick={reload} aria-label={t('list.reload')} title={t('list.reload')} data-testid="list-reload" />
-          <ColumnSettings columns={page.columns} setting={setting} titleOf={(c) => columnTitle(c, bundle.entity, tx)} onChange={saveSetting} />
+          <ColumnSettings columns={page.columns} setting={fitted} titleOf={(c) => columnTitle(c, bundle.entity, tx)} onChange={saveSetting} />
         </Space>
       </div>
       {data.error && (
@@ -249,14 +272,16 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
           }
         />
       )}
+      <div ref={tableBox} />
       <Table<EntityRecord>
         data-testid="list-table"
         rowKey="id"
         size="middle"
         loading={data.loading}
-        columns={columns}
+        columns={narrow ? [cardColumn(columns, statusKeys)] : columns}
+        showHeader={!narrow}
         dataSource={data.rows}
-        scroll={{ x: 'max-content' }}
+        scroll={narrow ? undefined : { x: tableWidth }}
         rowSelection={bulk.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
         pagination={{

@@ -7,6 +7,7 @@
  * tab from a list page per SPEC §2.2. 待办 rows can be selected and approved together (批量同意); 督办 rows
  * offer 催办 where the caller may urge (./worklist/dialogs.tsx). The list reloads when the window regains
  * focus (an item handled in the other tab) and when a reminder arrives (a new task, return or urge). A page with
+ * Below 600 px the rows are cards (./list/cards.tsx). A page with
  * `source` is a declared list instead (./worklist/DeclaredWorkList.tsx: an area's call, declared columns, toggles and
  * row actions opening registered dialogs).
  */
@@ -27,6 +28,8 @@ import { BatchApproveDialog, UrgeDialog } from './worklist/dialogs';
 import { useWorkListReload } from './worklist/useReload';
 import { WorkListHeading, workListPagination } from './worklist/frame';
 import { DeclaredWorkList } from './worklist/DeclaredWorkList';
+import { cardColumn } from './list/cards';
+import { useNarrow } from './useNarrow';
 
 const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId));
 
@@ -104,15 +107,17 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
     return workListColumns({
       list: page.list,
       t,
-      open: (r) => {
+      linkOf: (r) => {
         const route = target(r);
-        if (route) openDetail(routeWithId(route, r.instanceId));
+        if (!route) return null;
+        const path = routeWithId(route, r.instanceId);
+        return { href: host().href(path), open: () => openDetail(path) };
       },
-      canOpen: (r) => !!target(r),
       onUrge: setUrging,
     });
   }, [page.list, page.open, openDetail, t]);
 
+  const narrow = useNarrow(600);
   const flowChoices = (page.flows?.length ? page.flows : [...seenFlows.current.keys()]).map((id) => ({ id, title: seenFlows.current.get(id) ?? id }));
   const batch = page.list === 'todo';
   return (
@@ -148,11 +153,12 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
         rowKey={rowKey}
         size="middle"
         loading={loading}
-        columns={columns}
+        columns={narrow ? [cardColumn(columns, ['status', 'read'])] : columns}
+        showHeader={!narrow}
         dataSource={data.list}
         locale={{ emptyText: t('list.empty') }}
         rowSelection={
-          batch
+          batch && !narrow
             ? {
                 selectedRowKeys: selected.map((r) => r.taskId),
                 onChange: (_keys, rows) => setSelected(rows as TaskRow[]),

@@ -29,7 +29,7 @@ const row = (extra: Record<string, unknown>) =>
 
 /** The deadline cell of the 待办 list for `r`. */
 function deadlineCell(r: WorkRow) {
-  const cols = workListColumns({ list: 'todo', t: i18n.getFixedT('zh-CN', 'renderer'), open: () => {}, canOpen: () => true, onUrge: () => {} });
+  const cols = workListColumns({ list: 'todo', t: i18n.getFixedT('zh-CN', 'renderer'), linkOf: () => null, onUrge: () => {} });
   const col = cols.find((c) => c.key === 'deadline')!;
   return render(<>{(col as any).render(null, r, 0)}</>);
 }

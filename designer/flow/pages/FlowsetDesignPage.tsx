@@ -205,6 +205,7 @@ export function FlowsetDesignPage(_props: PageKindProps) {
         >
           <Input
             value={template}
+            aria-label={t('design.titleTemplate')}
             maxLength={1000}
             data-testid="flowset-title-template"
             onChange={(e) => {

@@ -192,6 +192,7 @@ export function FormDesignPage(_props: PageKindProps) {
           allowClear
           style={{ width: 260 }}
           placeholder={flows.length ? t('design.noFlow') : t('design.noFlows')}
+          aria-label={t('design.flow')}
           value={flow ?? undefined}
           options={flow && !flows.some((f) => f.value === flow) ? [...flows, { value: flow, label: flow }] : flows}
           onChange={(v?: string) => {

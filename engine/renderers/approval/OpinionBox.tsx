@@ -83,6 +83,7 @@ export function OpinionBox({ value, onChange, disabled, signature, signed, onSig
           data-testid="approval-words"
           style={{ minWidth: 220 }}
           placeholder={t('opinion.words')}
+          aria-label={t('opinion.words')}
           value={null as unknown as number}
           disabled={disabled}
           onChange={pick}

@@ -122,6 +122,16 @@ export function headerWidth(title: string, sortable: boolean): number {
   return Math.ceil(w + 34 + (sortable ? 22 : 0));
 }
 
+/**
+ * The width column `col` takes: its own (never below its header on one line), else its header's, at least 120 px
+ * (180 for text, which shortens with an ellipsis).
+ */
+export function columnWidth(col: ListColumn, bundle: PageBundle, tx: TextFn): number {
+  const header = headerWidth(columnTitle(col, bundle.entity, tx), !!col.sortable);
+  const text = ['text', 'link', 'record'].includes(renderOf(col, bundle));
+  return col.width ? Math.max(col.width, header) : Math.max(text ? 180 : 120, header);
+}
+
 /** antd columns for the visible definition columns, sorted per `sort`. */
 export function buildColumns(columns: ListColumn[], ctx: CellContext, sort: SortState | undefined): ColumnType<EntityRecord>[] {
   return columns.map((col) => {
@@ -132,6 +142,9 @@ export function buildColumns(columns: ListColumn[], ctx: CellContext, sort: Sort
       dataIndex: col.field,
       title,
       width: col.width ? Math.max(col.width, headerWidth(title, !!col.sortable)) : undefined,
+      // a header stays on one line (never a letter per line in a narrow column)
+      minWidth: headerWidth(title, !!col.sortable),
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       align: render === 'money' ? 'right' : undefined,
       ellipsis: render === 'text' || render === 'link' || render === 'record' ? { showTitle: true } : undefined,
       sorter: col.sortable ? true : undefined,

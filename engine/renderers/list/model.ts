@@ -145,3 +145,16 @@ export function filterParams(filters: ListFilter[] | undefined, values: FilterVa
   }
   return { ...(keyword ? { keyword } : {}), ...(Object.keys(out).length ? { filters: out } : {}) };
 }
+
+/**
+ * The columns a list hides by default when the user has not arranged them: in definition order (the first
+ * matters most), as many as fit `available` px by `widthOf`; at least the first two stay. No width (0) hides none.
+ */
+export function columnsBeyondWidth(columns: ListColumn[], widthOf: (c: ListColumn) => number, available: number): string[] {
+  if (available <= 0) return [];
+  let used = 0;
+  return columns.flatMap((c, i) => {
+    used += widthOf(c);
+    return i >= 2 && used > available ? [c.id] : [];
+  });
+}

@@ -5,7 +5,8 @@
  * title opens the page's `open`, else the row's `open` route, with the row's id (`source.idField`), in a new browser
  * tab from a list page (SPEC §2.2). Row actions open the registered dialogs they name (engine/renderers/registry.ts
  * registerRowDialog: the engine's `urge` 催办, an area's own); after one the list and the menu badges reload. The
- * list also reloads when the window regains focus and when a reminder arrives (./useReload.ts).
+ * list also reloads when the window regains focus and when a reminder arrives (./useReload.ts). Below 600 px each
+ * row is a card (../list/cards.tsx).
  */
 import { routeWithId } from '../../../src/shared/routes';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,6 +23,7 @@ import { declaredColumns, type DeclaredRow } from './declaredColumns';
 import { useWorkListReload } from './useReload';
 import { WorkListHeading, workListPagination } from './frame';
 import { useNarrow } from '../useNarrow';
+import { cardColumn } from '../list/cards';
 
 // The engine's own row dialog (module state survives hot reloads: register once).
 if (!rowDialogComponent('urge')) registerRowDialog('urge', UrgeRowDialog);
@@ -58,7 +60,7 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
     };
   }, [source.call, query, toggles, round]);
 
-  // below 600 px (a phone) the table scrolls as a whole, actions included
+  // below 600 px (a phone) each row is a card, its actions at the foot
   const narrow = useNarrow(600);
   const columns = useMemo(() => {
     const access = new Set(user?.access ?? []);
@@ -67,10 +69,12 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
       actions: page.rowActions ?? [],
       t,
       tx,
-      openOf: (row) => {
+      linkOf: (row) => {
         const route = page.open ?? (typeof row.open === 'string' ? row.open : null);
         const id = row[idField];
-        return route && id != null ? () => openDetail(routeWithId(route, id as number)) : null;
+        if (!route || id == null) return null;
+        const path = routeWithId(route, id as number);
+        return { href: host().href(path), open: () => openDetail(path) };
       },
       allowed: (a, row) =>
         (!a.access?.length && !a.self && !a.flag) ||
@@ -82,6 +86,7 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
     });
   }, [page.columns, page.rowActions, page.open, t, tx, idField, openDetail, user, narrow]);
 
+  const statusKeys = (page.columns ?? []).filter((c) => c.type === 'status').map((c) => c.id);
   const dialogs = [...new Set((page.rowActions ?? []).map((a) => a.dialog))];
   return (
     <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
@@ -113,9 +118,10 @@ export function DeclaredWorkList({ bundle, embedded, page, source }: PageKindPro
       <Table<DeclaredRow>
         rowKey={(r) => String(r[idField])}
         size="middle"
-        scroll={{ x: 'max-content' }}
+        scroll={narrow ? undefined : { x: 'max-content' }}
         loading={loading}
-        columns={columns}
+        columns={narrow ? [cardColumn(columns, statusKeys)] : columns}
+        showHeader={!narrow}
         dataSource={data.list}
         locale={{ emptyText: t('list.empty') }}
         pagination={workListPagination(query, data.total, setQuery, t)}

@@ -3,13 +3,14 @@
  * initiator, times, deadline (overdue in red, 暂定 when counted through an unknown 调休 year), result or status; 督办 adds the current steps and handlers,
  * the urge count and the 催办 action. Texts from the `renderer` locale namespace.
  */
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { InstanceRow, SuperviseRow, TaskRow } from '../../data/flow';
 import type { WorkListKind } from '../../schema/types';
 import { formatTime as time } from '../time';
 import { ProvisionalTag } from '../ProvisionalTag';
+import { OpenLink, type RowLink } from './OpenLink';
 
 /** A row of any work list, with the approval route the server names for it. */
 export type WorkRow = (TaskRow | InstanceRow | SuperviseRow) & { open?: string | null };
@@ -20,27 +21,21 @@ const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'proce
 export interface ColumnOptions {
   list: WorkListKind;
   t: TFunction;
-  /** Opens a row's instance page. */
-  open: (r: WorkRow) => void;
-  /** Whether a row can be opened. */
-  canOpen: (r: WorkRow) => boolean;
+  /** How a row's instance page opens, or null when it has none. */
+  linkOf: (r: WorkRow) => RowLink | null;
   /** 督办: urges a row. */
   onUrge: (r: SuperviseRow) => void;
 }
 
 /** The columns of list `list` (see the module comment). */
-export function workListColumns({ list, t, open, canOpen, onUrge }: ColumnOptions): ColumnsType<WorkRow> {
+export function workListColumns({ list, t, linkOf, onUrge }: ColumnOptions): ColumnsType<WorkRow> {
   const title: ColumnsType<WorkRow>[number] = {
     key: 'title',
     title: t('worklist.col.title'),
-    render: (_v, r) =>
-      canOpen(r) ? (
-        <Typography.Link onClick={() => open(r)} data-testid="worklist-open">
-          {r.title}
-        </Typography.Link>
-      ) : (
-        r.title
-      ),
+    render: (_v, r) => {
+      const link = linkOf(r);
+      return link ? <OpenLink link={link}>{r.title}</OpenLink> : r.title;
+    },
   };
   const flow: ColumnsType<WorkRow>[number] = { key: 'flow', title: t('worklist.col.flow'), width: 150, render: (_v, r) => r.flowTitle };
   const initiator: ColumnsType<WorkRow>[number] = {

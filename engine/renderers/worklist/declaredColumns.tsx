@@ -4,13 +4,14 @@
  * Texts of the definition through `tx`, the generic ones from the `renderer` namespace.
  */
 import type { ReactNode } from 'react';
-import { Flex, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { Text } from '../../schema/types';
 import type { WorkListCell, WorkListColumn, WorkListRowAction } from '../../schema/worklistDecl';
 import { formatDay, formatTime } from '../time';
 import { ProvisionalTag } from '../ProvisionalTag';
+import { OpenLink, type RowLink } from './OpenLink';
 
 /** A row as the list's call answers it. */
 export type DeclaredRow = Record<string, unknown>;
@@ -36,8 +37,8 @@ export interface DeclaredColumnOptions {
   t: TFunction;
   /** A definition Text in the page's language. */
   tx: (text: Text | undefined) => string;
-  /** Opens the row's page, or null when it has none. */
-  openOf: (row: DeclaredRow) => (() => void) | null;
+  /** How the row's page opens, or null when it has none. */
+  linkOf: (row: DeclaredRow) => RowLink | null;
   /** Whether the caller may use `action` on `row`. */
   allowed: (action: WorkListRowAction, row: DeclaredRow) => boolean;
   /** Opens the dialog of `action` on `row`. */
@@ -69,12 +70,12 @@ export function declaredColumns(o: DeclaredColumnOptions): ColumnsType<DeclaredR
       return c.empty ? <Typography.Text type="secondary">{tx(c.empty)}</Typography.Text> : null;
     switch (c.type) {
       case 'title': {
-        const open = o.openOf(row);
+        const link = o.linkOf(row);
         const title = String(row.title ?? '');
-        return open ? (
-          <Typography.Link onClick={open} title={title} data-testid="worklist-open">
+        return link ? (
+          <OpenLink link={link} title={title}>
             {title}
-          </Typography.Link>
+          </OpenLink>
         ) : (
           <span title={title}>{title}</span>
         );
@@ -126,9 +127,9 @@ export function declaredColumns(o: DeclaredColumnOptions): ColumnsType<DeclaredR
             {o.actions
               .filter((a) => o.allowed(a, row))
               .map((a) => (
-                <Typography.Link key={a.id} onClick={() => o.onAction(a, row)} data-testid={`worklist-action-${a.id}`}>
+                <Button key={a.id} type="link" size="small" style={{ padding: 0 }} onClick={() => o.onAction(a, row)} data-testid={`worklist-action-${a.id}`}>
                   {tx(a.title)}
-                </Typography.Link>
+                </Button>
               ))}
           </Space>
         );

@@ -28,7 +28,12 @@ export function LangSwitch({ showLabel = false }: { showLabel?: boolean }) {
         onClick: ({ key }) => setLocale(key as (typeof LOCALES)[number]),
       }}
     >
-      <button type="button" className="oa-header-action" aria-label={t('lang.label')} data-testid="lang-switch">
+      <button
+        type="button"
+        className="oa-header-action"
+        aria-label={showLabel ? `${t('lang.label')} ${t(`lang.${locale}`)}` : t('lang.label')}
+        data-testid="lang-switch"
+      >
         <TranslationOutlined />
         {showLabel ? <span className="oa-header-action-text">{t(`lang.${locale}`)}</span> : null}
       </button>

@@ -83,7 +83,12 @@ export function NoticeBell() {
 
   return (
     <Dropdown open={open} onOpenChange={setOpen} trigger={['click']} placement="bottomRight" popupRender={() => panel}>
-      <button type="button" className="oa-header-action" aria-label={t('notice.title')} data-testid="notice-bell">
+      <button
+        type="button"
+        className="oa-header-action"
+        aria-label={notices.unread ? `${t('notice.title')} ${notices.unread > BADGE_OVERFLOW ? `${BADGE_OVERFLOW}+` : notices.unread}` : t('notice.title')}
+        data-testid="notice-bell"
+      >
         <Badge count={notices.unread} overflowCount={BADGE_OVERFLOW} size="small" offset={[2, -2]}>
           <BellOutlined className="oa-header-bell" />
         </Badge>

@@ -70,7 +70,13 @@ export function TabBar({ currentId }: { currentId: string }) {
 
   return (
     <div className="oa-tabs" data-testid="tab-bar">
-      <div className="oa-tabs-strip" ref={strip} onWheel={(e) => strip.current && (strip.current.scrollLeft += e.deltaY)}>
+      <div
+        className="oa-tabs-strip"
+        role="tablist"
+        aria-label={t('tabs.label')}
+        ref={strip}
+        onWheel={(e) => strip.current && (strip.current.scrollLeft += e.deltaY)}
+      >
         {state.tabs.map((tab) => {
           const id = tabId(tab);
           const active = id === currentId;
@@ -87,7 +93,10 @@ export function TabBar({ currentId }: { currentId: string }) {
                 tabIndex={0}
                 title={title}
                 onClick={() => !active && activate(id)}
-                onKeyDown={(e) => e.key === 'Enter' && activate(id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') activate(id);
+                  else if (e.key === 'Delete' && isClosable(tab)) run({ type: 'close', id });
+                }}
                 onAuxClick={(e) => e.button === 1 && isClosable(tab) && run({ type: 'close', id })}
               >
                 {!isClosable(tab) ? <HomeFilled className="oa-tab-home" /> : <span className="oa-tab-dot" />}
@@ -97,8 +106,8 @@ export function TabBar({ currentId }: { currentId: string }) {
                 {isClosable(tab) && (
                   <span
                     className="oa-tab-close"
-                    role="button"
-                    aria-label={t('tabs.close')}
+                    aria-hidden
+                    title={t('tabs.close')}
                     data-testid="tab-close"
                     onClick={(e) => {
                       e.stopPropagation();

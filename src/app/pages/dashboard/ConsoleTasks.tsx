@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Card, Empty, Spin, Tabs, Tag } from 'antd';
 import { orgNow, orgTime } from '../../../../engine/renderers/time';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { routeWithId } from '@shared/routes';
 import { useOpenDetail } from '../../router/openDetail';
 import type { ConsoleItem } from '../../../../engine/renderers/registry';
@@ -65,7 +65,6 @@ function ItemList({ tab, items }: { tab: string; items: Item[] | null }) {
 /** The to-do tabs of the console (see the module comment). */
 export function ConsoleTasks({ data }: { data: ConsoleData }) {
   const { t, i18n } = useTranslation('console');
-  const navigate = useNavigate();
   const openDetail = useOpenDetail();
   const [active, setActive] = useState<string>('doc');
 
@@ -98,14 +97,13 @@ export function ConsoleTasks({ data }: { data: ConsoleData }) {
 
   return (
     <Card className="oa-console-card oa-console-tasks" data-testid="console-tasks">
+      {/* beside the tab strip, not inside it: a tablist holds tabs only */}
+      <Link to={more} className="oa-console-tasks-more" data-testid="console-tasks-more">
+        {t('tasks.more')}
+      </Link>
       <Tabs
         activeKey={active}
         onChange={setActive}
-        tabBarExtraContent={
-          <a onClick={() => navigate(more)} role="link" data-testid="console-tasks-more">
-            {t('tasks.more')}
-          </a>
-        }
         items={tabs.map((x) => ({
           key: x.key,
           label: (
