@@ -36,6 +36,7 @@ import { BusinessForm, type BusinessFormHandle } from './approval/BusinessForm';
 import { OpinionBox } from './approval/OpinionBox';
 import { ActionDialog, type DialogAction, type ReturnOption } from './approval/ActionDialog';
 import { FlowLog } from './approval/FlowLog';
+import { completionLabel, eventLabel } from './approval/labels';
 import { FlowDiagram } from './approval/FlowDiagram';
 import {
   CONFIRMED,
@@ -222,13 +223,9 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   const tasks = myTasks(state, me);
   const actions = orderedActions(view.actions);
   const writable = writableFields(access, built.compiled.fields);
-  // A 办理 step names what finishing it means (签发, 编号, 用印, 分发…: the node's handleKind), else 办理完毕.
-  const handleKind =
-    tasks.deciding?.kind === 'handle'
-      ? (indexFlow(definition).nodes.get(tasks.deciding.nodeId)?.node as { handleKind?: string } | undefined)?.handleKind
-      : undefined;
+  // A 办理 step names what finishing it means (登记, 签发, 编号, 用印, 分发…), else 办理完毕.
   const labelOf = (a: ActionName) => {
-    if (a === 'approve' && tasks.deciding?.kind === 'handle') return t(`action.handle.${handleKind ?? 'other'}`, { defaultValue: t('action.approveHandle') });
+    if (a === 'approve' && tasks.deciding) return completionLabel(definition, tasks.deciding.nodeId, tx, t);
     if (a === 'start' && state.returned) return t('action.resubmit');
     return t(`action.${a}`);
   };
@@ -406,7 +403,7 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
           <Card size="small" className="oa-approval-card oa-approval-side">
             <Tabs
               items={[
-                { key: 'log', label: t('panel.log'), children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} /> },
+                { key: 'log', label: t('panel.log'), children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} label={(e) => eventLabel(definition, e, tx, t)} /> },
                 { key: 'diagram', label: t('panel.diagram'), children: <FlowDiagram definition={definition} state={state} text={tx} userName={userName} /> },
               ]}
             />
