@@ -120,10 +120,23 @@ export function apply(def: FlowDef, state: FlowState, action: FlowAction, ctx: F
   return w.result();
 }
 
+/** Whether a value is blank (nothing filled in): undefined, null, '' or []. */
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * The initiator's form data at start / 暂存: a field read-only (R) or hidden (H) on the start node may not change —
+ * on a fresh draft (round 0, never submitted) it must stay blank, later it must keep the value the flow gave it.
+ * @throws FlowError fieldReadOnly {field}.
+ */
 function applyDraftData(w: Work, data: Record<string, unknown> | undefined, picks: Record<string, UserId[]> | undefined): void {
   if (data) {
     const perms = (w.def.nodes[0] as StartNode | undefined)?.fieldPermissions ?? {};
-    for (const k of Object.keys(data)) if (perms[k] === 'R' || perms[k] === 'H') throw new FlowError('flow.fieldReadOnly', { field: k });
+    const fresh = w.state.round === 0 && !w.state.returned;
+    for (const [k, v] of Object.entries(data)) {
+      if (perms[k] !== 'R' && perms[k] !== 'H') continue;
+      const same = fresh ? blank(v) : JSON.stringify(v ?? null) === JSON.stringify(w.state.data[k] ?? null);
+      if (!same) throw new FlowError('flow.fieldReadOnly', { field: k });
+    }
     Object.assign(w.state.data, structuredClone(data));
   }
   if (picks) {

@@ -28,6 +28,7 @@ import { DefinitionError } from './DefinitionError';
 import { RevisionTag } from './RevisionTag';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
+import { applyPermissions } from './approval/model';
 import { LayoutTemplate } from './form/LayoutTemplate';
 import { LeaveGuardContext } from './leaveGuard';
 import { compileFormPage, ENGINE_FIELDS as FIELDS, ENGINE_TEMPLATES as TEMPLATES, useFormLocale } from './form/rjsf';
@@ -154,12 +155,16 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
   }, [dirty, preview]);
 
   const ruleKey = ruleState.key;
-  const view = useMemo(
-    () =>
-      applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState),
+  // A flow's form follows the start node's field permissions (R read-only, H hidden): the drafter's rights.
+  const view = useMemo(() => {
+    const ruled = applyRules(
+      compiled.schema,
+      { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } },
+      ruleState,
+    );
+    return bundle.startFields ? applyPermissions(ruled.schema, ruled.uiSchema, compiled.fields, { perms: bundle.startFields, fallback: 'W' }) : ruled;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [compiled, ruleKey],
-  );
+  }, [compiled, ruleKey, bundle.startFields]);
   // `formData` reads the live values when a widget asks (e.g. 套用模板 by the current 公文种类), without drawing the form again.
   const formContext = useMemo<EngineFormContext>(
     () => ({
