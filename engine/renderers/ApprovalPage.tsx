@@ -20,7 +20,7 @@ import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { indexFlow, returnTargets, type ActionName, type FlowDef } from '../flow';
+import { indexFlow, returnTargets, type ActionName } from '../flow';
 import type { Text } from '../schema/types';
 import { flowApi, type ActBody, type FlowLogEntry, type InstanceView } from '../data/flow';
 import { loadPage, selector } from '../data/api';
@@ -37,6 +37,8 @@ import { OpinionBox } from './approval/OpinionBox';
 import { ActionDialog, type DialogAction, type ReturnOption } from './approval/ActionDialog';
 import { FlowLog } from './approval/FlowLog';
 import { completionLabel, eventLabel } from './approval/labels';
+import { handedFormat, handedToText } from './approval/handedTo';
+import { nodeTitles } from './flowpages/instance';
 import { FlowDiagram } from './approval/FlowDiagram';
 import {
   CONFIRMED,
@@ -73,16 +75,6 @@ export function otherApprovalPath(
 }
 
 type Loaded = { form: PageBundle; view: InstanceView; log: FlowLogEntry[] };
-
-/** Titles of the nodes and branches of a definition, by id. */
-function titlesOf(def: FlowDef, tx: (t: Text) => string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [id, loc] of indexFlow(def).nodes) {
-    out.set(id, tx(loc.node.title));
-    if (loc.node.type === 'branch' || loc.node.type === 'parallel') for (const b of loc.node.branches ?? []) out.set(b.id, tx(b.title));
-  }
-  return out;
-}
 
 /**
  * Renders an approval page definition (see the module comment). The generic approval page (/flow/approval/:id: no
@@ -199,7 +191,7 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     [log],
   );
   const userName = useCallback((id: number) => names[String(id)] ?? logNames.get(String(id)) ?? String(id), [names, logNames]);
-  const titles = useMemo(() => (view ? titlesOf(view.definition, tx) : new Map<string, string>()), [view, tx]);
+  const titles = useMemo(() => (view ? nodeTitles(view.definition, tx) : new Map<string, string>()), [view, tx]);
   const nodeTitle = useCallback((id: string) => titles.get(id) ?? id, [titles]);
   const built = useMemo(() => (loaded ? compileFormPage(loaded.form) : null), [loaded?.form]); // eslint-disable-line react-hooks/exhaustive-deps
   const access = useMemo(() => (view ? fieldAccess(view.definition, view.state, me, view.actions) : null), [view, me]);
@@ -254,7 +246,9 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     setBusy(true);
     try {
       const answered = await flowApi.act(view.id, view.version, body);
-      host().notify.success(t('result.done', { action: labelOf(type) }));
+      // 提交 and 同意 say where the work went (部门核稿（李娜）)
+      const to = (type === 'start' || type === 'approve') && answered?.state ? await handedToText(answered, tx, handedFormat(t)) : '';
+      host().notify.success(to ? t('result.doneTo', { action: labelOf(type), to }) : t('result.done', { action: labelOf(type) }));
       setDialog(null);
       setOpinion('');
       const [next, nextLog] = await Promise.all([
@@ -403,7 +397,11 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
           <Card size="small" className="oa-approval-card oa-approval-side">
             <Tabs
               items={[
-                { key: 'log', label: t('panel.log'), children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} label={(e) => eventLabel(definition, e, tx, t)} /> },
+                {
+                  key: 'log',
+                  label: t('panel.log'),
+                  children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} label={(e) => eventLabel(definition, e, tx, t)} />,
+                },
                 { key: 'diagram', label: t('panel.diagram'), children: <FlowDiagram definition={definition} state={state} text={tx} userName={userName} /> },
               ]}
             />

@@ -29,6 +29,7 @@ import { RevisionTag } from './RevisionTag';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
 import { applyPermissions } from './approval/model';
+import { handedFormat, handedToText } from './approval/handedTo';
 import { LayoutTemplate } from './form/LayoutTemplate';
 import { LeaveGuardContext } from './leaveGuard';
 import { compileFormPage, ENGINE_FIELDS as FIELDS, ENGINE_TEMPLATES as TEMPLATES, useFormLocale } from './form/rjsf';
@@ -194,8 +195,10 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
       setDirty(false);
       if (page.flow && bundle.entity && typeof stored?.id === 'number') {
         const draft = intent.current === 'draft';
-        await flowApi.startForRecord({ defId: page.flow, entity: bundle.entity.id, recordId: stored.id, draft });
-        host().notify.success(t(draft ? 'form.flowDrafted' : 'form.flowSubmitted'));
+        const started = await flowApi.startForRecord({ defId: page.flow, entity: bundle.entity.id, recordId: stored.id, draft });
+        // the message names the step and the people the document went to (部门核稿（李娜）)
+        const to = draft || !started?.state ? '' : await handedToText(started, bundleText(bundle), handedFormat(t));
+        host().notify.success(draft ? t('form.flowDrafted') : to ? t('form.flowSubmittedTo', { to }) : t('form.flowSubmitted'));
         onDone?.(stored);
         if (page.afterSubmit) host().navigate(page.afterSubmit);
         return;

@@ -3,7 +3,8 @@
  * only until the first step has acted (offered, then neither offered nor accepted, with a clear message); each 办理
  * step is logged as what it was (签发, 编号, 用印, 分发 in flow/log's detail.handleKind and in 办理记录's actionName);
  * a 会签 return cancels the other signer's task, the log names them and they are told; a step handled under 委托
- * is logged for whom it was done. SQLite and PostgreSQL.
+ * is logged for whom it was done; the drafter's form follows the 拟稿 step's field rights (签发人 and 发文字号 read-only,
+ * refused at submission). SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
@@ -33,7 +34,11 @@ async function act(id: number, who: string, body: Record<string, unknown>) {
 
 /** A 发文 drafted and submitted by 张伟; answers the instance view. */
 async function submit(title: string, extra: Record<string, unknown> = {}) {
-  const rec = await post('document/add', { title, docType: '8', secretLevel: '0', urgency: '0', body: '<p>各有关单位：</p>', issuerOrg: '市人民政府办公室', ...extra }, 'zhangwei');
+  const rec = await post(
+    'document/add',
+    { title, docType: '8', secretLevel: '0', urgency: '0', body: '<p>各有关单位：</p>', issuerOrg: '市人民政府办公室', ...extra },
+    'zhangwei',
+  );
   expect(rec.code, rec.msg).toBe(0);
   const v = await post('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.data.id, opinion: '请审核' }, 'zhangwei');
   expect(v.code, v.msg).toBe(0);
@@ -70,7 +75,11 @@ describe('the flow log names each action', () => {
     const mark = (await post('document/markList', {}, 'zhangwei')).data.list.find((m: any) => m.org_code === '京政办发');
     const v = await submit('关于做好冬季供暖保障工作的通知');
     await act(v.id, 'lina', { type: 'approve', opinion: '核稿无误' });
-    await act(v.id, 'demo', { type: 'approve', opinion: '请陈静秘书长签发', data: { issuerUser: uid.chenjing, markId: mark.id, mainTo: [await deptId('市财政局')] } });
+    await act(v.id, 'demo', {
+      type: 'approve',
+      opinion: '请陈静秘书长签发',
+      data: { issuerUser: uid.chenjing, markId: mark.id, mainTo: [await deptId('市财政局')] },
+    });
     await act(v.id, 'chenjing', { type: 'approve', opinion: '同意印发' });
     await act(v.id, 'wangfang', { type: 'approve', opinion: '已编号' });
     await act(v.id, 'wangfang', { type: 'approve', opinion: '已用印' });
@@ -128,5 +137,22 @@ describe('the flow log names each action', () => {
     await post('flow/undelegate', { id: d.data.id }, 'lina');
     const log = (await post('flow/log', { id: v.id }, 'zhangwei')).data as any[];
     expect(log.find((e) => e.type === 'approve')).toMatchObject({ actorName: '刘洋', opinion: '同意', detail: { onBehalfOf: uid.lina } });
+  });
+});
+
+describe('the drafter’s field rights', () => {
+  it('the form names the 拟稿 step’s rights; a 签发人 set by the drafter is refused at submission', async () => {
+    const page = await post('Template/page', { route: '/document/new' }, 'zhangwei');
+    expect(page.code, page.msg).toBe(0);
+    expect(page.data.startFields).toMatchObject({ issuerUser: 'R', docNumber: 'R', title: 'W', markId: 'W' });
+    const rec = await post(
+      'document/add',
+      { title: '关于自行指定签发人的测试通知', docType: '8', secretLevel: '0', urgency: '0', issuerUser: uid.chenjing },
+      'zhangwei',
+    );
+    expect(rec.code, rec.msg).toBe(0);
+    const r = await post('flow/start', { defId: 'document.send', entity: 'document.send', recordId: rec.data.id }, 'zhangwei');
+    expect(r.code).toBe(-1);
+    expect(r.msg).toBe('字段 issuerUser 在此环节不可编辑');
   });
 });
