@@ -12,15 +12,15 @@
  * `onDone(view)` unless the action leaves the caller's work open (saveDraft, comment, urge, cc). A caller
  * with nothing to do sees everything read-only.
  *
- * A routed page showing an instance of another entity (a 收文 reminder names the area's 发文 page
- * /document/show-audit/:id) replaces the location with `open` of flow/info, the approval route of the instance's
- * flow (/document/show/:id?).
+ * A routed page showing an instance of another entity (a 收文 reminder names the 发文 page /document/show-audit/:id)
+ * replaces the location with `open` of flow/info, the approval route of the instance's flow (/document/show/:id?).
+ * The success message of 提交 and 同意 names the steps and people the work went to (./approval/handedTo.ts).
  */
 import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { indexFlow, returnTargets, type ActionName } from '../flow';
+import type { ActionName } from '../flow';
 import type { Text } from '../schema/types';
 import { flowApi, type ActBody, type FlowLogEntry, type InstanceView } from '../data/flow';
 import { loadPage, selector } from '../data/api';
@@ -34,7 +34,7 @@ import { approvalExtrasOf, type PageKindProps } from './registry';
 import { compileFormPage } from './form/rjsf';
 import { BusinessForm, type BusinessFormHandle } from './approval/BusinessForm';
 import { OpinionBox } from './approval/OpinionBox';
-import { ActionDialog, type DialogAction, type ReturnOption } from './approval/ActionDialog';
+import { ActionDialog, type DialogAction } from './approval/ActionDialog';
 import { FlowLog } from './approval/FlowLog';
 import { completionLabel, eventLabel } from './approval/labels';
 import { handedFormat, handedToText } from './approval/handedTo';
@@ -53,27 +53,15 @@ import {
   peopleOf,
   writableData,
   writableFields,
+  STAYING,
+  TASK_ACTIONS,
+  otherApprovalPath,
+  returnOptionsOf,
 } from './approval/model';
 import { formatTime as time } from './time';
+export { otherApprovalPath };
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
-/** Actions after which the caller usually still has the item open (no `onDone`). */
-const STAYING: ReadonlySet<ActionName> = new Set<ActionName>(['saveDraft', 'comment', 'urge', 'cc']);
-/** Actions sent with the caller's deciding task (approve / handle / 签收). */
-const TASK_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['approve', 'reject', 'signFor', 'return', 'transfer', 'delegate', 'addSign', 'cc']);
-
-/**
- * The path to show instance `view` on instead of page `page`, or null when this page is the right one: only an
- * instance over another entity whose flow/info `open` route differs from the page's route moves.
- */
-export function otherApprovalPath(
-  page: { route?: string; entity?: string },
-  view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null },
-): string | null {
-  if (!view.entity || view.entity === page.entity || !view.open || view.open === page.route) return null;
-  return routeWithId(view.open, view.id);
-}
-
 type Loaded = { form: PageBundle; view: InstanceView; log: FlowLogEntry[] };
 
 /**
@@ -215,24 +203,12 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   const tasks = myTasks(state, me);
   const actions = orderedActions(view.actions);
   const writable = writableFields(access, built.compiled.fields);
-  // A 办理 step names what finishing it means (登记, 签发, 编号, 用印, 分发…), else 办理完毕.
   const labelOf = (a: ActionName) => {
     if (a === 'approve' && tasks.deciding) return completionLabel(definition, tasks.deciding.nodeId, tx, t);
     if (a === 'start' && state.returned) return t('action.resubmit');
     return t(`action.${a}`);
   };
-  const returnOptions: ReturnOption[] =
-    actions.includes('return') && tasks.deciding
-      ? returnTargets(indexFlow(definition), state, tasks.deciding).map((r) => ({
-          value: r.target,
-          label:
-            r.target === 'initiator'
-              ? t('dialog.returnInitiator', { name: userName(state.initiator) })
-              : r.previous
-                ? t('dialog.returnPrevious', { node: nodeTitle(r.target) })
-                : t('dialog.returnNode', { node: nodeTitle(r.target) }),
-        }))
-      : [];
+  const returnOptions = actions.includes('return') && tasks.deciding ? returnOptionsOf(definition, state, tasks.deciding, { nodeTitle, userName, t }) : [];
 
   const send = async (type: ActionName, extra: Partial<ActBody> = {}) => {
     const text = opinion.trim();
@@ -246,7 +222,6 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     setBusy(true);
     try {
       const answered = await flowApi.act(view.id, view.version, body);
-      // 提交 and 同意 say where the work went (部门核稿（李娜）)
       const to = (type === 'start' || type === 'approve') && answered?.state ? await handedToText(answered, tx, handedFormat(t)) : '';
       host().notify.success(to ? t('result.doneTo', { action: labelOf(type), to }) : t('result.done', { action: labelOf(type) }));
       setDialog(null);
