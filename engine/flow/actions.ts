@@ -117,6 +117,32 @@ export function recallable(ix: FlowIndex, state: FlowState, user: UserId): { tas
   return { task };
 }
 
+/** Task states that only an action of the task's holder leads to (前加签 holds the adder's own task `waiting`). */
+const ACTED_STATUSES: readonly Task['status'][] = ['done', 'transferred', 'delegated', 'waiting'];
+
+/**
+ * Whether the initiator may 撤回 (withdraw) the instance now (DESIGN §5), like 收回 for an approver: a draft
+ * that came back by a 退回 always; a running instance while nobody but the initiator has acted on a task of
+ * this round (the definition's `withdraw: "untilActed"`, the default), or at any time while it runs with
+ * `withdraw: "whileRunning"`. Answers undefined when allowed, else `flow.notAllowed` (not the initiator, not
+ * running) or `flow.withdrawTooLate`.
+ */
+export function withdrawRefusal(def: FlowDef, state: FlowState, user: UserId): FlowErrorKey | undefined {
+  if (user !== state.initiator) return 'flow.notAllowed';
+  if (state.status === 'draft') return state.returned ? undefined : 'flow.notAllowed';
+  if (state.status !== 'running') return 'flow.notAllowed';
+  if (def.withdraw === 'whileRunning') return undefined;
+  const rounds = new Map(state.nodeRuns.map((r) => [r.id, r.round] as const));
+  const acted = state.tasks.some(
+    (t) =>
+      isDeciding(t) &&
+      t.assignee !== state.initiator &&
+      rounds.get(t.nodeRunId) === state.round &&
+      (t.actedAt !== undefined || ACTED_STATUSES.includes(t.status)),
+  );
+  return acted ? 'flow.withdrawTooLate' : undefined;
+}
+
 /** Whether the user is part of the instance (initiator or holder of any task). */
 export function isParticipant(state: FlowState, user: UserId): boolean {
   return state.initiator === user || state.tasks.some((t) => t.assignee === user);
@@ -144,7 +170,7 @@ export function mayUrge(state: FlowState, user: UserId, supervisor = false): boo
  * Exactly what `userId` may do on the instance now (DESIGN §5), in ACTION_ORDER — the action bar:
  * - draft: the initiator starts or saves it (and withdraws it when it came back by a 退回);
  * - running: the actions of each pending task of theirs (node `actions`, narrowed by task kind and state),
- *   recall when something of theirs is recallable, withdraw for the initiator, urge for the initiator,
+ *   recall when something of theirs is recallable, withdraw for the initiator (see `withdrawRefusal`), urge for the initiator,
  *   earlier handlers and supervisors (`opts.supervisor`) while work is open, comment for every participant;
  * - ended: read for pending cc / 传阅 tasks, comment for participants.
  * Never throws; unknown users get [].
@@ -155,13 +181,13 @@ export function allowedActions(def: FlowDef, state: FlowState, userId: UserId, o
   if (state.status === 'draft') {
     if (userId === state.initiator) {
       set.add('start').add('saveDraft');
-      if (state.returned) set.add('withdraw');
+      if (!withdrawRefusal(def, state, userId)) set.add('withdraw');
     }
   } else {
     for (const t of state.tasks) if (t.assignee === userId) for (const a of taskActions(ix, state, t)) set.add(a);
     if (state.status === 'running') {
       if (recallable(ix, state, userId).task) set.add('recall');
-      if (userId === state.initiator) set.add('withdraw');
+      if (!withdrawRefusal(def, state, userId)) set.add('withdraw');
       if (mayUrge(state, userId, opts.supervisor === true)) set.add('urge');
     }
     if (isParticipant(state, userId)) set.add('comment');

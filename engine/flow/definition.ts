@@ -130,7 +130,7 @@ export interface FlowProblem {
  * Structural checks of a flow (DESIGN §5): top level is start … end; start and end only there, once; unique
  * node and branch ids; branch nodes have ≥ 2 branches, exactly one `default` and a condition on every other;
  * parallel nodes ≥ 2 lanes and a join; approve/handle/cc nodes an assignee rule; vote a ratio in (0, 1];
- * handleKind only on handle nodes; delay a positive duration; service an action key (in `services` when given);
+ * handleKind and actionLabel only on handle nodes; delay a positive duration; service an action key (in `services` when given);
  * ratio only with vote. Answers [] for a valid flow; never throws.
  */
 export function validateFlow(def: FlowDef, opts: { services?: string[] } = {}): FlowProblem[] {
@@ -185,6 +185,7 @@ function checkNode(n: FlowNode, p: string, add: Add): void {
         add(n.id, `${p}/ratio`, 'flow.problem.voteRatio', 'a vote node needs a ratio in (0, 1]');
       if (n.ratio !== undefined && n.mode !== 'vote') add(n.id, `${p}/ratio`, 'flow.problem.ratioWithoutVote', 'ratio is only for mode "vote"');
       if (n.handleKind !== undefined && n.type !== 'handle') add(n.id, `${p}/handleKind`, 'flow.problem.handleKind', 'handleKind is only for handle nodes');
+      if (n.actionLabel !== undefined && n.type !== 'handle') add(n.id, `${p}/actionLabel`, 'flow.problem.actionLabel', 'actionLabel is only for handle nodes');
       if (n.actions && n.actions.includes('signFor') !== (n.handleKind === 'signfor'))
         add(n.id, `${p}/actions`, 'flow.problem.signForAction', 'signFor is the action of (and only of) signfor handle nodes');
       if (n.actions && n.type === 'handle' && n.actions.includes('reject'))

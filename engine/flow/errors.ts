@@ -8,6 +8,7 @@ export type FlowErrorKey =
   | 'flow.alreadyDone'
   | 'flow.notAllowed'
   | 'flow.recallTooLate'
+  | 'flow.withdrawTooLate'
   | 'flow.notRunning'
   | 'flow.noSuchTask'
   | 'flow.taskWaiting'
@@ -25,6 +26,7 @@ export const FLOW_ERROR_TEXT: Record<FlowErrorKey, string> = {
   'flow.alreadyDone': '该待办已处理',
   'flow.notAllowed': '当前不能执行此操作：{action}',
   'flow.recallTooLate': '下一环节已处理，不能收回',
+  'flow.withdrawTooLate': '已有人处理该流程，不能撤回',
   'flow.notRunning': '流程不在进行中',
   'flow.noSuchTask': '待办不存在',
   'flow.taskWaiting': '该待办正在等待他人处理',

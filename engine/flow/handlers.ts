@@ -7,7 +7,7 @@
 import { returnTargets, taskActions } from './actions';
 import { decide, reenter, cancelAll } from './advance';
 import { FlowError } from './errors';
-import { isDeciding, type Work } from './runtime';
+import { isDeciding, isOpen, type Work } from './runtime';
 import type { FlowAction, Task, TaskKind, TaskNode, UserId } from './types';
 
 type Act<T extends FlowAction['type']> = Extract<FlowAction, { type: T }>;
@@ -57,12 +57,13 @@ export function onApprove(w: Work, action: Act<'approve'> | Act<'signFor'>): voi
   applyTaskData(w, task, action.data);
   w.cause = task.id;
   markDone(w, task, action.type === 'signFor' ? 'signed' : 'approve', action.opinion);
-  w.event(action.type, {
-    nodeId: task.nodeId,
-    taskId: task.id,
-    opinion: action.opinion,
-    ...(task.onBehalfOf ? { detail: { onBehalfOf: task.onBehalfOf } } : {}),
-  });
+  // A 办理 step's completion is logged as what it was (签发, 编号, 用印…): the node's handleKind.
+  const node = w.node(task.nodeId) as TaskNode;
+  const detail = {
+    ...(node.type === 'handle' && action.type === 'approve' ? { handleKind: node.handleKind ?? 'other' } : {}),
+    ...(task.onBehalfOf ? { onBehalfOf: task.onBehalfOf } : {}),
+  };
+  w.event(action.type, { nodeId: task.nodeId, taskId: task.id, opinion: action.opinion, ...(Object.keys(detail).length ? { detail } : {}) });
   if (task.delegatedFrom) {
     // 委派: the delegate has answered; the task goes back to the delegator
     const back = w.state.tasks.find((t) => t.id === task.delegatedFrom);
@@ -101,6 +102,7 @@ export function onReturn(w: Work, action: Act<'return'>): void {
   if (!found) throw new FlowError('flow.badReturnTarget', { target: action.target });
   applyTaskData(w, task, action.data);
   w.cause = task.id;
+  const openBefore = new Set(w.state.tasks.filter((t) => t !== task && isDeciding(t) && isOpen(t)).map((t) => t.id));
   const run = w.run(task.nodeRunId);
   const resubmit = action.resubmit ?? w.def.resubmit ?? 'restart';
   markDone(w, task, 'return', action.opinion);
@@ -114,10 +116,23 @@ export function onReturn(w: Work, action: Act<'return'>): void {
     w.state.returned = { by: action.actor, nodeId: task.nodeId, at: w.now, resubmit };
     w.clearTimers(() => true);
     w.notify('return', [w.state.initiator]);
-    return;
+  } else {
+    w.notifyKind = 'return';
+    reenter(w, found.target, run, resubmit === 'returner' ? { jumpTo: task.nodeId } : {});
   }
-  w.notifyKind = 'return';
-  reenter(w, found.target, run, resubmit === 'returner' ? { jumpTo: task.nodeId } : {});
+  tellCancelled(w, task, openBefore);
+}
+
+/**
+ * After a 退回: the other handlers whose pending work it cancelled (the other signers of a 会签, open lanes) are
+ * named in one flow-log entry `cancelled` {users, tasks, reason: 'return'} and told (notify `cancelled`).
+ */
+function tellCancelled(w: Work, by: Task, openBefore: Set<string>): void {
+  const gone = w.state.tasks.filter((t) => openBefore.has(t.id) && t.status === 'cancelled' && t.assignee !== by.assignee);
+  if (!gone.length) return;
+  const users = [...new Set(gone.map((t) => t.assignee))];
+  w.event('cancelled', { nodeId: by.nodeId, taskId: by.id, detail: { users, tasks: gone.map((t) => t.id), reason: 'return' } });
+  w.notify('cancelled', users);
 }
 
 function checkUsers(w: Work, task: Task, users: unknown): UserId[] {

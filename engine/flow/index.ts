@@ -25,5 +25,5 @@ export { resolveRule, resolveAssignees, userIdsOf } from './assignees';
 export { addDuration, localDate } from './deadlines';
 export { defaultEvaluate } from './conditions';
 export { apply, newInstance } from './machine';
-export { allowedActions, returnTargets, recallable, taskActions, ACTION_ORDER, type ReturnTarget } from './actions';
+export { allowedActions, returnTargets, recallable, taskActions, withdrawRefusal, ACTION_ORDER, type ReturnTarget } from './actions';
 export { checkTitleTemplate, evaluateTitle, titleEnv, titleTemplateOf, DEFAULT_TITLE_TEMPLATE, TITLE_INITIATOR_FIELDS, type TitleInput } from './title';

@@ -5,7 +5,7 @@
  * Instance-level actions live here (start, saveDraft, withdraw 撤回, recall 收回, urge 催办, comment, read 传阅,
  * timer); task actions in handlers.ts. Pure TS.
  */
-import { isParticipant, mayUrge, recallable } from './actions';
+import { isParticipant, mayUrge, recallable, withdrawRefusal } from './actions';
 import { completeRun, cancelAll, enterNode, reenter } from './advance';
 import { addDuration } from './deadlines';
 import { validateFlow } from './definition';
@@ -57,7 +57,7 @@ const TASK_ACTIONS = new Set<FlowAction['type']>(['approve', 'reject', 'return',
  * reopened, notifications (task, return, urge, cc, finished), timers set and cleared, services to run and
  * flow-log events. Never mutates `state`.
  * @throws FlowError — `flow.notYourTask`, `flow.alreadyDone`, `flow.taskWaiting`, `flow.noSuchTask`,
- * `flow.notAllowed` (not this user's to do now), `flow.notRunning`, `flow.recallTooLate`, `flow.badReturnTarget`,
+ * `flow.notAllowed` (not this user's to do now), `flow.notRunning`, `flow.recallTooLate`, `flow.withdrawTooLate`, `flow.badReturnTarget`,
  * `flow.fieldReadOnly`, `flow.badInput`, `flow.noAssignee` (emptyAssignee `error`), `flow.noSuchTimer`,
  * `flow.badDefinition` (the definition fails validateFlow, or a condition cannot be evaluated).
  */
@@ -120,10 +120,23 @@ export function apply(def: FlowDef, state: FlowState, action: FlowAction, ctx: F
   return w.result();
 }
 
+/** Whether a value is blank (nothing filled in): undefined, null, '' or []. */
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * The initiator's form data at start / 暂存: a field read-only (R) or hidden (H) on the start node may not change —
+ * on a fresh draft (round 0, never submitted) it must stay blank, later it must keep the value the flow gave it.
+ * @throws FlowError fieldReadOnly {field}.
+ */
 function applyDraftData(w: Work, data: Record<string, unknown> | undefined, picks: Record<string, UserId[]> | undefined): void {
   if (data) {
     const perms = (w.def.nodes[0] as StartNode | undefined)?.fieldPermissions ?? {};
-    for (const k of Object.keys(data)) if (perms[k] === 'R' || perms[k] === 'H') throw new FlowError('flow.fieldReadOnly', { field: k });
+    const fresh = w.state.round === 0 && !w.state.returned;
+    for (const [k, v] of Object.entries(data)) {
+      if (perms[k] !== 'R' && perms[k] !== 'H') continue;
+      const same = fresh ? blank(v) : JSON.stringify(v ?? null) === JSON.stringify(w.state.data[k] ?? null);
+      if (!same) throw new FlowError('flow.fieldReadOnly', { field: k });
+    }
     Object.assign(w.state.data, structuredClone(data));
   }
   if (picks) {
@@ -161,11 +174,14 @@ function onSaveDraft(w: Work, action: Act<'saveDraft'>): void {
   w.event('saveDraft', {});
 }
 
-/** 撤回: the initiator takes back a running instance (or one returned to them); everything open is cancelled. */
+/**
+ * 撤回: the initiator takes back a running instance (or one returned to them) while `withdrawRefusal` allows it;
+ * everything open is cancelled.
+ */
 function onWithdraw(w: Work, action: Act<'withdraw'>): void {
   const s = w.state;
-  if (action.actor !== s.initiator || !(s.status === 'running' || (s.status === 'draft' && s.returned)))
-    throw new FlowError('flow.notAllowed', { action: 'withdraw' });
+  const refusal = withdrawRefusal(w.def, s, action.actor);
+  if (refusal) throw new FlowError(refusal, { action: 'withdraw' });
   const holders = s.tasks.filter((t) => isOpen(t) && isDeciding(t)).map((t) => t.assignee);
   cancelAll(w);
   s.status = 'withdrawn';

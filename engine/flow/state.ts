@@ -167,7 +167,8 @@ export type FlowAction = UserAction | TimerAction;
 
 // ───────────────────────────── effects ─────────────────────────────
 
-export type NotifyKind = 'task' | 'return' | 'urge' | 'cc' | 'finished';
+/** `cancelled`: the recipient's pending task was cancelled by someone else's 退回 (e.g. the other signers of a 会签). */
+export type NotifyKind = 'task' | 'return' | 'urge' | 'cc' | 'finished' | 'cancelled';
 
 export interface Notify {
   kind: NotifyKind;

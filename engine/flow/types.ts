@@ -27,6 +27,9 @@ export type FieldPermission = 'R' | 'W' | 'H';
 /** Kind of 办理 of a handle node: 核稿 review, 签发 issue, 编号 number, 用印 seal, 分发 distribute, 签收 signfor. */
 export type HandleKind = 'review' | 'issue' | 'number' | 'seal' | 'distribute' | 'signfor' | 'other';
 
+/** How long the initiator may 撤回 a running instance (FlowDef.withdraw). */
+export type WithdrawPolicy = 'untilActed' | 'whileRunning';
+
 /** Where a node may return (退回) to: the previous handler, the initiator, any done node before it. */
 export type ReturnTargetKind = 'previous' | 'initiator' | 'anyDone';
 
@@ -107,6 +110,11 @@ export interface TaskNode extends NodeBase {
   type: 'approve' | 'handle';
   /** Only for handle nodes; `signfor` makes 签收 tasks (action signFor). */
   handleKind?: HandleKind;
+  /**
+   * What completing a task of this handle node is called in the action bar and the flow log (登记, 办理完毕…);
+   * default by handleKind (核稿完毕, 签发, 编号, 用印, 分发, 签收; 办理完毕 for `other`).
+   */
+  actionLabel?: Text;
   assignees: AssigneeRule[];
   /** Default `any` (或签). */
   mode?: ApprovalMode;
@@ -193,6 +201,11 @@ export interface FlowDef extends DefinitionBase {
   entity?: string;
   /** Default resubmission after a return (default `restart`); a return may choose. */
   resubmit?: ResubmitMode;
+  /**
+   * How long the initiator may 撤回 (withdraw) a running instance: `untilActed` (default) — until someone else
+   * has acted on a task of the current round, as 收回 works for an approver; `whileRunning` — as long as it runs.
+   */
+  withdraw?: WithdrawPolicy;
   /** Same-person dedupe of approve nodes: none (default), only the directly preceding node, any earlier node. */
   dedupe?: 'none' | 'adjacent' | 'any';
   /** After a deadline passes, urge again every… (default: once). */

@@ -12,15 +12,15 @@
  * `onDone(view)` unless the action leaves the caller's work open (saveDraft, comment, urge, cc). A caller
  * with nothing to do sees everything read-only.
  *
- * A routed page showing an instance of another entity (a 收文 reminder names the area's 发文 page
- * /document/show-audit/:id) replaces the location with `open` of flow/info, the approval route of the instance's
- * flow (/document/show/:id?).
+ * A routed page showing an instance of another entity (a 收文 reminder names the 发文 page /document/show-audit/:id)
+ * replaces the location with `open` of flow/info, the approval route of the instance's flow (/document/show/:id?).
+ * The success message of 提交 and 同意 names the steps and people the work went to (./approval/handedTo.ts).
  */
 import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { indexFlow, returnTargets, type ActionName, type FlowDef } from '../flow';
+import type { ActionName } from '../flow';
 import type { Text } from '../schema/types';
 import { flowApi, type ActBody, type FlowLogEntry, type InstanceView } from '../data/flow';
 import { loadPage, selector } from '../data/api';
@@ -34,8 +34,11 @@ import { approvalExtrasOf, type PageKindProps } from './registry';
 import { compileFormPage } from './form/rjsf';
 import { BusinessForm, type BusinessFormHandle } from './approval/BusinessForm';
 import { OpinionBox } from './approval/OpinionBox';
-import { ActionDialog, type DialogAction, type ReturnOption } from './approval/ActionDialog';
+import { ActionDialog, type DialogAction } from './approval/ActionDialog';
 import { FlowLog } from './approval/FlowLog';
+import { completionLabel, eventLabel } from './approval/labels';
+import { handedFormat, handedToText } from './approval/handedTo';
+import { nodeTitles } from './flowpages/instance';
 import { FlowDiagram } from './approval/FlowDiagram';
 import {
   CONFIRMED,
@@ -50,38 +53,16 @@ import {
   peopleOf,
   writableData,
   writableFields,
+  STAYING,
+  TASK_ACTIONS,
+  otherApprovalPath,
+  returnOptionsOf,
 } from './approval/model';
 import { formatTime as time } from './time';
+export { otherApprovalPath };
 
 const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
-/** Actions after which the caller usually still has the item open (no `onDone`). */
-const STAYING: ReadonlySet<ActionName> = new Set<ActionName>(['saveDraft', 'comment', 'urge', 'cc']);
-/** Actions sent with the caller's deciding task (approve / handle / 签收). */
-const TASK_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['approve', 'reject', 'signFor', 'return', 'transfer', 'delegate', 'addSign', 'cc']);
-
-/**
- * The path to show instance `view` on instead of page `page`, or null when this page is the right one: only an
- * instance over another entity whose flow/info `open` route differs from the page's route moves.
- */
-export function otherApprovalPath(
-  page: { route?: string; entity?: string },
-  view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null },
-): string | null {
-  if (!view.entity || view.entity === page.entity || !view.open || view.open === page.route) return null;
-  return routeWithId(view.open, view.id);
-}
-
 type Loaded = { form: PageBundle; view: InstanceView; log: FlowLogEntry[] };
-
-/** Titles of the nodes and branches of a definition, by id. */
-function titlesOf(def: FlowDef, tx: (t: Text) => string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [id, loc] of indexFlow(def).nodes) {
-    out.set(id, tx(loc.node.title));
-    if (loc.node.type === 'branch' || loc.node.type === 'parallel') for (const b of loc.node.branches ?? []) out.set(b.id, tx(b.title));
-  }
-  return out;
-}
 
 /**
  * Renders an approval page definition (see the module comment). The generic approval page (/flow/approval/:id: no
@@ -198,7 +179,7 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     [log],
   );
   const userName = useCallback((id: number) => names[String(id)] ?? logNames.get(String(id)) ?? String(id), [names, logNames]);
-  const titles = useMemo(() => (view ? titlesOf(view.definition, tx) : new Map<string, string>()), [view, tx]);
+  const titles = useMemo(() => (view ? nodeTitles(view.definition, tx) : new Map<string, string>()), [view, tx]);
   const nodeTitle = useCallback((id: string) => titles.get(id) ?? id, [titles]);
   const built = useMemo(() => (loaded ? compileFormPage(loaded.form) : null), [loaded?.form]); // eslint-disable-line react-hooks/exhaustive-deps
   const access = useMemo(() => (view ? fieldAccess(view.definition, view.state, me, view.actions) : null), [view, me]);
@@ -222,28 +203,12 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
   const tasks = myTasks(state, me);
   const actions = orderedActions(view.actions);
   const writable = writableFields(access, built.compiled.fields);
-  // A 办理 step names what finishing it means (签发, 编号, 用印, 分发…: the node's handleKind), else 办理完毕.
-  const handleKind =
-    tasks.deciding?.kind === 'handle'
-      ? (indexFlow(definition).nodes.get(tasks.deciding.nodeId)?.node as { handleKind?: string } | undefined)?.handleKind
-      : undefined;
   const labelOf = (a: ActionName) => {
-    if (a === 'approve' && tasks.deciding?.kind === 'handle') return t(`action.handle.${handleKind ?? 'other'}`, { defaultValue: t('action.approveHandle') });
+    if (a === 'approve' && tasks.deciding) return completionLabel(definition, tasks.deciding.nodeId, tx, t);
     if (a === 'start' && state.returned) return t('action.resubmit');
     return t(`action.${a}`);
   };
-  const returnOptions: ReturnOption[] =
-    actions.includes('return') && tasks.deciding
-      ? returnTargets(indexFlow(definition), state, tasks.deciding).map((r) => ({
-          value: r.target,
-          label:
-            r.target === 'initiator'
-              ? t('dialog.returnInitiator', { name: userName(state.initiator) })
-              : r.previous
-                ? t('dialog.returnPrevious', { node: nodeTitle(r.target) })
-                : t('dialog.returnNode', { node: nodeTitle(r.target) }),
-        }))
-      : [];
+  const returnOptions = actions.includes('return') && tasks.deciding ? returnOptionsOf(definition, state, tasks.deciding, { nodeTitle, userName, t }) : [];
 
   const send = async (type: ActionName, extra: Partial<ActBody> = {}) => {
     const text = opinion.trim();
@@ -257,7 +222,8 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     setBusy(true);
     try {
       const answered = await flowApi.act(view.id, view.version, body);
-      host().notify.success(t('result.done', { action: labelOf(type) }));
+      const to = (type === 'start' || type === 'approve') && answered?.state ? await handedToText(answered, tx, handedFormat(t)) : '';
+      host().notify.success(to ? t('result.doneTo', { action: labelOf(type), to }) : t('result.done', { action: labelOf(type) }));
       setDialog(null);
       setOpinion('');
       const [next, nextLog] = await Promise.all([
@@ -406,7 +372,11 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
           <Card size="small" className="oa-approval-card oa-approval-side">
             <Tabs
               items={[
-                { key: 'log', label: t('panel.log'), children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} /> },
+                {
+                  key: 'log',
+                  label: t('panel.log'),
+                  children: <FlowLog entries={loaded.log} nodeTitle={nodeTitle} userName={userName} label={(e) => eventLabel(definition, e, tx, t)} />,
+                },
                 { key: 'diagram', label: t('panel.diagram'), children: <FlowDiagram definition={definition} state={state} text={tx} userName={userName} /> },
               ]}
             />

@@ -28,6 +28,8 @@ import { DefinitionError } from './DefinitionError';
 import { RevisionTag } from './RevisionTag';
 import type { PageKindProps } from './registry';
 import { bundleText } from './text';
+import { applyPermissions } from './approval/model';
+import { handedFormat, handedToText } from './approval/handedTo';
 import { LayoutTemplate } from './form/LayoutTemplate';
 import { LeaveGuardContext } from './leaveGuard';
 import { compileFormPage, ENGINE_FIELDS as FIELDS, ENGINE_TEMPLATES as TEMPLATES, useFormLocale } from './form/rjsf';
@@ -154,12 +156,16 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
   }, [dirty, preview]);
 
   const ruleKey = ruleState.key;
-  const view = useMemo(
-    () =>
-      applyRules(compiled.schema, { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } }, ruleState),
+  // A flow's form follows the start node's field permissions (R read-only, H hidden): the drafter's rights.
+  const view = useMemo(() => {
+    const ruled = applyRules(
+      compiled.schema,
+      { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } },
+      ruleState,
+    );
+    return bundle.startFields ? applyPermissions(ruled.schema, ruled.uiSchema, compiled.fields, { perms: bundle.startFields, fallback: 'W' }) : ruled;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [compiled, ruleKey],
-  );
+  }, [compiled, ruleKey, bundle.startFields]);
   // `formData` reads the live values when a widget asks (e.g. 套用模板 by the current 公文种类), without drawing the form again.
   const formContext = useMemo<EngineFormContext>(
     () => ({
@@ -189,8 +195,10 @@ function FormEditor({ bundle, recordId, record: row, initial, onDone, onCancel, 
       setDirty(false);
       if (page.flow && bundle.entity && typeof stored?.id === 'number') {
         const draft = intent.current === 'draft';
-        await flowApi.startForRecord({ defId: page.flow, entity: bundle.entity.id, recordId: stored.id, draft });
-        host().notify.success(t(draft ? 'form.flowDrafted' : 'form.flowSubmitted'));
+        const started = await flowApi.startForRecord({ defId: page.flow, entity: bundle.entity.id, recordId: stored.id, draft });
+        // the message names the step and the people the document went to (部门核稿（李娜）)
+        const to = draft || !started?.state ? '' : await handedToText(started, bundleText(bundle), handedFormat(t));
+        host().notify.success(draft ? t('form.flowDrafted') : to ? t('form.flowSubmittedTo', { to }) : t('form.flowSubmitted'));
         onDone?.(stored);
         if (page.afterSubmit) host().navigate(page.afterSubmit);
         return;

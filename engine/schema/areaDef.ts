@@ -45,6 +45,11 @@ export interface AreaRoute {
   standalone?: boolean;
   /** Kept alive in its tab; true unless false. */
   keepAlive?: boolean;
+  /**
+   * An item route (with `:id`) of a flow instance — an approval page, a 阅办单: whoever the flow involves (drafter,
+   * handlers, 抄送 / 传阅 readers) opens it without holding its menu; the page's calls decide (flow/info refuses others).
+   */
+  participants?: boolean;
   /** Only administrators may open it. */
   admin?: boolean;
   /** Goes to this path instead of rendering a page. */

@@ -4,6 +4,7 @@
  * caller's locale. Pure types shared by the server (src/server/api/Template) and the client (engine/renderers).
  */
 import type { DictDef, EntityDef, PageDef } from './types.js';
+import type { FieldPermission } from '../flow/types.js';
 
 /** What the front end may know of an entity: model and behaviour hints, no table internals (table, indexes, unique, references). */
 export interface PublicEntity {
@@ -54,4 +55,9 @@ export interface PageBundle {
    * its page's entity); a tab whose page is missing is left out.
    */
   tabs?: Record<string, string[]>;
+  /**
+   * A form page with `flow`: the field permissions (R / W / H) of the start node (拟稿) of that flow's current
+   * version — the drafter's form shows R fields read-only and leaves H fields out; a field not named is W.
+   */
+  startFields?: Record<string, FieldPermission>;
 }

@@ -63,7 +63,7 @@ export const NODE_PROPS = [
 ];
 
 /** Flow-level properties compared. */
-const FLOW_PROPS = ['title', 'description', 'entity', 'resubmit', 'dedupe', 'urgeEvery'];
+const FLOW_PROPS = ['title', 'description', 'entity', 'resubmit', 'withdraw', 'dedupe', 'urgeEvery'];
 
 /** The changes from flow `a` to flow `b` (see the module comment). Order: flow, nodes (new order), branches. */
 export function diffFlow(a: FlowDef, b: FlowDef): Change[] {

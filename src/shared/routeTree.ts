@@ -69,6 +69,7 @@ export function areaRouteTree(areas: readonly AreaDef[], textOf: TextOf): RouteT
         ...(r.page ? { page: r.page } : {}),
         ...(r.hidden ? { hidden: true } : {}),
         ...(r.newTab ? { newTab: true } : {}),
+        ...(r.participants ? { participants: true } : {}),
         ...(r.standalone ? { standalone: true } : {}),
         ...(r.keepAlive !== undefined ? { keepAlive: r.keepAlive } : {}),
         ...(r.admin ? { admin: true } : {}),

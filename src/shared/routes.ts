@@ -22,6 +22,8 @@ export interface RouteNode {
   page?: string;
   /** Shown nowhere in the menu (menu auth `hidden`), but still allowed when the menu holds it. */
   hidden?: boolean;
+  /** An item route of a flow instance: any signed-in user passes the guard, the page's calls decide (area route `participants`). */
+  participants?: boolean;
   /** Only administrators may open it (SPEC §2.1: codes, apps). */
   admin?: boolean;
   /** No login needed (login, register, SSO, exception pages). */

@@ -185,6 +185,27 @@ describe('阅办单 (flow.print)', () => {
     expect(sheet.querySelector('.oa-print-opinions')?.textContent).not.toContain('草稿意见');
   });
 
+  it('says for whom a step was handled under 委托: 赵六 同意（代 李四）', async () => {
+    calls.view = instance('leader', 1);
+    calls.log = [
+      ...LOG,
+      {
+        id: 5,
+        at: at + 240_000,
+        actor: 3,
+        actorName: '赵六',
+        type: 'approve',
+        nodeId: 'leader',
+        taskId: 't2',
+        opinion: '同意购置。',
+        detail: { onBehalfOf: 2 },
+      },
+    ];
+    renderAt(<PrintSheet bundle={bundleOf('affair.show1')} recordId={7} />, '/affair/show1/7', 1);
+    const step = await screen.findByTestId('print-step-leader');
+    await waitFor(() => expect(step.textContent).toContain('赵六同意（代 李四）'));
+  });
+
   it('prints with the 打印 button', async () => {
     calls.view = instance('leader', 1);
     const print = vi.fn();

@@ -10,7 +10,12 @@ import { FormPage } from '../../engine/renderers/FormPage';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
 import { installTestHost } from './testHost';
 
-const calls = vi.hoisted(() => ({ add: [] as Record<string, unknown>[], start: [] as Record<string, unknown>[], refuse: null as string | null }));
+const calls = vi.hoisted(() => ({
+  add: [] as Record<string, unknown>[],
+  start: [] as Record<string, unknown>[],
+  refuse: null as string | null,
+  answer: null as Record<string, unknown> | null,
+}));
 
 vi.mock('../../engine/data/api', () => ({
   resource: () => ({
@@ -18,7 +23,7 @@ vi.mock('../../engine/data/api', () => ({
   }),
   selector: {
     search: async () => ({ users: [], depts: [] }),
-    getlist: async () => ({ users: {}, depts: {} }),
+    getlist: async () => ({ users: { 5: '李娜' }, depts: {} }),
     tree: async () => [],
     getrecent: async () => [],
   },
@@ -29,7 +34,7 @@ vi.mock('../../engine/data/flow', () => ({
     startForRecord: async (b: Record<string, unknown>) => {
       calls.start.push(b);
       if (calls.refuse) throw new Error(calls.refuse);
-      return { id: 7, status: b.draft ? 'draft' : 'running' };
+      return calls.answer ?? { id: 7, status: b.draft ? 'draft' : 'running' };
     },
   },
 }));
@@ -42,6 +47,7 @@ afterEach(() => {
   calls.add.length = 0;
   calls.start.length = 0;
   calls.refuse = null;
+  calls.answer = null;
 });
 
 const fillTitle = async (v: string) => fireEvent.change(await screen.findByLabelText('事务标题', { exact: true }), { target: { value: v } });
@@ -56,6 +62,33 @@ describe('form page with a flow', () => {
     expect(calls.add[0]).toMatchObject({ title: '关于召开季度工作会议的请示', affairType: 'request', urgency: '0' });
     expect(calls.start[0]).toEqual({ defId: 'affair.default', entity: 'affair.affair', recordId: 41, draft: false });
     await waitFor(() => expect(moves()).toEqual(['/affair/yfsw']));
+  });
+
+  it('提交 says which step and person it went to', async () => {
+    const definition = {
+      id: 'affair.default',
+      nodes: [
+        { id: 'start', type: 'start', title: { t: 'x.start', d: '拟稿' } },
+        { id: 'deptReview', type: 'approve', title: { t: 'x.dept', d: '科室负责人审核' }, assignees: [] },
+      ],
+    };
+    calls.answer = {
+      id: 7,
+      status: 'running',
+      definition,
+      state: { tasks: [{ id: 't1', nodeId: 'deptReview', kind: 'approve', assignee: 5, status: 'pending' }] },
+    };
+    renderWithUser(<FormPage bundle={bundleOf('affair.affair.form')} />, userWith([]));
+    await fillTitle('关于召开季度工作会议的请示');
+    fireEvent.click(screen.getByTestId('form-submit-flow'));
+    await waitFor(() => expect(host.toasts).toContainEqual({ kind: 'success', text: '已提交，送 科室负责人审核（李娜）' }));
+  });
+
+  it('follows the start step’s field rights: an R field is read-only for the drafter', async () => {
+    const bundle = { ...bundleOf('affair.affair.form'), startFields: { title: 'R' as const } };
+    renderWithUser(<FormPage bundle={bundle} />, userWith([]));
+    const title = (await screen.findByLabelText('事务标题', { exact: true })) as HTMLInputElement;
+    expect(title.disabled || title.readOnly).toBe(true);
   });
 
   it('暂存 keeps it as a draft; a refusal is shown and nothing navigates', async () => {

@@ -64,7 +64,18 @@ export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(fu
     );
     return applyPermissions(ruled.schema, ruled.uiSchema, compiled.fields, access);
   }, [compiled, ruleKey, access]); // eslint-disable-line react-hooks/exhaustive-deps
-  const formContext = useMemo<EngineFormContext>(() => ({ bundle, refs, layout: compiled.layout, tx: bundleText(bundle) }), [bundle, refs, compiled]);
+  const formContext = useMemo<EngineFormContext>(
+    () => ({
+      bundle,
+      refs,
+      layout: compiled.layout,
+      tx: bundleText(bundle),
+      get formData() {
+        return dataRef.current;
+      },
+    }),
+    [bundle, refs, compiled, dataRef],
+  );
   const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
   useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), [dataRef]);
 

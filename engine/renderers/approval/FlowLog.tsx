@@ -20,6 +20,7 @@ export function eventColor(type: string): 'green' | 'red' | 'orange' | 'blue' | 
     case 'finish':
     case 'read':
       return 'green';
+    case 'cancelled':
     case 'reject':
     case 'rejected':
     case 'withdraw':
@@ -47,10 +48,12 @@ export interface FlowLogProps {
   nodeTitle: (nodeId: string) => string;
   /** Name of a user id (known names, else the id). */
   userName: (id: number) => string;
+  /** What an entry did (./labels.ts eventLabel: 签发, 编号… for 办理 steps); default the event type's label. */
+  label?: (e: FlowLogEntry) => string;
 }
 
 /** The flow log (see the module comment). */
-export function FlowLog({ entries, nodeTitle, userName }: FlowLogProps) {
+export function FlowLog({ entries, nodeTitle, userName, label }: FlowLogProps) {
   const { t } = useTranslation('approval');
   if (!entries.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.empty')} data-testid="approval-log" />;
   const names = (v: unknown) =>
@@ -83,7 +86,7 @@ export function FlowLog({ entries, nodeTitle, userName }: FlowLogProps) {
           <div className="oa-approval-log-head">
             <Typography.Text strong>{e.actor === null ? t('log.system') : (e.actorName ?? userName(e.actor))}</Typography.Text>
             <Tag color={color === 'gray' ? 'default' : color} style={{ marginInlineStart: 8 }}>
-              {t(`event.${e.type}`, { defaultValue: t('event.unknown') })}
+              {label ? label(e) : t(`event.${e.type}`, { defaultValue: t('event.unknown') })}
             </Tag>
             <Typography.Text type="secondary" className="oa-approval-log-time">
               {formatTime(e.at)}

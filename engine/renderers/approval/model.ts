@@ -6,6 +6,7 @@
 import {
   ACTION_ORDER,
   indexFlow,
+  returnTargets,
   isTaskNode,
   type ActionName,
   type FieldPermission,
@@ -18,6 +19,8 @@ import {
 } from '../../flow';
 import type { JsonSchema, UiSchema } from '../../form';
 import { formToRecord } from '../form/model';
+import { routeWithId } from '../../../src/shared/routes';
+import type { InstanceView } from '../../data/flow';
 
 /** Actions whose body may carry the edited (W) form fields. */
 export const DATA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['start', 'saveDraft', 'approve', 'reject', 'signFor', 'return']);
@@ -132,4 +135,39 @@ export function peopleOf(state: FlowState, details: (Record<string, unknown> | n
     if (Array.isArray(d.users)) for (const u of d.users) if (typeof u === 'number') ids.add(u);
   }
   return [...ids].filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** Actions after which the caller usually still has the item open (no `onDone`). */
+export const STAYING: ReadonlySet<ActionName> = new Set<ActionName>(['saveDraft', 'comment', 'urge', 'cc']);
+/** Actions sent with the caller's deciding task (approve / handle / 签收). */
+export const TASK_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['approve', 'reject', 'signFor', 'return', 'transfer', 'delegate', 'addSign', 'cc']);
+
+/**
+ * The path to show instance `view` on instead of page `page`, or null when this page is the right one: only an
+ * instance over another entity whose flow/info `open` route differs from the page's route moves.
+ */
+export function otherApprovalPath(
+  page: { route?: string; entity?: string },
+  view: Pick<InstanceView, 'id' | 'entity'> & { open?: string | null },
+): string | null {
+  if (!view.entity || view.entity === page.entity || !view.open || view.open === page.route) return null;
+  return routeWithId(view.open, view.id);
+}
+
+/** The 退回 choices of `task` (engine/flow returnTargets) labelled for the dialog: 发起人 (name), 上一步, a done step. */
+export function returnOptionsOf(
+  def: FlowDef,
+  state: FlowState,
+  task: Task,
+  n: { nodeTitle: (id: string) => string; userName: (id: number) => string; t: (key: string, opts?: Record<string, unknown>) => string },
+): { value: string; label: string }[] {
+  return returnTargets(indexFlow(def), state, task).map((r) => ({
+    value: r.target,
+    label:
+      r.target === 'initiator'
+        ? n.t('dialog.returnInitiator', { name: n.userName(state.initiator) })
+        : r.previous
+          ? n.t('dialog.returnPrevious', { node: n.nodeTitle(r.target) })
+          : n.t('dialog.returnNode', { node: n.nodeTitle(r.target) }),
+  }));
 }

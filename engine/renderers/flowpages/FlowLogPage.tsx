@@ -14,6 +14,7 @@ import type { CustomPageDef } from '../../schema/types';
 import type { InstanceRow } from '../../data/flow';
 import { flowPagesApi } from '../../data/flowpages';
 import { FlowLog } from '../approval/FlowLog';
+import { eventLabel } from '../approval/labels';
 import { FlowDiagram } from '../approval/FlowDiagram';
 import type { PageKindProps } from '../registry';
 import { bundleText } from '../text';
@@ -139,7 +140,7 @@ function InstanceLog({ id, bundle, onBack }: { id: number; bundle: PageKindProps
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={11}>
           <Card size="small" title={ta('panel.log')}>
-            <FlowLog entries={log} nodeTitle={nodeTitle} userName={userName} />
+            <FlowLog entries={log} nodeTitle={nodeTitle} userName={userName} label={(e) => eventLabel(view.definition, e, (x) => tx(x), ta)} />
           </Card>
         </Col>
         <Col xs={24} lg={13}>

@@ -13,6 +13,7 @@ import type { CustomPageDef } from '../../schema/types';
 import { selector, type EntityRecord } from '../../data/api';
 import { formatValue } from '../DetailPage';
 import { FlowLog } from '../approval/FlowLog';
+import { eventLabel } from '../approval/labels';
 import type { PageKindProps } from '../registry';
 import { bundleText, fieldTitle } from '../text';
 import { nodeTitles, opinionsByStep, useInstance } from './instance';
@@ -116,7 +117,10 @@ export function PrintSheet({ bundle, recordId }: PageKindProps) {
                         <div className="oa-print-opinion-text">{o.opinion}</div>
                         <div className="oa-print-opinion-sign">
                           {o.actor === null ? ta('log.system') : (o.actorName ?? userName(o.actor))}
-                          <span className="oa-print-opinion-act">{ta(`event.${o.type}`, { defaultValue: ta('event.unknown') })}</span>
+                          <span className="oa-print-opinion-act">
+                            {eventLabel(view.definition, o, (x) => tx(x), ta)}
+                            {o.onBehalfOf !== undefined && ta('log.actedFor', { name: userName(o.onBehalfOf) })}
+                          </span>
                           {time(o.at)}
                         </div>
                       </div>
@@ -129,7 +133,7 @@ export function PrintSheet({ bundle, recordId }: PageKindProps) {
         )}
         <h2 className="oa-print-section">{t('print.log')}</h2>
         {log.length ? (
-          <FlowLog entries={log} nodeTitle={nodeTitle} userName={userName} />
+          <FlowLog entries={log} nodeTitle={nodeTitle} userName={userName} label={(e) => eventLabel(view.definition, e, (x) => tx(x), ta)} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ta('log.empty')} />
         )}

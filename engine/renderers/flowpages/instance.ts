@@ -95,7 +95,11 @@ export interface StepOpinion {
   actorName: string | null;
   at: number;
   type: string;
+  /** The step the event names (for the name of a completion: ../approval/labels.ts). */
+  nodeId: string | null;
   opinion: string;
+  /** 委托: the user the actor acted for (代 …). */
+  onBehalfOf?: number;
 }
 
 /** The opinions of one step (node) in the order they were given. */
@@ -118,7 +122,17 @@ export function opinionsByStep(log: readonly FlowLogEntry[], startId: string): S
     if (!text || UNSENT.has(e.type)) continue;
     const node = e.nodeId ?? startId;
     if (!groups.has(node)) groups.set(node, []);
-    groups.get(node)!.push({ id: e.id, actor: e.actor, actorName: e.actorName, at: e.at, type: e.type, opinion: text });
+    const onBehalfOf = e.detail?.onBehalfOf;
+    groups.get(node)!.push({
+      id: e.id,
+      actor: e.actor,
+      actorName: e.actorName,
+      at: e.at,
+      type: e.type,
+      nodeId: e.nodeId,
+      opinion: text,
+      ...(typeof onBehalfOf === 'number' ? { onBehalfOf } : {}),
+    });
   }
   return [...groups].map(([nodeId, opinions]) => ({ nodeId, opinions }));
 }

@@ -63,5 +63,7 @@ export function guardDecision({ pathname, search = '', token, user, routesReady 
   if (!route) return { kind: '404' };
   if (!user) return { kind: 'wait' };
   if (route.admin && !user.is_admin) return { kind: '403' };
+  // An item of a flow (approval page, 阅办单): whoever the flow involves may open it; flow/info refuses the others.
+  if (route.participants && /\/\d+(\/|$)|[?&]id=\d/.test(pathname + search)) return { kind: 'allow', route };
   return routeInMenu(route, allowedMenuPaths(user.menu, user.menu_my)) ? { kind: 'allow', route } : { kind: '403' };
 }

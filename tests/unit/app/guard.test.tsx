@@ -67,6 +67,15 @@ describe('route guard (SPEC §2.1, §5, §8)', () => {
     }
   });
 
+  it('lets whoever a flow involves open its item pages without the menu; the list pages stay guarded', () => {
+    const reader = user({ menu: [node('/dashboard', [node('/dashboard/console')])], menu_my: [] });
+    for (const p of ['/document/show/12', '/document/show-audit/12', '/affair/show-audit/7', '/document/show1/12'])
+      expect(guardDecision({ pathname: p, token: 't', user: reader }).kind, p).toBe('allow');
+    expect(guardDecision({ pathname: '/document/plcl', token: 't', user: reader }).kind).toBe('403');
+    // without an item id the page is guarded by the menu as before
+    expect(guardDecision({ pathname: '/document/show', token: 't', user: reader }).kind).toBe('403');
+  });
+
   it('answers 403 for a page outside the menu', () => {
     expect(guardDecision({ pathname: '/car/list', token: 't', user: user() })).toEqual({ kind: '403' });
     expect(guardDecision({ pathname: '/log/login', token: 't', user: user() })).toEqual({ kind: '403' });

@@ -212,6 +212,51 @@ describe('withdraw, recall, urge, comment, drafts', () => {
     h.refuse({ type: 'withdraw', actor: 1 }, 'flow.notAllowed');
   });
 
+  it('撤回 only until someone else has acted (default untilActed); the initiator’s own step does not count', () => {
+    const h = new Harness(flow([approve('own', [1]), approve('a', [11]), approve('b', [12])]));
+    h.start();
+    h.act({ type: 'approve', actor: 1 });
+    expect(h.allowed(1)).toContain('withdraw');
+    h.act({ type: 'approve', actor: 11, opinion: '同意' });
+    expect(h.allowed(1)).not.toContain('withdraw');
+    h.refuse({ type: 'withdraw', actor: 1 }, 'flow.withdrawTooLate');
+    // a return to the initiator gives it back: withdrawing the returned draft is allowed again
+    h.act({ type: 'return', actor: 12, target: 'initiator' });
+    expect(h.allowed(1)).toEqual(['start', 'saveDraft', 'withdraw']);
+    // resubmitted, round 2: nobody has acted in this round yet
+    h.start();
+    expect(h.allowed(1)).toContain('withdraw');
+  });
+
+  it('撤回 while running when the definition says withdraw: whileRunning', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('b', [12])], { withdraw: 'whileRunning' }));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.allowed(1)).toContain('withdraw');
+    h.act({ type: 'withdraw', actor: 1 });
+    expect(h.state.status).toBe('withdrawn');
+  });
+
+  it('a 会签 return cancels the other signers’ tasks: the log names them and they are told', () => {
+    const h = new Harness(flow([approve('a', [11]), approve('sign', [21, 22, 23], { mode: 'all' })]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    h.act({ type: 'approve', actor: 21 });
+    h.act({ type: 'return', actor: 22, target: 'previous', opinion: '数据有误' });
+    const cancelled = h.effects.events.find((e) => e.type === 'cancelled');
+    expect(cancelled).toMatchObject({ actor: 22, nodeId: 'sign', detail: { users: [23], reason: 'return' } });
+    expect(h.effects.notify).toContainEqual({ kind: 'cancelled', to: [23] });
+  });
+
+  it('a 办理 completion is logged with its handleKind', () => {
+    const h = new Harness(flow([handle('issue', [11], { handleKind: 'issue' }), handle('done', [12])]));
+    h.start();
+    h.act({ type: 'approve', actor: 11 });
+    expect(h.effects.events.find((e) => e.type === 'approve')).toMatchObject({ nodeId: 'issue', detail: { handleKind: 'issue' } });
+    h.act({ type: 'approve', actor: 12 });
+    expect(h.effects.events.find((e) => e.type === 'approve')).toMatchObject({ nodeId: 'done', detail: { handleKind: 'other' } });
+  });
+
   it('收回: allowed while the next node has not acted, then too late', () => {
     const h = new Harness(chain());
     h.start();

@@ -57,7 +57,8 @@ describe('action × mode × node type', () => {
       it(`${nodeType} / ${mode}: the holder's action bar`, () => {
         const h = setup(nodeType, mode);
         expect(h.allowed(11)).toEqual(EXPECTED[nodeType]);
-        expect(h.allowed(1)).toEqual(['withdraw', 'urge', 'comment']);
+        // the first step (p) has acted: the initiator may no longer withdraw (withdraw: untilActed, the default)
+        expect(h.allowed(1)).toEqual(['urge', 'comment']);
         expect(h.allowed(5)).toEqual(['recall', 'urge', 'comment']);
         expect(h.allowed(77)).toEqual([]);
       });

@@ -33,6 +33,9 @@ import { registerDesignedApi } from './designedApi.js';
 import { revisionPage } from './revisionPage.js';
 import { genericApprovalPage, isGenericApproval } from './approvalPage.js';
 import { registerDesignerCalls } from './designerCalls.js';
+import { recentFlow } from '../../engine/flow/versions.js';
+import { compositeEtag } from '../../engine/schemaStore.js';
+import type { StartNode } from '../../../../engine/flow/index.js';
 
 const idProp = { type: 'string', title: 'field.definitionId', minLength: 1, maxLength: 200 };
 const etagProp = { type: 'string', title: 'field.etag', maxLength: 64 };
@@ -42,6 +45,18 @@ export const schemasOf = (req: FastifyRequest) => schemaStore(req.server.ctx.db)
 
 /** -1 "定义不存在：<id>". */
 export const notFound = (req: FastifyRequest, id: string) => new ApiError(req.t('template.notFound', { id }));
+
+/**
+ * A form page with `flow` answered with the start node's field permissions of the flow's current version
+ * (PageBundle.startFields), its etag covering them; other answers as they are.
+ */
+async function withStartFields<A extends { page: { pageKind?: string; flow?: string }; etag: string }>(req: FastifyRequest, a: A): Promise<A> {
+  if (a.page.pageKind !== 'form' || !a.page.flow) return a;
+  const flow = await recentFlow(req.server.ctx.db, a.page.flow);
+  const perms = (flow?.def.nodes?.[0] as StartNode | undefined)?.fieldPermissions;
+  if (!perms || !Object.keys(perms).length) return a;
+  return { ...a, startFields: perms, etag: compositeEtag([a.etag, perms]) };
+}
 
 /** Registers the Template calls on `app`, and loads the effective definitions when the app is ready. */
 export function register(app: FastifyInstance): void {
@@ -76,11 +91,12 @@ export function register(app: FastifyInstance): void {
       }
       if (revision !== undefined || recordId !== undefined || instanceId !== undefined) {
         if (!id) throw new ApiError(req.t('validate.required', { field: req.t('field.definitionId') }));
-        const a = await revisionPage(req, await schemasOf(req), id, { revision, recordId, instanceId });
+        const a = await withStartFields(req, await revisionPage(req, await schemasOf(req), id, { revision, recordId, instanceId }));
         return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;
       }
-      const a = pageAnswer(await schemasOf(req), req.locale, (id ?? route)!, !!id);
-      if (!a) throw notFound(req, (id ?? route)!);
+      const found = pageAnswer(await schemasOf(req), req.locale, (id ?? route)!, !!id);
+      if (!found) throw notFound(req, (id ?? route)!);
+      const a = await withStartFields(req, found);
       return req.body.etag === a.etag ? { notModified: true, etag: a.etag } : a;
     },
   );

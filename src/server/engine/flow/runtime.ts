@@ -92,10 +92,16 @@ function refusal(e: FlowError, locale: Locale): ApiError {
 }
 
 /** Message kind of each notify effect of the machine (services/messages.ts MESSAGE_TYPES). */
-const NOTICE_TYPE = { task: MESSAGE_TYPES.TASK, return: MESSAGE_TYPES.RETURN, urge: MESSAGE_TYPES.URGE, cc: MESSAGE_TYPES.CC } as const;
+const NOTICE_TYPE = {
+  task: MESSAGE_TYPES.TASK,
+  return: MESSAGE_TYPES.RETURN,
+  urge: MESSAGE_TYPES.URGE,
+  cc: MESSAGE_TYPES.CC,
+  cancelled: MESSAGE_TYPES.RETURN,
+} as const;
 
 /**
- * The reminders of `effects.notify` (SPEC §4 "Reminders": each task, return, urge, cc and finished flow) as
+ * The reminders of `effects.notify` (SPEC §4 "Reminders": each task, return, urge, cc, finished flow and task cancelled by another's return) as
  * messages of instance `row`: the title says what happened (zh-CN, the server's language of record), the
  * target is the affair or the document approval page (SPEC §4 "Reminder target by kind").
  */

@@ -45,7 +45,7 @@ export function register(app: FastifyInstance): void {
   /** The 办理记录 rows of `id` for `req`'s caller. */
   const rowsOf = async (req: FastifyRequest, id: number) => {
     const { caller, view } = await visible(req, id);
-    return handleLogs(db, await runtime.log(caller, id), view.definition, textOf(req));
+    return handleLogs(db, await runtime.log(caller, id), view.definition, textOf(req), (k) => req.t(k));
   };
 
   call<{ id: number }>(app, 'document/getHandleLogs', { body: byId }, async (req) => rowsOf(req, req.body.id));

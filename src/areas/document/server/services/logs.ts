@@ -11,7 +11,7 @@
  * - document facts: 发文字号 / 来文字号, 密级, 紧急程度, 公文种类 and flow status of the record.
  */
 import type { Kysely } from 'kysely';
-import { indexFlow, type FlowDef } from '../../../../../engine/flow/index.js';
+import { indexFlow, type FlowDef, type FlowNode } from '../../../../../engine/flow/index.js';
 import type { FlowLogEntry, InstanceView } from '../../../../shared/flow.js';
 import type { DB } from '../../../../server/db/types.js';
 import { flowEntity } from '../../../../server/engine/flow/records.js';
@@ -31,6 +31,8 @@ export interface HandleLogRow {
   department: string | null;
   /** Flow event type (approve, return, signFor, comment, …). */
   action: string;
+  /** What the entry did in the caller's locale: a 办理 step's completion as itself (签发, 编号, 用印, 登记…), else the action's name. */
+  actionName: string;
   opinion: string | null;
 }
 
@@ -74,11 +76,22 @@ async function departmentsOf(db: Kysely<DB>, userIds: number[]): Promise<Map<num
   return out;
 }
 
+/**
+ * The name of event `type` at `node`: a handle node's completion by its `actionLabel`, else its handleKind
+ * (`flow.action.handle.<kind>`); other events by `flow.action.<type>` (the type itself when unnamed).
+ */
+function actionName(type: string, node: FlowNode | undefined, text: TextOf, say: (key: string) => string): string {
+  if (type === 'approve' && node?.type === 'handle') return node.actionLabel ? text(node.actionLabel) : say(`flow.action.handle.${node.handleKind ?? 'other'}`);
+  const key = `flow.action.${type}`;
+  const named = say(key);
+  return named && named !== key ? named : type;
+}
+
 /** Flow events of the initiator that belong to the start step though they name no node. */
 const START_EVENTS = new Set(['start', 'resubmit', 'saveDraft']);
 
 /** The 办理记录 of flow log `entries` of definition `def`: the entries of a person (system entries left out), oldest first. */
-export async function handleLogs(db: Kysely<DB>, entries: FlowLogEntry[], def: FlowDef, text: TextOf): Promise<HandleLogRow[]> {
+export async function handleLogs(db: Kysely<DB>, entries: FlowLogEntry[], def: FlowDef, text: TextOf, say: (key: string) => string): Promise<HandleLogRow[]> {
   const people = entries.filter((e) => e.actor != null);
   const depts = await departmentsOf(db, [...new Set(people.map((e) => e.actor as number))]);
   const nodes = indexFlow(def).nodes;
@@ -96,6 +109,7 @@ export async function handleLogs(db: Kysely<DB>, entries: FlowLogEntry[], def: F
       deptId: dept?.id ?? null,
       department: dept?.name ?? null,
       action: e.type,
+      actionName: actionName(e.type, node, text, say),
       opinion: e.opinion,
     };
   });
