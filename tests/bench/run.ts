@@ -113,13 +113,15 @@ const scenarios: Record<string, Scenario> = {
   },
 };
 
+/** Port of the app (BENCH_PORT, default 18302); the hello-world listens on the one below. */
+const APP_PORT = Number(process.env.BENCH_PORT ?? 18302);
 /** With flow scenarios the app also loads the flow fixtures (flowtest.*). */
 let flowFixtures = false;
 /** The database of the app: PostgreSQL's bench database in PG mode once the fill is there, else SQLite. */
 let onPg = false;
 const APP_ENV = (dataDir: string): Record<string, string> => ({
   DATABASE_URL: onPg ? benchDatabaseUrl() : '',
-  PORT: '18302',
+  PORT: String(APP_PORT),
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
@@ -128,7 +130,7 @@ const APP_ENV = (dataDir: string): Record<string, string> => ({
 /** BENCH_CPU_PROF=<dir>: the measured app writes a V8 CPU profile there when it stops (for finding what costs). */
 const PROF = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 const startApp = (dataDir: string, prof = false) =>
-  startServer([...(prof ? PROF : []), 'src/server/start.ts', '--dev'], 18302, APP_ENV(dataDir), '/api/health');
+  startServer([...(prof ? PROF : []), 'src/server/start.ts', '--dev'], APP_PORT, APP_ENV(dataDir), '/api/health');
 
 /** Logs `username` (password Demo@2026) in; answers the X-Token / X-uuid headers of the session. */
 async function login(port: number, username: string): Promise<Record<string, string>> {
@@ -348,7 +350,7 @@ async function main(): Promise<void> {
   let pgWatch: Awaited<ReturnType<typeof backendWatcher>> | null = null;
   try {
     if (list.some((s) => s.receptions || s.tasks || s.push)) fill = await prepareData(list);
-    hello = await startServer(['tests/bench/hello.ts', '18301'], 18301, {}, '/hello');
+    hello = await startServer(['tests/bench/hello.ts', String(APP_PORT - 1)], APP_PORT - 1, {}, '/hello');
     app = await startApp(dataDir, true);
     if (PG_MODE) pgWatch = await backendWatcher();
     const others = pgWatch ? pgWatch.pids : undefined;
