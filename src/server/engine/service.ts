@@ -30,6 +30,7 @@ import { ActionConditions, type ActionUser } from './actions.js';
 import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
 import { refFields, refsOf, type RefFields, type RefNames } from './refs.js';
 import { pageContext } from './listPage.js';
+import { pageCursors } from './cursor.js';
 import { parseListQuery, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRecords, updateRow } from './repository.js';
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
@@ -76,6 +77,18 @@ export interface Access {
 export interface PreparedAdd {
   access: Access;
   row: Record<string, unknown>;
+}
+
+/** The answer of `/list` (./service.ts `list`). */
+export interface ListAnswer {
+  list: EntityRecord[];
+  total: number;
+  /** True when `total` is an estimate (PostgreSQL, more than TOTAL_ESTIMATE_MIN rows; ./totals.ts). */
+  totalEstimated?: true;
+  /** Cursor of the page after this one (body `after`), and of the page before it (body `before`). */
+  next?: string;
+  prev?: string;
+  refs: RefNames;
 }
 
 export class EntityService {
@@ -172,14 +185,17 @@ export class EntityService {
     return constraintError(this.def, c.locale, e);
   }
 
-  /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
-  async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number; refs: RefNames }> {
+  /**
+   * `/list`: `{list, total, refs, next?, prev?, totalEstimated?}` of the caller's scope (see ./query.ts for the body,
+   * ./refs.ts for refs, ./cursor.ts for the cursors; `totalEstimated: true` when `total` is PostgreSQL's estimate).
+   */
+  async list(c: Caller, body: ListBody): Promise<ListAnswer> {
     const a = await this.access(c, 'view');
     const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale, await this.records.labelColumns());
     const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
-    const { records, total } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
+    const { records, total, estimated } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
     const list = records.map((r) => this.withActions(r, a));
-    return { list, total, refs: await this.refNames(list) };
+    return { list, total, ...(estimated ? { totalEstimated: true } : {}), ...pageCursors(this.spec, q.sort.field, records), refs: await this.refNames(list) };
   }
 
   /** Names of the users and departments `records` refer to, and the labels of their referenced records (`records`). */
