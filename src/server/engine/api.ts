@@ -128,7 +128,10 @@ export function permitted(code: string | undefined): Guard | undefined {
 
 /** The caller of a request. */
 export function callerOf(req: FastifyRequest): Caller {
-  return { userId: req.user.userId, username: req.user.username, deptId: req.user.deptId, ip: req.ip, locale: req.locale };
+  const c: Caller = { userId: req.user.userId, username: req.user.username, deptId: req.user.deptId, ip: req.ip, locale: req.locale };
+  // Not enumerable: a caller may be copied or logged, the request must not go with it.
+  Object.defineProperty(c, 'request', { value: req, enumerable: false });
+  return c;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface Caller {
   deptId: number | null;
   ip: string;
   locale: Locale;
+  /** The request it came with: per-request answers (roles) are asked once for it. */
+  request?: object;
 }
 
 /** Operations a permission code guards. */
@@ -126,7 +128,7 @@ export class EntityService {
   /** Permission checks, scope and the `user` of action conditions for caller `c` (-1 error.forbidden without `code` or the op's code). */
   async access(c: Caller, op: Op | null, code?: string): Promise<Access> {
     // Roles and permission codes only (no menu tree, no personal menu): one prepared query per call.
-    const m = await userRolesAccess(this.db, c.userId);
+    const m = await userRolesAccess(this.db, c.userId, c.request);
     const codes = codeSet(m.access);
     const need = code ?? (op ? entityPermission(this.def, op) : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
