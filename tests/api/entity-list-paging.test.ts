@@ -17,7 +17,9 @@ const ROWS = 13;
 beforeAll(async () => {
   t = await createTestApp();
   zhangwei = sessionOf(await t.login('zhangwei'));
-  dept = Number((await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id);
+  dept = Number(
+    (await t.database.db.selectFrom('users').select('current_dept_id').where('username', '=', 'zhangwei').executeTakeFirstOrThrow()).current_dept_id,
+  );
   for (let i = 0; i < ROWS; i++) {
     // Visit dates repeat (every third record shares one), so sorting on them needs the id to break ties.
     const r = await t.post(

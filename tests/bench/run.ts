@@ -23,10 +23,10 @@ import Database from 'better-sqlite3';
 import { encryptPassword } from '../../src/shared/passwordTransport.js';
 import { fillKey, restoreFill, storeFill } from './cache.js';
 import { costPerRequest, median, request, startServer, warmHello, type Server } from './lib.js';
-import { PG_MODE, backendWatcher, benchDatabaseUrl, copyFill, createBenchDatabase } from './pg.js';
+import { PG_MODE, backendWatcher, benchDatabaseUrl, pgTarget, preparePg } from './pg.js';
 import { LIST_KEYWORD, LIST_ROWS, explainList, fillReceptions, type FillInfo } from './scenarios/list.js';
 import { TASK_ROWS, addSessions, explainTodo, fillTasks, type BenchSession, type TaskFill } from './scenarios/flow.js';
-import { PUSH_CLIENTS, PUSH_USERS, fdLimit, runPush } from './scenarios/push.js';
+import { PUSH_CLIENTS, PUSH_USERS, measurePush } from './scenarios/push.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -161,6 +161,12 @@ function userIds(dataDir: string, names: string[]): Record<string, number> {
 
 let dataDir = '';
 
+/** Publishes every flow of the fixtures (flow/tree as demo), so that flow_versions holds them. */
+async function publishFlows(port: number): Promise<void> {
+  const tree = await request(port, '/api/flow/tree', {}, await login(port, 'demo'));
+  if (tree.code !== 0) throw new Error(`flow/tree answered ${JSON.stringify(tree).slice(0, 200)}`);
+}
+
 /**
  * Starts the app once (migrations, seed; with the flow fixtures it also publishes every flow through
  * flow/tree), stops it, then fills what the scenarios need: biz_reception, flow_tasks, push sessions.
@@ -172,10 +178,7 @@ async function prepareData(list: Scenario[]): Promise<FillInfo | null> {
   if (cached) console.log(`reusing the filled database of an earlier run (${key}; tests/bench/cache.ts)`);
   const first = await startApp(dataDir);
   try {
-    if (flowFixtures) {
-      const tree = await request(first.port, '/api/flow/tree', {}, await login(first.port, 'demo'));
-      if (tree.code !== 0) throw new Error(`flow/tree answered ${JSON.stringify(tree).slice(0, 200)}`);
-    }
+    if (flowFixtures) await publishFlows(first.port);
   } finally {
     await first.stop();
   }
@@ -206,29 +209,12 @@ async function prepareData(list: Scenario[]): Promise<FillInfo | null> {
     pushSessions = addSessions(dataDir, PUSH_USERS);
     console.log(`push: ${pushSessions.length} sessions written straight into the sessions table (users other than demo)`);
   }
-  if (PG_MODE) await preparePg(list);
-  return fill;
-}
-
-/**
- * PG mode: creates the bench database, lets the app migrate and seed it (and publish the flows), then copies
- * the filled tables of the SQLite file into it (./pg.ts).
- */
-async function preparePg(list: Scenario[]): Promise<void> {
-  await createBenchDatabase();
-  onPg = true;
-  const first = await startApp(dataDir);
-  try {
-    if (flowFixtures) {
-      const tree = await request(first.port, '/api/flow/tree', {}, await login(first.port, 'demo'));
-      if (tree.code !== 0) throw new Error(`flow/tree answered ${JSON.stringify(tree).slice(0, 200)}`);
-    }
-  } finally {
-    await first.stop();
+  if (PG_MODE) {
+    onPg = true;
+    const tables = [...(list.some((s) => s.receptions) ? ['biz_reception'] : []), ...(list.some((s) => s.tasks) ? ['flow_instances', 'flow_tasks'] : [])];
+    await preparePg(dataDir, tables, () => startApp(dataDir), flowFixtures ? (port) => publishFlows(port) : null);
   }
-  const tables = [...(list.some((s) => s.receptions) ? ['biz_reception'] : []), ...(list.some((s) => s.tasks) ? ['flow_instances', 'flow_tasks'] : [])];
-  const r = await copyFill(dataDir, tables);
-  console.log(`PostgreSQL ${benchDatabaseUrl()}: ${r.rows} rows of ${['users', ...tables].join(', ')} copied from the SQLite fill in ${r.seconds.toFixed(1)} s (COPY), analysed`);
+  return fill;
 }
 
 /**
@@ -258,33 +244,6 @@ async function prepareApprovals(app: Server, count: number): Promise<void> {
   );
   approveIds = out;
   console.log(`approve: ${count} instances of flowtest.twostep started by zhangwei for demo in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-/** The push scenario: PUSH_CLIENTS sockets, then demo starts a 或签 (flowtest.any) naming every socket's user. */
-async function measurePush(app: Server, s: Scenario, headers: Record<string, string>): Promise<void> {
-  const need = PUSH_CLIENTS + 256;
-  const limits = { bench: fdLimit('self'), app: fdLimit(app.pid) };
-  if (limits.bench < need || limits.app < need)
-    throw new Error(`open-file limits too low for ${PUSH_CLIENTS} sockets (bench ${limits.bench}, app ${limits.app}; need ${need}): raise ulimit -n`);
-  const people = [...new Set(pushSessions.map((p) => p.userId))];
-  const r = await runPush(app.port, pushSessions, async () => {
-    const a = await request(
-      app.port,
-      '/api/flow/start',
-      { defId: 'flowtest.any', title: '关于全员参加安全生产培训的通知', data: { approvers: people } },
-      headers,
-    );
-    if (a.code !== 0) throw new Error(`flow/start answered ${JSON.stringify(a).slice(0, 200)}`);
-  });
-  console.log(
-    `push: ${r.clients} clients of ${r.people} people connected and bound in ${r.connectSeconds.toFixed(1)} s (open-file limits: bench ${limits.bench}, app ${limits.app}); ` +
-      `trigger: flow/start of flowtest.any (或签) by demo naming those ${people.length} people (a 待办 reminder each), answered in ${r.answeredMs.toFixed(0)} ms`,
-  );
-  const ok = r.received === r.clients && s.target != null && r.lastMs <= s.target;
-  console.log(
-    `${s.name}: ${r.received}/${r.clients} clients got {type:1}, first after ${r.firstMs.toFixed(0)} ms, last after ${r.lastMs.toFixed(0)} ms from sending the action ` +
-      `(target ≤ ${s.target} ms) ${ok ? 'OK' : 'OVER TARGET'}`,
-  );
 }
 
 async function main(): Promise<void> {
@@ -358,7 +317,7 @@ async function main(): Promise<void> {
     const headers = await login(app.port, 'demo');
     for (const s of list) {
       if (s.push) {
-        await measurePush(app, s, headers);
+        await measurePush(app, s, headers, pushSessions);
         continue;
       }
       const n = s.requests ?? PER_ROUND;
@@ -412,11 +371,6 @@ async function main(): Promise<void> {
     await hello?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The target on PostgreSQL: list and 待办's 12× become 16× (the driver's round trips), others stay. */
-function pgTarget(t: number): number {
-  return t === 12 ? 16 : t;
 }
 
 function fail(msg: string): never {

@@ -128,8 +128,7 @@ export function useListData(
   const goTo = useCallback(
     (n: number) =>
       setQuery((q) => {
-        const cursor =
-          n === q.current + 1 && answer.next ? { after: answer.next } : n === q.current - 1 && n > 1 && answer.prev ? { before: answer.prev } : {};
+        const cursor = n === q.current + 1 && answer.next ? { after: answer.next } : n === q.current - 1 && n > 1 && answer.prev ? { before: answer.prev } : {};
         return { ...q, current: n, after: undefined, before: undefined, ...cursor };
       }),
     [answer.next, answer.prev],

@@ -76,7 +76,10 @@ export function cursorWhere(eb: ExpressionBuilder<any, any>, cursor: Cursor, sor
 }
 
 /** The order a page of `cursor` is read in: the list's own, or its reverse for `before`. */
-export function keysetOrder(sort: { field: string; order: 'asc' | 'desc' }, cursor: Cursor | null | undefined): { field: string; order: 'asc' | 'desc'; id: 'asc' | 'desc' } {
+export function keysetOrder(
+  sort: { field: string; order: 'asc' | 'desc' },
+  cursor: Cursor | null | undefined,
+): { field: string; order: 'asc' | 'desc'; id: 'asc' | 'desc' } {
   const back = cursor?.dir === 'before';
   const flip = (o: 'asc' | 'desc') => (back ? (o === 'asc' ? 'desc' : 'asc') : o);
   return { field: sort.field, order: flip(sort.order), id: flip('desc') };

@@ -19,6 +19,8 @@ import { parseRange } from './range.js';
 import { parseCursor, type Cursor } from './cursor.js';
 import type { TableSpec } from './table.js';
 import type { LabelColumns } from './records.js';
+import type { EntityRecord } from './codec.js';
+import type { RefNames } from './refs.js';
 
 /** Page size when the body gives none. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -69,6 +71,18 @@ export interface ListBody {
   after?: unknown;
   /** A page's `prev` cursor: the page before it. */
   before?: unknown;
+}
+
+/** The answer of `/list` (./service.ts `list`). */
+export interface ListAnswer {
+  list: EntityRecord[];
+  total: number;
+  /** True when `total` is an estimate (PostgreSQL, more than TOTAL_ESTIMATE_MIN rows; ./totals.ts). */
+  totalEstimated?: true;
+  /** Cursor of the page after this one (body `after`), and of the page before it (body `before`). */
+  next?: string;
+  prev?: string;
+  refs: RefNames;
 }
 
 function parseJson(v: unknown, field: string, locale: Locale): unknown {

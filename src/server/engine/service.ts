@@ -31,7 +31,7 @@ import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
 import { refFields, refsOf, type RefFields, type RefNames } from './refs.js';
 import { pageContext } from './listPage.js';
 import { pageCursors } from './cursor.js';
-import { parseListQuery, type ListBody } from './query.js';
+import { parseListQuery, type ListAnswer, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRecords, updateRow } from './repository.js';
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
@@ -79,18 +79,6 @@ export interface Access {
 export interface PreparedAdd {
   access: Access;
   row: Record<string, unknown>;
-}
-
-/** The answer of `/list` (./service.ts `list`). */
-export interface ListAnswer {
-  list: EntityRecord[];
-  total: number;
-  /** True when `total` is an estimate (PostgreSQL, more than TOTAL_ESTIMATE_MIN rows; ./totals.ts). */
-  totalEstimated?: true;
-  /** Cursor of the page after this one (body `after`), and of the page before it (body `before`). */
-  next?: string;
-  prev?: string;
-  refs: RefNames;
 }
 
 export class EntityService {
