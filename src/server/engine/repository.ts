@@ -109,8 +109,9 @@ export interface ListTotal {
 /**
  * One page of rows and the total under the same WHERE (scope, filters, keyword, `extra`). The total is
  * not counted when the page shows it (a short page: offset + rows) or a fresh cached total fits the page
- * (./totals.ts); otherwise, on PostgreSQL, the planner's estimate when it exceeds TOTAL_ESTIMATE_MIN rows
- * (`estimated`: counting would scan them all), else one COUNT; either is remembered for the next calls.
+ * (./totals.ts); otherwise one COUNT — on PostgreSQL, when the planner expects more than TOTAL_ESTIMATE_MIN
+ * rows, a COUNT stopped at that many, and beyond it the planner's estimate (`estimated`: counting would read
+ * every row); either is remembered for the next calls.
  * `at` is now (ms); `columns` limits the selected columns (default all; the sort field is added). With
  * `q.cursor` the page is the one next to the cursor's row, read without OFFSET (./cursor.ts).
  */
@@ -251,12 +252,28 @@ async function listTotal(db: Kysely<any>, spec: TableSpec, p: ListPlan, count: n
   // An estimate is never below the rows shown.
   const atLeast = (n: number) => (count ? Math.max(n, offset + count) : n);
   if (cached !== undefined && (cached.estimated || fits(cached.n))) return { total: atLeast(cached.n), estimated: cached.estimated };
-  if (p.dialect === 'pg') {
-    const estimate = await estimatedRows(db, spec, p);
-    if (estimate > TOTAL_ESTIMATE_MIN) {
+  const planned = p.dialect === 'pg' ? await estimatedRows(db, spec, p) : 0;
+  if (planned > TOTAL_ESTIMATE_MIN) {
+    // The planner expects many rows: count them only up to the threshold (its estimate may be far off).
+    const capped = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom(spec.table)
+          .select(sql.lit(1).as('x'))
+          .where(p.where)
+          .limit(TOTAL_ESTIMATE_MIN + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const n = Number(capped?.n ?? 0);
+    if (n > TOTAL_ESTIMATE_MIN) {
+      const estimate = Math.max(planned, n);
       storeTotal(db, spec.table, p.key, estimate, at, gen, true);
       return { total: atLeast(estimate), estimated: true };
     }
+    storeTotal(db, spec.table, p.key, n, at, gen);
+    return { total: n, estimated: false };
   }
   const row = await db
     .selectFrom(spec.table)
