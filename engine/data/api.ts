@@ -43,12 +43,21 @@ export interface ListParams {
   /** Field → value, [from, to] or {op, value} (src/server/engine/query.ts). */
   filters?: Record<string, unknown>;
   sort?: { field: string; order: 'asc' | 'desc' };
+  /** The `next` cursor of the page before: the page after it, read without OFFSET. */
+  after?: string;
+  /** The `prev` cursor of the page after: the page before it. */
+  before?: string;
 }
 
 /** Answer of `<group>/list`. */
 export interface ListAnswer {
   list: EntityRecord[];
   total: number;
+  /** True when `total` is the database's estimate (a very large list). */
+  totalEstimated?: boolean;
+  /** Cursors of the next and previous pages (`after` / `before`). */
+  next?: string;
+  prev?: string;
   refs?: RefNames;
 }
 

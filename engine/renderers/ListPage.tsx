@@ -289,7 +289,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
           pageSize: query.pageSize,
           total: data.total,
           showSizeChanger: true,
-          showTotal: (n) => t('list.total', { count: n }),
+          showTotal: (n) => (data.totalEstimated ? t('list.totalEstimated', { amount: n.toLocaleString() }) : t('list.total', { count: n })),
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') {
@@ -298,7 +298,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
             update({ sort: s.order && col ? { field: col.field, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined });
           } else if (extra.action === 'paginate') {
             if (pagination.pageSize !== query.pageSize) update({ pageSize: pagination.pageSize ?? query.pageSize });
-            else update({ current: pagination.current ?? 1 });
+            else data.goTo(pagination.current ?? 1);
           }
         }}
       />

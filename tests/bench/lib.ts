@@ -1,10 +1,11 @@
 /**
- * Benchmark helpers: child servers on loopback, CPU time of a process from /proc, a keep-alive
- * load loop bounded in count, and medians. Ratios on one machine in one run (DESIGN §9).
+ * Benchmark helpers: child servers on loopback, CPU time of a process from /proc, a load of a fixed
+ * number of requests by autocannon, and medians. Ratios on one machine in one run (DESIGN §9).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import autocannon from 'autocannon';
 
 const CLK_TCK = 100;
 
@@ -113,27 +114,109 @@ export function request(port: number, path: string, body: unknown, headers: Reco
 /** A request body: the same for every request, or one per request (`i` = 0…count-1 within one load). */
 export type Body = unknown | ((i: number) => unknown);
 
-/** Sends `count` requests with `concurrency` in flight; rejects if any answer has a non-zero code. */
+/**
+ * Sends `count` POST requests of JSON `body` with autocannon (`concurrency` keep-alive connections, one request
+ * in flight on each); rejects if any answer is not HTTP 200 with code 0. The same client drives the app and the
+ * hello-world, so their ratio compares the servers alone.
+ */
 export async function load(port: number, path: string, body: Body, headers: Record<string, string>, count: number, concurrency = 8): Promise<void> {
   let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const r = await request(port, path, typeof body === 'function' ? (body as (i: number) => unknown)(i) : body, headers);
-      if (r.code !== 0) throw new Error(`${path} answered ${JSON.stringify(r).slice(0, 200)}`);
+  let failure: string | null = null;
+  const fixed = typeof body === 'function' ? null : JSON.stringify(body);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: concurrency,
+    pipelining: 1,
+    amount: count,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: fixed ?? '',
+        setupRequest: (req: any) => (fixed == null ? { ...req, body: JSON.stringify((body as (i: number) => unknown)(next++)) } : req),
+        onResponse: (status: number, text: string) => {
+          if (failure) return;
+          if (status !== 200) failure = `HTTP ${status}: ${text.slice(0, 200)}`;
+          else if (!text.startsWith('{"code":0')) {
+            try {
+              if (JSON.parse(text).code !== 0) failure = text.slice(0, 200);
+            } catch {
+              failure = text.slice(0, 200);
+            }
+          }
+        },
+      },
+    ],
+  });
+  if (failure) throw new Error(`${path} answered ${failure}`);
+  if (result.errors || result.timeouts) throw new Error(`${path}: ${result.errors} errors, ${result.timeouts} timeouts of ${count} requests`);
+}
+
+/** CPU milliseconds of processes `pids` (those that ended meanwhile count 0). */
+export function cpuMsOf(pids: number[]): number {
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      ms += cpuMs(pid);
+    } catch {
+      // the process ended
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  }
+  return ms;
+}
+
+/** What one measured load cost: the server's CPU and that of `others` (e.g. PostgreSQL backends), ms per request. */
+export interface Cost {
+  server: number;
+  others: number;
 }
 
 /**
  * CPU milliseconds per request of `server` while it answers `count` requests; `body` may be a function
- * giving each request its own body (e.g. a different task to approve), built on the bench side.
+ * giving each request its own body (e.g. a different task to approve), built on the bench side. `others`,
+ * when given, lists further processes whose CPU counts apart (asked before and after the load; a process
+ * present at either end counts).
  */
-export async function cpuPerRequest(server: Server, path: string, body: Body, headers: Record<string, string>, count: number): Promise<number> {
+export async function cpuPerRequest(
+  server: Server,
+  path: string,
+  body: Body,
+  headers: Record<string, string>,
+  count: number,
+  others?: () => Promise<number[]>,
+): Promise<number> {
+  return (await costPerRequest(server, path, body, headers, count, others)).server;
+}
+
+/** `cpuPerRequest` with the CPU of `others` too. */
+export async function costPerRequest(
+  server: Server,
+  path: string,
+  body: Body,
+  headers: Record<string, string>,
+  count: number,
+  others?: () => Promise<number[]>,
+): Promise<Cost> {
+  const pidsBefore = others ? await others() : [];
+  const otherBefore = new Map(pidsBefore.map((p) => [p, cpuMsOf([p])]));
   const before = cpuMs(server.pid);
   await load(server.port, path, body, headers, count);
-  return (cpuMs(server.pid) - before) / count;
+  const serverMs = cpuMs(server.pid) - before;
+  let otherMs = 0;
+  if (others) {
+    for (const p of new Set([...pidsBefore, ...(await others())])) otherMs += cpuMsOf([p]) - (otherBefore.get(p) ?? 0);
+  }
+  return { server: serverMs / count, others: otherMs / count };
+}
+
+/** Requests that warm the hello-world before measuring (its CPU per request settles after several thousand). */
+export const HELLO_WARM = 10_000;
+
+/** Warms the hello-world `hello` (JIT) before its first measured round. */
+export async function warmHello(hello: Server): Promise<void> {
+  await load(hello.port, '/hello', {}, {}, HELLO_WARM);
 }
 
 export function median(xs: number[]): number {

@@ -67,8 +67,18 @@ function answer(p: ListParams): ListAnswer {
       _actions: ['edit'],
     },
   ];
-  return { list: p.current === 2 ? [] : rows, total: 45, refs: { users: { '7': '周明远', '8': '李秀英' }, depts: { '3': '市人民政府办公室' } } };
+  return {
+    list: p.current === 2 ? [] : rows,
+    total: estimated.on ? 1_000_000 : 45,
+    ...(estimated.on ? { totalEstimated: true } : {}),
+    next: `next-of-${p.current}`,
+    prev: `prev-of-${p.current}`,
+    refs: { users: { '7': '周明远', '8': '李秀英' }, depts: { '3': '市人民政府办公室' } },
+  };
 }
+
+/** Whether the mocked server answers an estimated total of 1,000,000. */
+const estimated = { on: false };
 
 const bundle = bundleOf('receptions.reception.list');
 const { ListPage } = await import('../../engine/renderers/ListPage');
@@ -76,6 +86,7 @@ const { ListPage } = await import('../../engine/renderers/ListPage');
 let host: TestHostRecord;
 beforeEach(() => {
   for (const k of Object.keys(calls) as (keyof typeof calls)[]) calls[k].length = 0;
+  estimated.on = false;
   // Person/saveListSetting answers null; exports are saved by the host
   host = installTestHost({ call: async <T,>() => null as T });
 });
@@ -135,6 +146,24 @@ describe('ListPage over the receptions definition', () => {
 
     fireEvent.click(screen.getByText('计划中', { selector: '[data-testid="list-view-view_planned"]' }));
     await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ current: 1, view: 'view_planned', keyword: '考察团' }));
+  });
+
+  it('asks the next page by the cursor of the page shown, a typed page by its number', async () => {
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    fireEvent.click(document.querySelector('.ant-pagination-next button, .ant-pagination-next')!);
+    await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ current: 2, after: 'next-of-1' }));
+    // page 2 came back empty: the list goes to the last page by its number, without a cursor
+    await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ current: 3 }));
+    expect(calls.list.at(-1)).not.toHaveProperty('after');
+    expect(calls.list.at(-1)).not.toHaveProperty('before');
+  });
+
+  it('says the total is about so many when the server estimated it', async () => {
+    estimated.on = true;
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    expect(await screen.findByText('约 1,000,000 条')).toBeTruthy();
   });
 
   it('offers row actions only as each record allows, entity actions included', async () => {

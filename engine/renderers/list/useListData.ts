@@ -1,7 +1,8 @@
 /**
  * State and loading of a list page: view, filters, page, page size and sort make the list
  * request (`<group>/list` with the page id, so the server applies the view and answers only the page's
- * columns); the answer's rows, total and refs, loading and the error of the last load.
+ * columns); the answer's rows, total and refs, loading and the error of the last load. The next and previous
+ * pages are asked by the cursors of the page shown (keyset paging), any other page by its number.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListPageDef } from '../../schema/types';
@@ -17,6 +18,9 @@ export interface ListQueryState {
   current: number;
   pageSize: number;
   sort?: SortState;
+  /** Cursor of the page asked (`after` the page before it, or `before` the page after it). */
+  after?: string;
+  before?: string;
 }
 
 /** What {@link useListData} gives the page. */
@@ -26,6 +30,10 @@ export interface ListData {
   update: (change: Partial<ListQueryState>) => void;
   rows: EntityRecord[];
   total: number;
+  /** The total is the server's estimate (shown as about so many). */
+  totalEstimated: boolean;
+  /** Goes to page `n`: by cursor when it is next to the page shown, else by number. */
+  goTo: (n: number) => void;
   refs: RefNames;
   loading: boolean;
   error: string | null;
@@ -58,7 +66,11 @@ export function useListData(
     pageSize: initialPageSize ?? page.pageSize ?? 20,
     sort: page.sort,
   }));
-  const [answer, setAnswer] = useState<{ rows: EntityRecord[]; total: number; refs: RefNames }>({ rows: [], total: 0, refs: NO_REFS });
+  const [answer, setAnswer] = useState<{ rows: EntityRecord[]; total: number; refs: RefNames; estimated?: boolean; next?: string; prev?: string }>({
+    rows: [],
+    total: 0,
+    refs: NO_REFS,
+  });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -83,17 +95,18 @@ export function useListData(
     if (!group) return;
     const n = ++seq.current;
     setLoading(true);
+    const cursor = query.after ? { after: query.after } : query.before ? { before: query.before } : {};
     resource(group, owner)
-      .list(params)
+      .list({ ...params, ...cursor })
       .then(
         (r) => {
           if (n !== seq.current) return;
           // A page beyond the end (after deletes): go to the last page that has rows.
           if (!r.list.length && r.total > 0 && params.current! > 1) {
-            setQuery((q) => ({ ...q, current: Math.max(1, Math.ceil(r.total / q.pageSize)) }));
+            setQuery((q) => ({ ...q, after: undefined, before: undefined, current: Math.max(1, Math.ceil(r.total / q.pageSize)) }));
             return;
           }
-          setAnswer({ rows: r.list, total: r.total, refs: r.refs ?? NO_REFS });
+          setAnswer({ rows: r.list, total: r.total, refs: r.refs ?? NO_REFS, estimated: r.totalEstimated === true, next: r.next, prev: r.prev });
           setError(null);
           setLoading(false);
         },
@@ -109,10 +122,30 @@ export function useListData(
   const update = useCallback((change: Partial<ListQueryState>) => {
     setQuery((q) => {
       const resets = 'view' in change || 'keyword' in change || 'filters' in change || 'sort' in change || 'pageSize' in change;
-      return { ...q, ...(resets ? { current: 1 } : {}), ...change };
+      return { ...q, ...(resets ? { current: 1 } : {}), after: undefined, before: undefined, ...change };
     });
   }, []);
+  const goTo = useCallback(
+    (n: number) =>
+      setQuery((q) => {
+        const cursor = n === q.current + 1 && answer.next ? { after: answer.next } : n === q.current - 1 && n > 1 && answer.prev ? { before: answer.prev } : {};
+        return { ...q, current: n, after: undefined, before: undefined, ...cursor };
+      }),
+    [answer.next, answer.prev],
+  );
   const reload = useCallback(() => setTick((n) => n + 1), []);
 
-  return { query, update, rows: answer.rows, total: answer.total, refs: answer.refs, loading, error, reload, params };
+  return {
+    query,
+    update,
+    goTo,
+    rows: answer.rows,
+    total: answer.total,
+    totalEstimated: answer.estimated === true,
+    refs: answer.refs,
+    loading,
+    error,
+    reload,
+    params,
+  };
 }

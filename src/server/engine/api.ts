@@ -19,6 +19,7 @@ import { MAX_PAGE_SIZE } from './query.js';
 import { INT_MAX } from './validation.js';
 import { ApiError } from '../lib/errors.js';
 import { aggregate, MAX_MEASURES } from './aggregate.js';
+import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { AGGREGATE_OPS, DATE_BUCKETS, MAX_AGGREGATE_GROUPS, type AggregateRequest } from '../../shared/aggregate.js';
 import { IMPORT_MAX_BYTES, XLSX_TYPE, attachmentDisposition, exportXlsx, importXlsx } from './transfer.js';
 
@@ -36,6 +37,8 @@ const LIST_BODY: BodySchema = {
     page: { type: ['string', 'null'], maxLength: 200, title: 'field.page' },
     view: { type: ['string', 'null'], maxLength: 200, title: 'field.view' },
     range: { type: ['object', 'string', 'null'], title: 'field.range' },
+    after: { type: ['string', 'null'], maxLength: CURSOR_MAX_LENGTH, title: 'field.after' },
+    before: { type: ['string', 'null'], maxLength: CURSOR_MAX_LENGTH, title: 'field.before' },
   },
 };
 const EXPORT_BODY: BodySchema = {
@@ -125,7 +128,10 @@ export function permitted(code: string | undefined): Guard | undefined {
 
 /** The caller of a request. */
 export function callerOf(req: FastifyRequest): Caller {
-  return { userId: req.user.userId, username: req.user.username, deptId: req.user.deptId, ip: req.ip, locale: req.locale };
+  const c: Caller = { userId: req.user.userId, username: req.user.username, deptId: req.user.deptId, ip: req.ip, locale: req.locale };
+  // Not enumerable: a caller may be copied or logged, the request must not go with it.
+  Object.defineProperty(c, 'request', { value: req, enumerable: false });
+  return c;
 }
 
 /**

@@ -4,9 +4,10 @@
  * be filtered or sorted; anything else is -1 naming it).
  *
  * Body: `{current?: 1, pageSize?: 20 (max 200), keyword?, filters?: {field: value | [from, to] |
- * {op, value}}, sort?: {field, order: 'asc'|'desc'|'ascend'|'descend'}, range?: {start, end?, from, to}}`;
+ * {op, value}}, sort?: {field, order: 'asc'|'desc'|'ascend'|'descend'}, range?: {start, end?, from, to}, after?, before?}`;
  * `filters` and `sort` may also come as JSON strings (form-encoded bodies). `range` keeps the records whose
- * span [start, end] meets the window [from, to) (a calendar's visible range; ./range.ts).
+ * span [start, end] meets the window [from, to) (a calendar's visible range; ./range.ts). `after` / `before` are
+ * the `next` / `prev` cursors of a page answered before (./cursor.ts): the page next to it, read without OFFSET.
  */
 import type { EntityDef } from '../../../engine/schema/types.js';
 import type { Locale } from '../../shared/constants.js';
@@ -15,8 +16,11 @@ import { badInput } from '../lib/errors.js';
 import { toColumn } from './codec.js';
 import { INT_MAX } from './validation.js';
 import { parseRange } from './range.js';
+import { parseCursor, type Cursor } from './cursor.js';
 import type { TableSpec } from './table.js';
 import type { LabelColumns } from './records.js';
+import type { EntityRecord } from './codec.js';
+import type { RefNames } from './refs.js';
 
 /** Page size when the body gives none. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -46,6 +50,8 @@ export interface ListQuery {
   keyword: string | null;
   conditions: Condition[];
   sort: { field: string; order: 'asc' | 'desc' };
+  /** Keyset paging: the rows after or before a cursor (./cursor.ts) instead of OFFSET; `current` then only counts. */
+  cursor?: Cursor | null;
 }
 
 /** The body of `/api/<group>/list` as it arrives (JSON or form-encoded; see the file comment). */
@@ -61,6 +67,22 @@ export interface ListBody {
   view?: unknown;
   /** The records whose span meets a window (./range.ts). */
   range?: unknown;
+  /** A page's `next` cursor: the page after it (./cursor.ts). */
+  after?: unknown;
+  /** A page's `prev` cursor: the page before it. */
+  before?: unknown;
+}
+
+/** The answer of `/list` (./service.ts `list`). */
+export interface ListAnswer {
+  list: EntityRecord[];
+  total: number;
+  /** True when `total` is an estimate (PostgreSQL, more than TOTAL_ESTIMATE_MIN rows; ./totals.ts). */
+  totalEstimated?: true;
+  /** Cursor of the page after this one (body `after`), and of the page before it (body `before`). */
+  next?: string;
+  prev?: string;
+  refs: RefNames;
 }
 
 function parseJson(v: unknown, field: string, locale: Locale): unknown {
@@ -149,5 +171,6 @@ export function parseListQuery(def: EntityDef, spec: TableSpec, body: ListBody, 
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(Number(body.pageSize ?? DEFAULT_PAGE_SIZE)) || DEFAULT_PAGE_SIZE));
   const current = Math.max(1, Math.trunc(Number(body.current ?? 1)) || 1);
   const keyword = typeof body.keyword === 'string' && body.keyword.trim() ? body.keyword.trim() : null;
-  return { current, pageSize, keyword, conditions, sort };
+  const cursor = parseCursor(body, spec, sort.field, locale);
+  return { current, pageSize, keyword, conditions, sort, cursor };
 }

@@ -3,12 +3,13 @@
  * the caller's data scope in the WHERE of every read, update and delete. One query for the page and,
  * when the total is not known (./totals.ts), one (same WHERE) for the total; no per-row queries.
  */
-import { sql, type CompiledQuery, type ExpressionBuilder, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Dialect } from '../db/index.js';
 import type { ListQuery } from './query.js';
 import type { ScopeFilter } from './scope.js';
 import type { TableSpec } from './table.js';
-import { cachedTotal, storeTotal, totalsGeneration } from './totals.js';
+import { TOTAL_ESTIMATE_MIN, cachedTotal, storeTotal, totalsGeneration } from './totals.js';
+import { cursorWhere, keysetOrder } from './cursor.js';
 import { sqliteHandleOf } from '../db/index.js';
 import { arrayDecoder, rowToRecord, type EntityRecord } from './codec.js';
 import { overlapSql } from './range.js';
@@ -99,11 +100,20 @@ export interface ExtraWhere {
   key: string;
 }
 
+/** A list's total; `estimated` when it is PostgreSQL's estimate of a large count (see `listRows`). */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
 /**
  * One page of rows and the total under the same WHERE (scope, filters, keyword, `extra`). The total is
  * not counted when the page shows it (a short page: offset + rows) or a fresh cached total fits the page
- * (./totals.ts); otherwise one COUNT, remembered for the next calls. `at` is now (ms); `columns` limits
- * the selected columns (default all).
+ * (./totals.ts); otherwise one COUNT — on PostgreSQL, when the planner expects more than TOTAL_ESTIMATE_MIN
+ * rows, a COUNT stopped at that many, and beyond it the planner's estimate (`estimated`: counting would read
+ * every row); either is remembered for the next calls.
+ * `at` is now (ms); `columns` limits the selected columns (default all; the sort field is added). With
+ * `q.cursor` the page is the one next to the cursor's row, read without OFFSET (./cursor.ts).
  */
 export async function listRows(
   db: Kysely<any>,
@@ -115,11 +125,12 @@ export async function listRows(
   at: number,
   extra?: ExtraWhere,
   columns?: string[],
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[] } & ListTotal> {
   const p = listPlan(db, dialect, spec, searchable, scope, q, extra, columns);
   const gen = totalsGeneration(db, spec.table);
   const rows = (await db.executeQuery(p.pageSql())).rows as Row[];
-  return { rows, total: await listTotal(db, spec, p, rows.length, at, gen) };
+  if (q.cursor?.dir === 'before') rows.reverse();
+  return { rows, ...(await listTotal(db, spec, p, rows.length, at, gen)) };
 }
 
 /**
@@ -137,11 +148,12 @@ export async function listRecords(
   at: number,
   extra?: ExtraWhere,
   columns?: string[],
-): Promise<{ records: EntityRecord[]; total: number }> {
+): Promise<{ records: EntityRecord[] } & ListTotal> {
   const p = listPlan(db, dialect, spec, searchable, scope, q, extra, columns);
   const gen = totalsGeneration(db, spec.table);
   const records = (dialect === 'sqlite' && readRaw(db, spec, p)) || ((await db.executeQuery(p.pageSql())).rows as Row[]).map((r) => rowToRecord(spec, r));
-  return { records, total: await listTotal(db, spec, p, records.length, at, gen) };
+  if (q.cursor?.dir === 'before') records.reverse();
+  return { records, ...(await listTotal(db, spec, p, records.length, at, gen)) };
 }
 
 /** What a list statement needs: its WHERE, cache keys, paging, and its SQL compiled once per shape. */
@@ -150,8 +162,11 @@ interface ListPlan {
   /** Cache key of the WHERE (totals and compiled statements). */
   key: string;
   q: ListQuery;
+  /** Rows before the page: the OFFSET, or (keyset paging) what the page number says. */
   offset: number;
   columns?: string[];
+  /** The page's own WHERE: `where` and the cursor's condition. */
+  pageWhere: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
   dialect: Dialect;
   /** The page statement as Kysely compiles it (select * or `columns`). */
   pageSql(): CompiledQuery;
@@ -171,18 +186,32 @@ function listPlan(
   const where = extra ? (eb: ExpressionBuilder<any, any>) => eb.and([base(eb), extra.where(eb)]) : base;
   const key = JSON.stringify([scope, q.conditions, q.keyword, extra?.key ?? null]);
   const offset = (q.current - 1) * q.pageSize;
+  const c = q.cursor;
+  const pageWhere = c ? (eb: ExpressionBuilder<any, any>) => eb.and([where(eb), cursorWhere(eb, c, q.sort)]) : where;
+  const cols = withSortField(columns, q.sort.field);
+  const paging = JSON.stringify([cols ?? null, q.sort, c ? [c.dir, c.value, c.id] : q.current, q.pageSize]);
   return {
     where,
+    pageWhere,
     key,
     q,
     offset,
-    columns,
+    columns: cols,
     dialect,
-    pageSql: () =>
-      compiledQuery(db, `${spec.table}\u0000${JSON.stringify([columns ?? null, q.sort, q.current, q.pageSize])}\u0000${key}`, () =>
-        pageQuery(db, dialect, spec, q, where, offset, columns),
-      ),
+    pageSql: () => compiledQuery(db, `${spec.table}\u0000${paging}\u0000${key}`, () => pageQuery(db, dialect, spec, q, pageWhere, c ? 0 : offset, cols)),
   };
+}
+
+const withSort = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/** `columns` with `field` among them (the next cursor needs each row's sort value); the same array for the same inputs. */
+function withSortField(columns: string[] | undefined, field: string): string[] | undefined {
+  if (!columns || columns.includes(field)) return columns;
+  let m = withSort.get(columns);
+  if (!m) withSort.set(columns, (m = new Map()));
+  let out = m.get(field);
+  if (!out) m.set(field, (out = [...columns, field]));
+  return out;
 }
 
 /**
@@ -201,25 +230,51 @@ function pageQuery(
   columns: readonly string[] | undefined,
 ): CompiledQuery {
   const from = db.selectFrom(spec.table);
-  let page = (columns ? from.select(columns as string[]) : from.selectAll()).where(where).orderBy(q.sort.field, q.sort.order);
-  if (q.sort.field !== 'id') page = page.orderBy('id', 'desc');
+  const order = keysetOrder(q.sort, q.cursor);
+  let page = (columns ? from.select(columns as string[]) : from.selectAll()).where(where).orderBy(order.field, order.order);
+  if (q.sort.field !== 'id') page = page.orderBy('id', order.id);
   if (dialect === 'sqlite' && Number.isSafeInteger(q.pageSize) && Number.isSafeInteger(offset))
     return page.limit(sql.lit(q.pageSize)).offset(sql.lit(offset)).compile();
   return page.limit(q.pageSize).offset(offset).compile();
 }
 
 /** The total of a list whose page (`plan`) held `count` rows (see `listRows`). */
-async function listTotal(db: Kysely<any>, spec: TableSpec, p: ListPlan, count: number, at: number, gen: number): Promise<number> {
+async function listTotal(db: Kysely<any>, spec: TableSpec, p: ListPlan, count: number, at: number, gen: number): Promise<ListTotal> {
   const { q, offset } = p;
-  // A short page (or an empty first page) tells the total exactly.
-  if (count < q.pageSize && (count > 0 || offset === 0)) {
+  // A short page (or an empty first page) read by OFFSET tells the total exactly.
+  if (!q.cursor && count < q.pageSize && (count > 0 || offset === 0)) {
     const total = offset + count;
     storeTotal(db, spec.table, p.key, total, at, gen);
-    return total;
+    return { total, estimated: false };
   }
   const cached = cachedTotal(db, spec.table, p.key, at);
   const fits = (n: number) => (count ? n >= offset + count : n <= offset);
-  if (cached !== undefined && fits(cached)) return cached;
+  // An estimate is never below the rows shown.
+  const atLeast = (n: number) => (count ? Math.max(n, offset + count) : n);
+  if (cached !== undefined && (cached.estimated || fits(cached.n))) return { total: atLeast(cached.n), estimated: cached.estimated };
+  const planned = p.dialect === 'pg' ? await estimatedRows(db, spec, p) : 0;
+  if (planned > TOTAL_ESTIMATE_MIN) {
+    // The planner expects many rows: count them only up to the threshold (its estimate may be far off).
+    const capped = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom(spec.table)
+          .select(sql.lit(1).as('x'))
+          .where(p.where)
+          .limit(TOTAL_ESTIMATE_MIN + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const n = Number(capped?.n ?? 0);
+    if (n > TOTAL_ESTIMATE_MIN) {
+      const estimate = Math.max(planned, n);
+      storeTotal(db, spec.table, p.key, estimate, at, gen, true);
+      return { total: atLeast(estimate), estimated: true };
+    }
+    storeTotal(db, spec.table, p.key, n, at, gen);
+    return { total: n, estimated: false };
+  }
   const row = await db
     .selectFrom(spec.table)
     .select((eb) => eb.fn.countAll().as('n'))
@@ -227,7 +282,16 @@ async function listTotal(db: Kysely<any>, spec: TableSpec, p: ListPlan, count: n
     .executeTakeFirst();
   const total = Number(row?.n ?? 0);
   storeTotal(db, spec.table, p.key, total, at, gen);
-  return total;
+  return { total, estimated: false };
+}
+
+/** PostgreSQL's estimate of the rows under the list's WHERE (EXPLAIN's planned rows; no rows are read). */
+async function estimatedRows(db: Kysely<any>, spec: TableSpec, p: ListPlan): Promise<number> {
+  const q = db.selectFrom(spec.table).select(sql.lit(1).as('x')).where(p.where).compile();
+  const r = await db.executeQuery(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
+  const plan = (r.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
+  const top = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  return Math.round(Number(top?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
 /** A prepared raw-mode statement of one list shape and the decoder of its value arrays. */
@@ -274,8 +338,8 @@ function readRaw(db: Kysely<any>, spec: TableSpec, p: ListPlan): EntityRecord[] 
   const { names, key: namesKey } = selectedNames(spec, p.columns);
   const compiled = compiledQuery(
     db,
-    `raw\u0000${spec.table}\u0000${namesKey}\u0000${JSON.stringify([p.q.sort, p.q.current, p.q.pageSize])}\u0000${p.key}`,
-    () => pageQuery(db, p.dialect, spec, p.q, p.where, p.offset, names),
+    `raw\u0000${spec.table}\u0000${namesKey}\u0000${JSON.stringify([p.q.sort, p.q.cursor ? [p.q.cursor.dir, p.q.cursor.value, p.q.cursor.id] : p.q.current, p.q.pageSize])}\u0000${p.key}`,
+    () => pageQuery(db, p.dialect, spec, p.q, p.pageWhere, p.q.cursor ? 0 : p.offset, names),
   );
   let bySpec = rawLists.get(sqlite);
   if (!bySpec) rawLists.set(sqlite, (bySpec = new WeakMap()));

@@ -30,7 +30,8 @@ import { ActionConditions, type ActionUser } from './actions.js';
 import { recordToRow, rowToRecord, type EntityRecord } from './codec.js';
 import { refFields, refsOf, type RefFields, type RefNames } from './refs.js';
 import { pageContext } from './listPage.js';
-import { parseListQuery, type ListBody } from './query.js';
+import { pageCursors } from './cursor.js';
+import { parseListQuery, type ListAnswer, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRecords, updateRow } from './repository.js';
 import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
@@ -54,6 +55,8 @@ export interface Caller {
   deptId: number | null;
   ip: string;
   locale: Locale;
+  /** The request it came with: per-request answers (roles) are asked once for it. */
+  request?: object;
 }
 
 /** Operations a permission code guards. */
@@ -108,7 +111,7 @@ export class EntityService {
   /** Permission checks, scope and the `user` of action conditions for caller `c` (-1 error.forbidden without `code` or the op's code). */
   async access(c: Caller, op: Op | null, code?: string): Promise<Access> {
     // Roles and permission codes only (no menu tree, no personal menu): one prepared query per call.
-    const m = await userRolesAccess(this.db, c.userId);
+    const m = await userRolesAccess(this.db, c.userId, c.request);
     const codes = codeSet(m.access);
     const need = code ?? (op ? entityPermission(this.def, op) : undefined);
     if (need && !codes.has(need)) throw badInput(this.t(c, 'error.forbidden'));
@@ -167,14 +170,17 @@ export class EntityService {
     return constraintError(this.def, c.locale, e);
   }
 
-  /** `/list`: `{list, total, refs}` of the caller's scope (see ./query.ts for the body, ./refs.ts for refs). */
-  async list(c: Caller, body: ListBody): Promise<{ list: EntityRecord[]; total: number; refs: RefNames }> {
+  /**
+   * `/list`: `{list, total, refs, next?, prev?, totalEstimated?}` of the caller's scope (see ./query.ts for the body,
+   * ./refs.ts for refs, ./cursor.ts for the cursors; `totalEstimated: true` when `total` is PostgreSQL's estimate).
+   */
+  async list(c: Caller, body: ListBody): Promise<ListAnswer> {
     const a = await this.access(c, 'view');
     const q = parseListQuery(this.def, this.spec, body ?? {}, c.locale, await this.records.labelColumns());
     const pc = await pageContext(this.db, this.dialect, this.def, this.spec, body ?? {}, a.user, c.locale);
-    const { records, total } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
+    const { records, total, estimated } = await listRecords(this.db, this.dialect, this.spec, this.searchable, a.scope, q, now(), pc.extra, pc.columns);
     const list = records.map((r) => this.withActions(r, a));
-    return { list, total, refs: await this.refNames(list) };
+    return { list, total, ...(estimated ? { totalEstimated: true } : {}), ...pageCursors(this.spec, q.sort.field, records), refs: await this.refNames(list) };
   }
 
   /** Names of the users and departments `records` refer to, and the labels of their referenced records (`records`). */

@@ -11,13 +11,18 @@ import { invalidate, registerCache } from '../services/cacheBus.js';
 
 /** How long a counted total is reused (30 s). */
 export const TOTAL_TTL_MS = 30_000;
+/**
+ * Above this many rows (PostgreSQL's estimate) a list's total is not counted but estimated and marked so
+ * (`totalEstimated`); counting would read every matching row (a sequential scan of an all-scope list).
+ */
+export const TOTAL_ESTIMATE_MIN = 100_000;
 /** Most totals kept per table (the table's cache is emptied when full). */
 const MAX_KEYS = 5000;
 
 interface TableTotals {
   /** Bumped by every invalidation: a total counted before a write is not stored after it. */
   generation: number;
-  totals: Map<string, { n: number; at: number }>;
+  totals: Map<string, { n: number; at: number; estimated: boolean }>;
 }
 
 const caches = new WeakMap<object, Map<string, TableTotals>>();
@@ -45,18 +50,18 @@ export function totalsGeneration(db: object, table: string): number {
   return tableCache(db, table).generation;
 }
 
-/** The cached total of `key` on `table` of `db`, or undefined when none is fresh. `at` = now (ms). */
-export function cachedTotal(db: object, table: string, key: string, at: number): number | undefined {
+/** The cached total of `key` on `table` of `db` (`estimated` when it is one), or undefined when none is fresh. `at` = now (ms). */
+export function cachedTotal(db: object, table: string, key: string, at: number): { n: number; estimated: boolean } | undefined {
   const hit = caches.get(db)?.get(table)?.totals.get(key);
-  return hit && at - hit.at < TOTAL_TTL_MS && at >= hit.at ? hit.n : undefined;
+  return hit && at - hit.at < TOTAL_TTL_MS && at >= hit.at ? hit : undefined;
 }
 
-/** Remembers total `n` of `key` on `table` of `db`, counted at `at` (ms) in generation `generation`. */
-export function storeTotal(db: object, table: string, key: string, n: number, at: number, generation: number): void {
+/** Remembers total `n` of `key` on `table` of `db`, counted (or `estimated`) at `at` (ms) in generation `generation`. */
+export function storeTotal(db: object, table: string, key: string, n: number, at: number, generation: number, estimated = false): void {
   const c = tableCache(db, table);
   if (c.generation !== generation) return;
   if (c.totals.size >= MAX_KEYS) c.totals.clear();
-  c.totals.set(key, { n, at });
+  c.totals.set(key, { n, at, estimated });
 }
 
 /** Forgets every cached total of `table` of `db` in every process (./services/cacheBus.ts; call after any write to it). */

@@ -64,14 +64,14 @@ export function requireRole(roles: string[]) {
  * error.sanyuanBusiness, before the body is validated. Roles come from the cached menu catalogue (one small query).
  */
 export async function requireBusinessCaller(req: FastifyRequest): Promise<void> {
-  const { roles } = await userRolesAccess(req.server.ctx.db, req.user.userId);
+  const { roles } = await userRolesAccess(req.server.ctx.db, req.user.userId, req);
   if (isSanyuan(roles, req.user.isAdmin)) throw new ApiError(req.t('error.sanyuanBusiness'), Code.ERROR);
 }
 
 /** preValidation (after requireAuth): the caller's enabled roles must grant permission `code`, else -1 error.forbidden. */
 export function requirePermission(code: string) {
   return async (req: FastifyRequest): Promise<void> => {
-    const { access } = await userRolesAccess(req.server.ctx.db, req.user.userId);
+    const { access } = await userRolesAccess(req.server.ctx.db, req.user.userId, req);
     if (!access.includes(code)) throw new ApiError(req.t('error.forbidden'), Code.ERROR);
   };
 }

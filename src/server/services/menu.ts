@@ -230,12 +230,29 @@ const ownRoleIds = preparedQuery<{ user: number }, { id: number }>((db, p) =>
     .where('user_id', '=', sql<number>`${p.user} + 0`),
 );
 
+/** Answers of `userRolesAccess` per request object (`memo`) and user: asked once per request. */
+const perRequest = new WeakMap<object, Map<number, Promise<Pick<UserMenus, 'roles' | 'access'>>>>();
+
 /**
  * `roles` and `access` of `userMenus(db, userId)` — the codes of the user's enabled roles and their permission
  * codes — without the personal menu: one small prepared query once the catalogue is loaded (the per-request
- * caller of the approval API bench). Arrays are shared: treat as read-only.
+ * caller of the approval API bench). With `memo` (the request) the answer is asked once and reused by the
+ * request's other checks (guard, business caller, entity service). Arrays are shared: treat as read-only.
  */
-export async function userRolesAccess(db: Kysely<DB>, userId: number): Promise<Pick<UserMenus, 'roles' | 'access'>> {
+export function userRolesAccess(db: Kysely<DB>, userId: number, memo?: object): Promise<Pick<UserMenus, 'roles' | 'access'>> {
+  if (!memo) return rolesAccessNow(db, userId);
+  let m = perRequest.get(memo);
+  if (!m) perRequest.set(memo, (m = new Map()));
+  let p = m.get(userId);
+  if (!p) {
+    m.set(userId, (p = rolesAccessNow(db, userId)));
+    // A failed query is not remembered.
+    p.catch(() => m.delete(userId));
+  }
+  return p;
+}
+
+async function rolesAccessNow(db: Kysely<DB>, userId: number): Promise<Pick<UserMenus, 'roles' | 'access'>> {
   const own = (await ownRoleIds(db, { user: userId })).rows;
   let c = await catalogueOf(db);
   if (own.some((r) => !c.roles.has(r.id))) c = await catalogueOf(db, true);

@@ -32,7 +32,7 @@ import { generateDocuments, type GenerateReport } from '../../../src/areas/docum
 import { readGwdbList } from '../../../src/areas/document/server/services/gwdbList.js';
 import { encryptPassword } from '../../../src/shared/passwordTransport.js';
 import { restoreFill, storeFill } from '../cache.js';
-import { cpuPerRequest, median, request, startServer } from '../lib.js';
+import { cpuPerRequest, median, request, startServer, warmHello } from '../lib.js';
 
 /** Documents generated for the scenario (DESIGN §9: 1,000,000). */
 export const GWDB_DOCS = Number(process.env.BENCH_GWDB_DOCS ?? 1_000_000);
@@ -205,7 +205,7 @@ export async function runGwdbBench(): Promise<void> {
     console.log(
       `/api/document/gwdbList ${JSON.stringify(BODY)} as liqiang: ${firstAnswer.data.list.length} rows, total ${firstAnswer.data.total}; first: ${JSON.stringify(top)}`,
     );
-    await cpuPerRequest(hello, '/hello', {}, {}, 1000);
+    await warmHello(hello);
     await cpuPerRequest(app, '/api/document/gwdbList', BODY, headers, Math.min(REQUESTS, 500));
     await cpuPerRequest(fresh, '/api/document/gwdbList', BODY, freshHeaders, Math.min(REQUESTS, 500));
     await cpuPerRequest(app, '/api/Person/userInfo', {}, headers, 500);

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { WebSocket } from 'ws';
 import type { BenchSession } from './flow.js';
+import { request, type Server } from '../lib.js';
 
 export const PUSH_CLIENTS = Number(process.env.BENCH_PUSH_CLIENTS ?? 5_000);
 /** People whose sockets are opened (the seeded organisation has about 300 besides demo). */
@@ -99,4 +100,35 @@ export async function runPush(port: number, sessions: BenchSession[], trigger: (
   } finally {
     for (const ws of sockets) ws?.terminate();
   }
+}
+/** The push scenario: PUSH_CLIENTS sockets, then demo starts a 或签 (flowtest.any) naming every socket's user. */
+export async function measurePush(
+  app: Server,
+  s: { name: string; target: number | null },
+  headers: Record<string, string>,
+  pushSessions: BenchSession[],
+): Promise<void> {
+  const need = PUSH_CLIENTS + 256;
+  const limits = { bench: fdLimit('self'), app: fdLimit(app.pid) };
+  if (limits.bench < need || limits.app < need)
+    throw new Error(`open-file limits too low for ${PUSH_CLIENTS} sockets (bench ${limits.bench}, app ${limits.app}; need ${need}): raise ulimit -n`);
+  const people = [...new Set(pushSessions.map((p) => p.userId))];
+  const r = await runPush(app.port, pushSessions, async () => {
+    const a = await request(
+      app.port,
+      '/api/flow/start',
+      { defId: 'flowtest.any', title: '关于全员参加安全生产培训的通知', data: { approvers: people } },
+      headers,
+    );
+    if (a.code !== 0) throw new Error(`flow/start answered ${JSON.stringify(a).slice(0, 200)}`);
+  });
+  console.log(
+    `push: ${r.clients} clients of ${r.people} people connected and bound in ${r.connectSeconds.toFixed(1)} s (open-file limits: bench ${limits.bench}, app ${limits.app}); ` +
+      `trigger: flow/start of flowtest.any (或签) by demo naming those ${people.length} people (a 待办 reminder each), answered in ${r.answeredMs.toFixed(0)} ms`,
+  );
+  const ok = r.received === r.clients && s.target != null && r.lastMs <= s.target;
+  console.log(
+    `${s.name}: ${r.received}/${r.clients} clients got {type:1}, first after ${r.firstMs.toFixed(0)} ms, last after ${r.lastMs.toFixed(0)} ms from sending the action ` +
+      `(target ≤ ${s.target} ms) ${ok ? 'OK' : 'OVER TARGET'}`,
+  );
 }

@@ -77,7 +77,7 @@ import { logOrLinkRead, viewOrLinkRead } from './linkRead.js';
 
 /** The caller of a request: administrator (users.is_admin or the sysadmin role) and 督办 right from one role read (userRolesAccess). */
 async function callerOf(req: FastifyRequest): Promise<FlowCaller> {
-  const menus = await userRolesAccess(req.server.ctx.db, req.user.userId);
+  const menus = await userRolesAccess(req.server.ctx.db, req.user.userId, req);
   const admin = req.user.isAdmin || menus.roles.includes('sysadmin');
   return { userId: req.user.userId, deptId: req.user.deptId, locale: req.locale, admin, supervisor: menus.access.includes(SUPERVISE_CODE) };
 }

@@ -51,7 +51,7 @@ import { OPINION_MAX, positiveInt } from './parse.js';
 
 /** Whether the caller holds the 督办 permission (SUPERVISE_CODE) through a role. */
 export async function isSupervisor(req: FastifyRequest): Promise<boolean> {
-  return (await userRolesAccess(req.server.ctx.db, req.user.userId)).access.includes(SUPERVISE_CODE);
+  return (await userRolesAccess(req.server.ctx.db, req.user.userId, req)).access.includes(SUPERVISE_CODE);
 }
 
 /**

@@ -11,7 +11,7 @@ import { SUPERVISE_CODE } from './supervise.js';
 
 /** The FlowCaller of `req` (see the module comment). */
 export async function flowCallerOf(req: FastifyRequest): Promise<FlowCaller> {
-  const menus = await userRolesAccess(req.server.ctx.db, req.user.userId);
+  const menus = await userRolesAccess(req.server.ctx.db, req.user.userId, req);
   const admin = req.user.isAdmin || menus.roles.includes('sysadmin');
   return { userId: req.user.userId, deptId: req.user.deptId, locale: req.locale, admin, supervisor: menus.access.includes(SUPERVISE_CODE) };
 }
