@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { BUDGETS, routeFiles, totalBytes, type Manifest } from '../tools/bundleBudget';
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['pages/Login.tsx', 'pages/Console.tsx'], css: ['assets/index-1.css'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['pages/Login.tsx', 'pages/Console.tsx'],
+    css: ['assets/index-1.css'],
+  },
   '_react.js': { file: 'assets/react-2.js' },
   '_antd.js': { file: 'assets/antd-3.js', imports: ['_react.js'] },
   '_echarts.js': { file: 'assets/echarts-4.js' },

@@ -34,7 +34,6 @@ export function standaloneRoutes(): RouteObject[] {
 /** Standalone pages of the route table, else the shell; re-matched when the route table changes. */
 export default function AppRoutes() {
   const { version } = useAtomValue(routeTreeAtom);
-  const routes = useMemo(() => [...standaloneRoutes(), { path: '*', element: <Shell /> }], [version]);
+  const routes = useMemo(() => [...standaloneRoutes(), { path: '*', element: <Shell /> }], [version]); // eslint-disable-line react-hooks/exhaustive-deps -- the route table changed: build the routes again
   return useRoutes(routes);
 }
-

@@ -125,8 +125,11 @@ function metrics(r: { metrics: { name: string; value: number }[] }): Record<stri
   return Object.fromEntries(r.metrics.map((m) => [m.name, m.value]));
 }
 
-/** Signs demo in through the login page of a new context and answers its storage (token cookie, local storage). */
-async function signIn(browser: Browser): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+/**
+ * Signs demo in through the login page of a new context and answers its storage (token cookie, local storage) and
+ * the address the approval page `approval` settles on.
+ */
+async function signIn(browser: Browser, approval: string): Promise<{ storage: Awaited<ReturnType<BrowserContext['storageState']>>; approval: string }> {
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   await page.goto(`${ORIGIN}/login`);
@@ -135,9 +138,13 @@ async function signIn(browser: Browser): Promise<Awaited<ReturnType<BrowserConte
   await page.locator('input[type=password]').fill('Demo@2026');
   await page.keyboard.press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
-  const state = await context.storageState();
+  // an approval page given another kind's instance moves to that kind's page: measure the page it lands on
+  await page.goto(ORIGIN + approval);
+  await page.locator('[data-testid=approval-current]').waitFor({ timeout: 60_000 });
+  const landed = new URL(page.url()).pathname;
+  const storage = await context.storageState();
   await context.close();
-  return state;
+  return { storage, approval: landed };
 }
 
 /** The approval page of demo's first 待办 (API flow/todo), as a reminder's link opens it. */
@@ -163,11 +170,15 @@ export async function runFrontendBench(): Promise<void> {
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error(`no built client in ${clientDir}: run vite build first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oa-bench-fe-'));
-  const app = await startServer(['src/server/start.ts'], PORT, { PORT: String(PORT), DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' }, '/api/health');
+  const app = await startServer(
+    ['src/server/start.ts'],
+    PORT,
+    { PORT: String(PORT), DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    '/api/health',
+  );
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const approval = await approvalUrl();
-    const storage = await signIn(browser);
+    const { storage, approval } = await signIn(browser, await approvalUrl());
     const rows: Figures[] = [await measure(browser, { name: '/login', url: '/login', main: 'input[type=password]' })];
     const signedIn: Target[] = [
       { name: 'console', url: '/dashboard/console', main: '[data-testid=console-greeting]' },
