@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -23,12 +24,16 @@ export default defineConfig({
   root: r('./src/app'),
   base: './',
   publicDir: false,
-  plugins: [react()],
+  // Every script and sheet is also written as .br and .gz beside it (the server sends the one the browser accepts);
+  // index.html is not: the server injects the base path into it at run time.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|woff2?|ttf)$/, threshold: 0 })],
   resolve: { alias },
   build: {
     outDir: r('./dist/client'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
+    // .vite/manifest.json: the chunk graph tests/tools/bundleBudget.ts sums per route
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

@@ -8,6 +8,7 @@ import type { PageBundle } from '../schema/bundle';
 import { callName, type CallsOwner, type EntityCallOp } from '../schema/entityCalls';
 import type { RefNames, SelectorDept, SelectorUser } from '../../src/shared/org';
 import { host, type HostCallOptions, type HostFile } from '../host';
+import { cachedPage, keepPage, keptPage, pageKey, type PageRef } from './pageCache';
 
 export type { RefNames, SelectorDept, SelectorUser };
 
@@ -133,21 +134,36 @@ export function resource(group: string, owner?: CallsOwner | null): Resource {
   };
 }
 
-const pageCache = new Map<string, PageBundle>();
+const pageLoads = new Map<string, Promise<PageBundle>>();
+/** When each bundle was last loaded or revalidated (ms since epoch). */
+const validatedAt = new Map<string, number>();
+/** A bundle revalidated this recently is used as it is (the router's early call and the page's own are one). */
+export const PAGE_FRESH_MS = 5000;
 
 /**
  * The page bundle of a route or a page id (Template/page), in the current locale; with `instanceId`, the form
  * revision the record behind that flow instance pinned (the approval page). A bundle already loaded is
- * revalidated with its ETag, so an unchanged definition costs one small answer.
+ * revalidated with its ETag, so an unchanged definition costs one small answer (and answers the same object).
+ * Callers asking for the same bundle while it loads, or within PAGE_FRESH_MS after, share one call (the router
+ * starts it before the page's code has arrived).
  */
-export async function loadPage(ref: { route: string } | { id: string; instanceId?: number }): Promise<PageBundle> {
-  const key = `${host().i18n.language}|${'id' in ref ? `id:${ref.id}${ref.instanceId ? `@${ref.instanceId}` : ''}` : `route:${ref.route}`}`;
-  const cached = pageCache.get(key);
-  const answer = await post<PageBundle | { notModified: true; etag: string }>('Template/page', cached ? { ...ref, etag: cached.etag } : ref);
-  if ('notModified' in answer && cached) return cached;
-  const bundle = answer as PageBundle;
-  pageCache.set(key, bundle);
-  return bundle;
+export function loadPage(ref: PageRef): Promise<PageBundle> {
+  const key = pageKey(ref);
+  const running = pageLoads.get(key);
+  if (running) return running;
+  const fresh = keptPage(key);
+  if (fresh && Date.now() - (validatedAt.get(key) ?? 0) < PAGE_FRESH_MS) return Promise.resolve(fresh);
+  const load = (async () => {
+    const cached = cachedPage(ref);
+    const answer = await post<PageBundle | { notModified: true; etag: string }>('Template/page', cached ? { ...ref, etag: cached.etag } : ref);
+    validatedAt.set(key, Date.now());
+    if ('notModified' in answer && cached) return cached;
+    const bundle = answer as PageBundle;
+    keepPage(key, bundle);
+    return bundle;
+  })().finally(() => pageLoads.delete(key));
+  pageLoads.set(key, load);
+  return load;
 }
 
 /**

@@ -77,6 +77,9 @@ export function ApprovalPage(props: PageKindProps) {
 /** The generic approval page: loads the page for the instance `recordId`, then renders it. */
 function GenericApprovalPage(props: PageKindProps) {
   const { t } = useTranslation('approval');
+  // the text of a failure only: a new `t` (its namespace arriving) must not load the page again
+  const tRef = useRef(t);
+  tRef.current = t;
   const { bundle, recordId } = props;
   const [state, setState] = useState<{ bundle?: PageBundle; error?: string }>({});
   const [attempt, setAttempt] = useState(0);
@@ -86,12 +89,12 @@ function GenericApprovalPage(props: PageKindProps) {
     setState({});
     loadPage({ id: bundle.page.id, instanceId: recordId }).then(
       (b) => live && setState({ bundle: b }),
-      (e: unknown) => live && setState({ error: e instanceof Error && e.message ? e.message : t('load.failed') }),
+      (e: unknown) => live && setState({ error: e instanceof Error && e.message ? e.message : tRef.current('load.failed') }),
     );
     return () => {
       live = false;
     };
-  }, [bundle.page.id, recordId, attempt, t]);
+  }, [bundle.page.id, recordId, attempt]);
   if (state.error !== undefined)
     return (
       <Result
@@ -132,6 +135,9 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
 
   /** The address the instance was asked for at: a move to another kind's page applies only while the user is still there. */
   const openedAt = useRef('');
+  // the text of a failure only: a new `t` (its namespace arriving) must not load the instance again
+  const loadFailed = useRef(t);
+  loadFailed.current = t;
   useEffect(() => {
     if (!recordId || !formId) return;
     let live = true;
@@ -139,12 +145,12 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     setError(null);
     Promise.all([loadPage({ id: formId, instanceId: recordId }), flowApi.info(recordId), flowApi.log(recordId).catch(() => [] as FlowLogEntry[])]).then(
       ([form, view, log]) => live && setLoaded({ form, view, log: Array.isArray(log) ? log : [] }),
-      (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : t('load.failed')),
+      (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : loadFailed.current('load.failed')),
     );
     return () => {
       live = false;
     };
-  }, [recordId, formId, attempt, t]);
+  }, [recordId, formId, attempt]);
 
   const view = loaded?.view;
   const log = loaded?.log;

@@ -6,12 +6,15 @@
  * message with a retry button. The bundle is loaded again when the language changes (texts are per locale).
  * A record's detail or form page (`recordId`) renders with the form revision the record pinned (DESIGN §4,
  * Template/page {id, recordId}); when that cannot be had, or the entity is a custom one, with the page as loaded.
+ * A page this tab showed before (engine/data/api.ts cachedPage) renders at once from its kept bundle, so that its
+ * data call starts without waiting; the revalidation (ETag) replaces it only when the definition changed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle } from '../schema/bundle';
 import { loadPage, loadRecordPage } from '../data/api';
+import { cachedPage } from '../data/pageCache';
 import { DefinitionError } from './DefinitionError';
 import { pageKindComponent, type PageKindProps } from './registry';
 
@@ -31,13 +34,21 @@ function withPinned(bundle: PageBundle, recordId: number): Promise<PageBundle> {
 export function EnginePage(props: EnginePageProps) {
   const { route, id, ...kindProps } = props;
   const { t, i18n } = useTranslation('renderer');
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  // the text of a failure only: a new `t` (its namespace arriving) must not load the page again
+  const tRef = useRef(t);
+  tRef.current = t;
+  const [state, setState] = useState<State>(() => {
+    // a pinned revision (recordId) is not kept: it may differ from the page's own bundle
+    const kept = kindProps.recordId ? undefined : cachedPage(id ? { id } : { route: route! });
+    return kept ? { kind: 'ready', bundle: kept } : { kind: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
     let live = true;
-    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
+    const kept = kindProps.recordId ? undefined : cachedPage(id ? { id } : { route: route! });
+    setState((s) => (kept && !(s.kind === 'ready' && s.bundle === kept) ? { kind: 'ready', bundle: kept } : s.kind === 'ready' ? s : { kind: 'loading' }));
     loadPage(id ? { id } : { route: route! })
       // records of a custom entity (a hand-written API group) pin no form revision
       .then((b) =>
@@ -46,13 +57,14 @@ export function EnginePage(props: EnginePageProps) {
           : b,
       )
       .then(
-        (bundle) => live && setState({ kind: 'ready', bundle }),
-        (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : t('engine.loadFailed') }),
+        // an unchanged bundle is the same object: the page keeps its state and does not render again
+        (bundle) => live && setState((s) => (s.kind === 'ready' && s.bundle === bundle ? s : { kind: 'ready', bundle })),
+        (e: unknown) => live && setState({ kind: 'error', message: e instanceof Error && e.message ? e.message : tRef.current('engine.loadFailed') }),
       );
     return () => {
       live = false;
     };
-  }, [route, id, kindProps.recordId, attempt, i18n.language, t]);
+  }, [route, id, kindProps.recordId, attempt, i18n.language]);
 
   if (state.kind === 'loading') {
     return (

@@ -1,8 +1,11 @@
-/** Entry point: styles, i18n, error handlers, then the app. */
+/**
+ * Entry point: styles, i18n, error handlers, then the app. antd's component styles are not a static sheet: each
+ * component injects its own CSS when it first renders (antd's CSS-in-JS, theme.ts), so a page loads only those it uses.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
-import 'antd/dist/antd.css';
+import 'antd/dist/reset.css';
 import './styles/global.css';
 import './styles/shell.css';
 import './styles/header.css';

@@ -220,13 +220,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clientIndex = hasClient ? clientIndexReader(indexFile, base) : () => null;
   if (hasClient) {
     // Any file present now or after a rebuild (wildcard): hashed assets are cached for good, index.html is always
-    // revalidated and served by the fallback below (with the base path injected).
+    // revalidated and served by the fallback below (with the base path injected). `preCompressed`: the build's
+    // .br / .gz twin of a file when the browser accepts it (Vary: accept-encoding). Directories (the base path
+    // itself) and the build manifest are not files to serve: the fallback answers them.
     await app.register(fastifyStatic, {
       root: config.clientDir,
       prefix: base,
       index: false,
       wildcard: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      preCompressed: true,
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/') && !pathName.startsWith('/.vite/'),
       setHeaders: (reply, file) => reply.header('cache-control', staticCacheControl(config.clientDir, file)),
     });
   }

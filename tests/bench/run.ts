@@ -4,7 +4,8 @@
  * started by the same script, rounds alternated, medians reported (DESIGN §9).
  *
  * Usage: npm run bench [-- <scenario>…]   scenarios: userinfo, list, list-page, list-keyword, todo, approve,
- * push, form, pdf, search, flow-layout, designer-drag (default: all)
+ * push, form, pdf, search, flow-layout, designer-drag (default: all);
+ * frontend (only when named: it measures the client built in CLIENT_DIR, default dist/client; ./scenarios/frontend.ts)
  * The list scenarios first start the app once (migrations, seed, entity tables), stop it, fill
  * biz_reception with 1,000,000 rows (./scenarios/list.ts), then measure the app started again.
  * The filled database is cached between runs with the same inputs (./cache.ts).
@@ -271,6 +272,12 @@ async function main(): Promise<void> {
       wanted = wanted.filter((w) => w !== 'gwdb');
       if (!wanted.length) return;
     }
+  }
+  // Front end: bytes, requests and time to main content of four pages of the built client in Chromium.
+  if (wanted.includes('frontend')) {
+    await (await import('./scenarios/frontend.js')).runFrontendBench();
+    wanted = wanted.filter((w) => w !== 'frontend');
+    if (!wanted.length) return;
   }
   // The 公文 PDF renders in this process, no server.
   if (!wanted.length || wanted.includes('pdf')) {

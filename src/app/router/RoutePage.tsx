@@ -2,15 +2,26 @@
  * Renders the page of a route node: the registered page (router/pages.ts), else the page its area definition
  * names (`node.page`, rendered by the page engine), else — until its area is built — the UnderConstruction page.
  * Props: `node` (route of the route table: the shell's or an area's).
+ * A page rendered by the engine asks for its definition (Template/page) as soon as the route is known, while the
+ * engine's code is still loading; the page shares that call (engine/data/api.ts loadPage).
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { RouteNode } from '@shared/routes';
 import { PageLoading } from '../components/PageLoading';
 import { UnderConstruction } from '../pages/misc/UnderConstruction';
 import { PAGES, RoutedEnginePage } from './pages';
 
+/** Starts loading the definition of an engine page at `route` (errors are the page's to show). */
+function prefetchDefinition(route: string): void {
+  void import('../../../engine/data/api').then((m) => m.loadPage({ route })).catch(() => undefined);
+}
+
 export function RoutePage({ node }: { node: RouteNode }) {
   const Page = PAGES[node.key] ?? (node.bare ? PAGES[node.bare] : undefined);
+  const engineRoute = !Page && node.page ? node.path : null;
+  useEffect(() => {
+    if (engineRoute) prefetchDefinition(engineRoute);
+  }, [engineRoute]);
   if (!Page && node.page) {
     return (
       <Suspense fallback={<PageLoading />}>

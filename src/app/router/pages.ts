@@ -10,10 +10,9 @@ import { lazyPage } from './lazyPage';
 
 /** Pages inside the shell and standalone pages, by route key (or `bare` key for bare section pages). */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  // The console shows the panels the areas register (engine/renderers/registry.ts registerConsolePanel): load them first.
-  'dashboard.console': lazyPage(() =>
-    import('../../../engine/renderers/index').then(() => import('../../areas/clientModules')).then(() => import('../pages/dashboard/ConsolePage')),
-  ),
+  // The console shows the panels the areas register (engine/renderers/registry.ts registerConsolePanel): load them
+  // with the page, at once (the areas' pages and widgets are registered lazily; the page kinds are not needed here).
+  'dashboard.console': lazyPage(() => Promise.all([import('../../areas/clientModules'), import('../pages/dashboard/ConsolePage')]).then(([, page]) => page)),
   'dashboard.search': lazyPage(() => import('../pages/dashboard/SearchPage')),
   'acl.setting': lazyPage(() => import('../pages/personal/PersonalSettingPage')),
   'message.index': lazyPage(() => import('../pages/message/MessagePage')),

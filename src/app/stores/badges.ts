@@ -84,9 +84,13 @@ export async function loadBadges(): Promise<void> {
 export function startBadges(): { stop: () => void; refresh: () => void } {
   const refresh = singleFlight(loadBadges);
   let lastId = appStore.get(noticesAtom).lastId;
+  // The bell's first load (of reminders that came before this page) is not a new reminder: the counts loaded
+  // below already hold them. Only a later growth of the last id refreshes.
+  let primed = lastId > 0;
   const unsub = appStore.sub(noticesAtom, () => {
     const next = appStore.get(noticesAtom).lastId;
-    if (next > lastId) refresh();
+    if (primed && next > lastId) refresh();
+    primed = true;
     lastId = next;
   });
   const onFocus = () => refresh();

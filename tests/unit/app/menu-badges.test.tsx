@@ -107,6 +107,10 @@ describe('menu badge counts', () => {
     renderSide();
     await waitFor(() => expect(badgeText('/document/dbgw')).toBe('1'));
     expect(badgeText('/affair/dbsw')).toBeNull();
+    // The bell's first load (reminders older than the page) does not load the counts a second time.
+    lastId = 41;
+    await act(() => loadReminders());
+    expect(flowCalls()).toBe(1);
     // 张伟 submits an affair: the bell is told, loads Msg/list and sees a newer message.
     badges = counts(1, 1);
     lastId = 42;

@@ -37,17 +37,29 @@ export function singleFlight(load: () => Promise<void>): () => void {
   return run;
 }
 
+/** Longest wait for the socket's acknowledgement before the bell loads its list anyway, ms. */
+export const FIRST_LOAD_WAIT_MS = 3000;
+
 export function startReminders(userId: number): () => void {
   let stopped = false;
   let channel: ReminderChannel | null = null;
-  const refresh = singleFlight(loadReminders);
-  refresh();
+  const load = singleFlight(loadReminders);
+  let loaded = false;
+  const refresh = () => {
+    loaded = true;
+    load();
+  };
+  let safety: ReturnType<typeof setTimeout> | undefined;
   void msgApi
     .socket()
     .then((info) => (info.enabled && typeof WebSocket !== 'undefined' ? socketUrlOf(info.path) : null))
     .catch(() => null)
     .then((socketUrl) => {
       if (stopped) return;
+      // One Msg/list per page load: with a socket, the list is loaded when the server acknowledges the binding
+      // (nothing can be missed between the two); without one, or when no acknowledgement comes, at once.
+      if (!socketUrl) refresh();
+      else safety = setTimeout(() => !loaded && !stopped && refresh(), FIRST_LOAD_WAIT_MS);
       channel = new ReminderChannel({
         userId,
         socketUrl,
@@ -61,6 +73,7 @@ export function startReminders(userId: number): () => void {
     });
   return () => {
     stopped = true;
+    clearTimeout(safety);
     channel?.stop();
     clearReminders();
   };

@@ -15,6 +15,9 @@
  * - approval extras: `favorite` 收藏 star and `attachmentsZip` 附件打包下载 in the header, `related` 关联文件 beside
  *   the history (./pages/DocExtras), declared in schemas/document/area.json `approvalExtras`;
  * - console panel: `sign` 待签收 (./console/signForPanel).
+ *
+ * Pages, dialogs, widgets and approval extras load on first use (engine/renderers/lazyComponent.tsx): the console, which loads this module for
+ * its panel, does not download them.
  */
 import type { ComponentType } from 'react';
 import {
@@ -29,48 +32,40 @@ import {
   type PageKindProps,
   type RowDialogProps,
 } from '../../../../engine/renderers/registry';
+import { lazyComponent } from '../../../../engine/renderers/lazyComponent';
 import { registerWidget, widgetOf, type FormWidget } from '../../../../widgets/registry';
-import { SignForList } from './pages/SignForList';
-import { SavePdfPage } from './pages/SavePdfPage';
-import { DocumentStat } from './pages/DocumentStat';
-import { DocumentSearch } from './pages/DocumentSearch';
-import { DocActionSettings, DocFieldPermissions, DocGeneralSettings } from './pages/DocSettings';
-import { DocAuthQuery } from './pages/DocAuthQuery';
-import { ReassignDialog, SuperviseDialog } from './pages/DocSuperviseDialogs';
-import { HistoryDrawer } from './pages/DocSuperviseHistory';
-import { UnfavoriteDialog } from './pages/UnfavoriteDialog';
-import { AttachmentsZip, FavoriteStar, RelatedPanel } from './pages/DocExtras';
-import { DocMarkWidget } from './widgets/DocMark';
-import { DocBodyWidget } from './widgets/DocBody';
 import { signForPanel } from './console/signForPanel';
 
 const PAGES: Record<string, ComponentType<PageKindProps>> = {
-  'document.signFor': SignForList,
-  'document.savePdf': SavePdfPage,
-  'document.stat': DocumentStat,
-  'document.search': DocumentSearch,
-  'document.settings.general': DocGeneralSettings,
-  'document.settings.actions': DocActionSettings,
-  'document.settings.permissions': DocFieldPermissions,
-  'document.authQuery': DocAuthQuery,
+  'document.signFor': lazyComponent(() => import('./pages/SignForList').then((m) => m.SignForList)),
+  'document.savePdf': lazyComponent(() => import('./pages/SavePdfPage').then((m) => m.SavePdfPage)),
+  'document.stat': lazyComponent(() => import('./pages/DocumentStat').then((m) => m.DocumentStat)),
+  'document.search': lazyComponent(() => import('./pages/DocumentSearch').then((m) => m.DocumentSearch)),
+  'document.settings.general': lazyComponent(() => import('./pages/DocSettings').then((m) => m.DocGeneralSettings)),
+  'document.settings.actions': lazyComponent(() => import('./pages/DocSettings').then((m) => m.DocActionSettings)),
+  'document.settings.permissions': lazyComponent(() => import('./pages/DocSettings').then((m) => m.DocFieldPermissions)),
+  'document.authQuery': lazyComponent(() => import('./pages/DocAuthQuery').then((m) => m.DocAuthQuery)),
 };
 
 const DIALOGS: Record<string, ComponentType<RowDialogProps>> = {
-  'document.supervise': SuperviseDialog,
-  'document.reassignSupervisor': ReassignDialog,
-  'document.supervisionHistory': HistoryDrawer,
-  'document.unfavorite': UnfavoriteDialog,
+  'document.supervise': lazyComponent(() => import('./pages/DocSuperviseDialogs').then((m) => m.SuperviseDialog)),
+  'document.reassignSupervisor': lazyComponent(() => import('./pages/DocSuperviseDialogs').then((m) => m.ReassignDialog)),
+  'document.supervisionHistory': lazyComponent(() => import('./pages/DocSuperviseHistory').then((m) => m.HistoryDrawer)),
+  'document.unfavorite': lazyComponent(() => import('./pages/UnfavoriteDialog').then((m) => m.UnfavoriteDialog)),
 };
 
 const WIDGETS: Record<string, FormWidget> = {
-  docMark: DocMarkWidget,
-  docBody: DocBodyWidget,
+  docMark: lazyComponent(() => import('./widgets/DocMark').then((m) => m.DocMarkWidget)),
+  docBody: lazyComponent(() => import('./widgets/DocBody').then((m) => m.DocBodyWidget)),
 };
 
 // Module state survives hot reloads; register only what is missing.
 for (const [key, c] of Object.entries(PAGES)) if (!customPageComponent(key)) registerCustomPage(key, c);
 for (const [key, d] of Object.entries(DIALOGS)) if (!rowDialogComponent(key)) registerRowDialog(key, d);
 for (const [key, w] of Object.entries(WIDGETS)) if (!widgetOf(key)) registerWidget(key, w);
+const FavoriteStar = lazyComponent(() => import('./pages/DocExtras').then((m) => m.FavoriteStar));
+const AttachmentsZip = lazyComponent(() => import('./pages/DocExtras').then((m) => m.AttachmentsZip));
+const RelatedPanel = lazyComponent(() => import('./pages/DocExtras').then((m) => m.RelatedPanel));
 if (!hasApprovalExtra('favorite')) registerApprovalExtra('favorite', 'header', FavoriteStar);
 if (!hasApprovalExtra('attachmentsZip')) registerApprovalExtra('attachmentsZip', 'header', AttachmentsZip);
 if (!hasApprovalExtra('related')) registerApprovalExtra('related', 'side', RelatedPanel);

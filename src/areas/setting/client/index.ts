@@ -3,8 +3,10 @@
  * its `custom` page `setting.holiday` 节假日设置 (./pages/HolidayPage: the 调休 schedule's state and import above the
  * engine's list of `setting.holiday`) in the engine's registry.
  */
-import { customPageComponent, registerCustomPage } from '../../../../engine/renderers/registry';
-import { HolidayPage } from './pages/HolidayPage';
+import { customPageComponent, registerCustomPage, type PageKindProps } from '../../../../engine/renderers/registry';
+import { lazyComponent } from '../../../../engine/renderers/lazyComponent';
+
+const HolidayPage = lazyComponent<PageKindProps>(() => import('./pages/HolidayPage').then((m) => m.HolidayPage));
 
 // Module state survives hot reloads; register only what is missing.
 if (!customPageComponent('setting.holiday')) registerCustomPage('setting.holiday', HolidayPage);
