@@ -3,7 +3,7 @@
  * numbered lists, headings 1–3. The value is an HTML string ('' → undefined). Read-only shows the same
  * editor not editable; the editable area is a text box named by the field's label. Display elsewhere goes through sanitizeHtml (./sanitize.ts).
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button, Space } from 'antd';
 import { BoldOutlined, ItalicOutlined, OrderedListOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
@@ -15,26 +15,25 @@ import { useTranslation } from 'react-i18next';
 export function RichTextWidget(p: WidgetProps) {
   const { t } = useTranslation('form');
   const editable = !p.readonly && !p.disabled;
+  const label = p.label || String(p.schema.title ?? '');
+  const editorProps = useMemo(
+    () => ({ attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, ...(p.required ? { 'aria-required': 'true' } : {}) } }),
+    [label, p.required],
+  );
   const editor = useEditor({
     extensions: [StarterKit],
     content: (p.value as string | undefined) ?? '',
     editable,
-    // the editable area is a named multi-line text box for assistive technology (the label of the field)
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': p.label || String(p.schema.title ?? ''),
-        ...(p.required ? { 'aria-required': 'true' } : {}),
-      },
-    },
+    // the editable area is a named multi-line text box for assistive technology (the label of the field);
+    // the same object on every render: tiptap compares options by identity and resets a changed editor
+    editorProps,
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? undefined : e.getHTML();
       p.onChange(html);
     },
   });
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const html = (p.value as string | undefined) ?? '';
     if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, p.value]);

@@ -71,11 +71,11 @@ test('demo signs in, works in each layout and in tabs, switches language, logs o
   // Language: en-US everywhere, then back.
   await shell.switchLanguage('en-US');
   await expect(page.getByTestId('console-greeting').or(page.getByTestId('under-construction').locator('visible=true'))).toBeVisible();
-  expect((await shell.tabLabels()).join('|')).toContain('Console');
+  await expect.poll(async () => (await shell.tabLabels()).join('|')).toContain('Console');
   await expect(page).toHaveTitle(/All notices/);
   await keepScreenshot(page, 'en-US');
   await page.reload();
-  expect((await shell.tabLabels()).join('|')).toContain('Console');
+  await expect.poll(async () => (await shell.tabLabels()).join('|')).toContain('Console');
   await shell.switchLanguage('zh-CN');
   expect((await shell.tabLabels()).join('|')).toContain('控制台');
 

@@ -123,13 +123,13 @@ export function headerWidth(title: string, sortable: boolean): number {
 }
 
 /**
- * The width column `col` takes: its own (never below its header on one line), else its header's, at least 120 px
- * (180 for text, which shortens with an ellipsis).
+ * The width column `col` takes: its own (never below its header on one line), else its header's, at least 100 px
+ * (160 for text, which shortens with an ellipsis): six columns beside five row actions fit a 1440 px screen.
  */
 export function columnWidth(col: ListColumn, bundle: PageBundle, tx: TextFn): number {
   const header = headerWidth(columnTitle(col, bundle.entity, tx), !!col.sortable);
   const text = ['text', 'link', 'record'].includes(renderOf(col, bundle));
-  return col.width ? Math.max(col.width, header) : Math.max(text ? 180 : 120, header);
+  return col.width ? Math.max(col.width, header) : Math.max(text ? 160 : 100, header);
 }
 
 /** antd columns for the visible definition columns, sorted per `sort`. */
