@@ -79,6 +79,9 @@ test.afterAll(async () => {
   fs.rmSync(TARGET, { recursive: true, force: true });
 });
 
+// a 1920 px desktop: every column of the list fits beside its actions (narrower screens show the columns that fit)
+test.use({ viewport: { width: 1920, height: 1080 } });
+
 test('an area copied into schemas/ works after a restart, without a rebuild', async ({ browser }) => {
   test.setTimeout(180_000);
   // Before: the organisation runs without the area; /repair is not a route.

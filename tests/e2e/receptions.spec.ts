@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { EngineListPage, LoginPage, ReceptionForm, Shell, keepScreenshot } from './pages.js';
 
+// a 1920 px desktop: every column of the list fits beside its actions (narrower screens show the columns that fit)
+test.use({ viewport: { width: 1920, height: 1080 } });
+
 test('demo registers, finds, edits, exports and deletes a reception', async ({ page }) => {
   test.setTimeout(120_000);
   await new LoginPage(page).goto();
