@@ -255,7 +255,9 @@ describe('options typed for a shipped form', () => {
       });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      return (wb.worksheets[0].getRow(2).values as unknown[]).slice(1)[10]; // after 记录ID
+      const ws = wb.worksheets[0];
+      const column = (ws.getRow(1).values as unknown[]).indexOf('状态');
+      return ws.getRow(2).getCell(column).value;
     };
     expect(await exported('延期来访')).toBe('延期');
     expect(await exported('发布前')).toBe('已取消');
