@@ -15,6 +15,7 @@
  * (all or none) and the report counts the refused rows; else all rows are written in ONE transaction with an
  * audit row per record.
  */
+import type { ImportReport, ImportRowError } from '../../../engine/data/api.js';
 import ExcelJS from 'exceljs';
 import { translate } from '../i18n/index.js';
 import { now } from '../lib/clock.js';
@@ -39,24 +40,8 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Most data rows one import holds. */
 export const IMPORT_MAX_ROWS = 5_000;
 
-/** One row's problem of an import (engine/data/api.ts ImportRowError). */
-export interface ImportRowError {
-  row: number;
-  field?: string;
-  message: string;
-}
-
-/**
- * What an import answers (engine/data/api.ts ImportReport): records added and updated (0 and 0 when any row is
- * refused: all or none), `imported` their sum, `refused` the data rows with problems, and every problem.
- */
-export interface ImportReport {
-  imported: number;
-  added: number;
-  updated: number;
-  refused: number;
-  errors: ImportRowError[];
-}
+// The answer's shape is the wire type the list's import dialog reads (engine/data/api.ts).
+export type { ImportReport, ImportRowError } from '../../../engine/data/api.js';
 
 /** A cell's plain value (rich text, formulas and hyperlinks reduced to their text or result). */
 function rawOf(v: ExcelJS.CellValue): unknown {
