@@ -48,6 +48,11 @@ export interface ListParams {
   after?: string;
   /** The `prev` cursor of the page after: the page before it. */
   before?: string;
+  /**
+   * Fields the rows carry besides the page's columns (without `page`: instead of the entity's list page columns,
+   * which a list answers by default); `id`, `version` and what the row's actions read always come.
+   */
+  fields?: string[];
 }
 
 /** Answer of `<group>/list`. */

@@ -31,7 +31,7 @@ const labelOf = (target: RecordTarget, r: Record<string, unknown>): string => {
 export async function searchRecords(target: RecordTarget, keyword: string, current = 1): Promise<{ options: RecordOption[]; total: number }> {
   const k = keyword.trim();
   const match = !k ? {} : target.labelSearchable ? { keyword: k } : { filters: { [target.label]: { op: 'like', value: k } } };
-  const body = { current, pageSize: RECORD_PAGE_SIZE, sort: { field: target.label, order: 'asc' }, ...match };
+  const body = { current, pageSize: RECORD_PAGE_SIZE, sort: { field: target.label, order: 'asc' }, fields: [target.label], ...match };
   const r = await host().call<ListAnswer>(`${target.group}/list`, body, { silent: true });
   return { options: r.list.map((x) => ({ value: x.id, label: labelOf(target, x) })), total: r.total };
 }
@@ -40,6 +40,6 @@ export async function searchRecords(target: RecordTarget, keyword: string, curre
 export async function recordLabels(target: RecordTarget, ids: number[]): Promise<Record<string, string>> {
   const list = [...new Set(ids)].filter((n) => Number.isInteger(n) && n > 0);
   if (!list.length) return {};
-  const r = await host().call<ListAnswer>(`${target.group}/list`, { pageSize: list.length, filters: { id: { op: 'in', value: list } } }, { silent: true });
+  const r = await host().call<ListAnswer>(`${target.group}/list`, { pageSize: list.length, filters: { id: { op: 'in', value: list } }, fields: [target.label] }, { silent: true });
   return Object.fromEntries(r.list.map((x) => [String(x.id), labelOf(target, x)]));
 }

@@ -67,7 +67,9 @@ function CalendarBody({ bundle, page, entity, embedded }: PageKindProps & { page
   const [window, setWindow] = useState<CalendarWindow | null>(null);
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
   const fc = useRef<FullCalendar>(null);
-  const data = useCalendarData(entity.group, window);
+  // the events' start, end, title (a field or a CEL template over the record), colour and resource: the model's fields
+  const fields = useMemo(() => Object.keys(entity.model.properties), [entity]);
+  const data = useCalendarData(entity.group, window, fields);
   const ctx: CalendarContext = useMemo(() => ({ entity, dicts: bundle.dicts, refs: data.refs, tx }), [entity, bundle.dicts, data.refs, tx]);
   const events = useMemo(() => data.records.map((r) => toEvent(page, ctx, r)).filter((e) => !!e), [data.records, page, ctx]);
 

@@ -167,7 +167,7 @@ describe('import', () => {
     const r = await upload(file, s.zhangwei, PAGE);
     expect(r).toMatchObject({ code: 0, data: { imported: 2, added: 2, updated: 0, refused: 0, errors: [] } });
     expect(await total()).toBe(before + 2);
-    const found = await t.post('receptions/list', { keyword: '市教育局来访' }, s.zhangwei);
+    const found = await t.post('receptions/list', { keyword: '市教育局来访', page: PAGE, fields: ['owner_dept_id'] }, s.zhangwei);
     expect(found.data.list[0]).toMatchObject({
       visitDate: '2026-06-01',
       leaveDate: '2026-06-02',

@@ -65,8 +65,25 @@ describe('views', () => {
     const rec = r.data.list[0];
     expect(rec).toMatchObject({ title: '本月计划', status: 'planned', version: 1, _actions: ['edit', 'finish', 'cancel'] });
     expect(rec).not.toHaveProperty('arrangement');
-    const full = await t.post('receptions/list', { keyword: '本月计划' }, s.zhangwei);
-    expect(full.data.list[0]).toHaveProperty('arrangement', null);
+    const more = await t.post('receptions/list', { page: PAGE, keyword: '本月计划', fields: ['arrangement'] }, s.zhangwei);
+    expect(more.data.list[0]).toMatchObject({ title: '本月计划', status: 'planned', arrangement: null });
+  });
+
+  it('answers the columns of the list page without a page id, and the fields asked for', async () => {
+    const columns = (await t.post('receptions/list', { page: PAGE, keyword: '本月计划' }, s.zhangwei)).data.list[0];
+    const plain = (await t.post('receptions/list', { keyword: '本月计划' }, s.zhangwei)).data.list[0];
+    expect(plain).toEqual(columns);
+    expect(plain).not.toHaveProperty('arrangement');
+    expect(plain).not.toHaveProperty('created_by');
+    const asked = (await t.post('receptions/list', { keyword: '本月计划', fields: ['arrangement', 'created_by'] }, s.zhangwei)).data.list[0];
+    expect(Object.keys(asked).sort()).toEqual(['_actions', 'arrangement', 'created_by', 'id', 'status', 'title', 'version']);
+    expect(asked).toMatchObject({ title: '本月计划', arrangement: null, created_by: expect.any(Number), _actions: ['edit', 'finish', 'cancel'] });
+  });
+
+  it('answers -1 naming an unknown field of `fields`', async () => {
+    expect(await t.post('receptions/list', { fields: ['title', 'nope'] }, s.zhangwei)).toMatchObject({ code: -1, msg: '未知字段：nope' });
+    expect(await t.post('receptions/list', { page: PAGE, fields: ['password'] }, s.zhangwei)).toMatchObject({ code: -1, msg: '未知字段：password' });
+    expect((await t.post('receptions/list', { fields: [1] }, s.zhangwei)).code).toBe(-1);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The records of a calendar page's window: the entity's generic list (`<group>/list`, src/server/engine) with the
  * window as `range` (the records whose span meets it), sorted by start, read page by page (200 a page) up to
- * {@link MAX_EVENTS}. Calls go through the engine host (engine/host.ts).
+ * {@link MAX_EVENTS}, with the fields the page's events read. Calls go through the engine host (engine/host.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { host } from '../../host';
@@ -33,14 +33,18 @@ export interface CalendarData {
 
 const NO_REFS: CalendarRefs = { users: {}, depts: {} };
 
-/** Loads the records of API group `group` in `window` (none while `window` is null); again on `reload`. */
-export function useCalendarData(group: string, window: CalendarWindow | null): CalendarData {
+/**
+ * Loads the records of API group `group` in `window` (none while `window` is null); again on `reload`. `fields`: the
+ * fields the events read (the list answers only its list page's columns unless asked, src/server/engine/listPage.ts).
+ */
+export function useCalendarData(group: string, window: CalendarWindow | null, fields: readonly string[]): CalendarData {
   const [state, setState] = useState<{ records: CalendarRecord[]; refs: CalendarRefs; truncated: boolean }>({ records: [], refs: NO_REFS, truncated: false });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const seq = useRef(0);
   const key = window ? JSON.stringify(window) : '';
+  const asked = fields.join(',');
 
   useEffect(() => {
     if (!key) return;
@@ -57,6 +61,7 @@ export function useCalendarData(group: string, window: CalendarWindow | null): C
           pageSize: PAGE,
           range,
           sort: { field: range.start, order: 'asc' },
+          fields: asked ? asked.split(',') : [],
         });
         records.push(...r.list);
         Object.assign(refs.users, r.refs?.users);
@@ -78,7 +83,7 @@ export function useCalendarData(group: string, window: CalendarWindow | null): C
         setLoading(false);
       },
     );
-  }, [group, key, tick]);
+  }, [group, key, asked, tick]);
 
   const reload = useCallback(() => setTick((x) => x + 1), []);
   const replace = useCallback(

@@ -46,6 +46,8 @@ async function loadNodes(source: ListTree['source'], entity: PublicEntity | null
       current,
       pageSize: 200,
       sort: { field: source.sort ?? label, order: 'asc' },
+      // the tree's own fields, not the columns of the entity's list page
+      fields: [...new Set([label, source.parent, source.sort ?? label])],
     });
     records.push(...r.list);
     if (r.list.length < 200 || records.length >= r.total) break;

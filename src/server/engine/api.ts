@@ -16,6 +16,7 @@ import type { ListBody } from './query.js';
 import { loadEntities } from './definitions.js';
 import { EntityService, type Caller } from './service.js';
 import { MAX_PAGE_SIZE } from './query.js';
+import { MAX_LIST_FIELDS } from './listPage.js';
 import { INT_MAX } from './validation.js';
 import { ApiError } from '../lib/errors.js';
 import { aggregate, MAX_MEASURES } from './aggregate.js';
@@ -39,11 +40,13 @@ const LIST_BODY: BodySchema = {
     range: { type: ['object', 'string', 'null'], title: 'field.range' },
     after: { type: ['string', 'null'], maxLength: CURSOR_MAX_LENGTH, title: 'field.after' },
     before: { type: ['string', 'null'], maxLength: CURSOR_MAX_LENGTH, title: 'field.before' },
+    fields: { type: ['array', 'null'], items: { type: 'string', maxLength: 64 }, maxItems: MAX_LIST_FIELDS, title: 'field.fields' },
   },
 };
+/** The export's columns are those of its page (./transfer.ts): no `fields`. */
 const EXPORT_BODY: BodySchema = {
   type: 'object',
-  properties: { ...LIST_BODY.properties, template: { type: ['boolean', 'string', 'integer', 'null'], title: 'field.template' } },
+  properties: { ...Object.fromEntries(Object.entries(LIST_BODY.properties).filter(([k]) => k !== 'fields')), template: { type: ['boolean', 'string', 'integer', 'null'], title: 'field.template' } },
 };
 const ID_BODY: BodySchema = {
   type: 'object',

@@ -6,14 +6,17 @@
  * (engine/expr/condition.ts), its values (`user.deptId`, `TODAY()`…) evaluated per request, and compiled
  * to a Kysely condition with CEL's null semantics (a null field reads as its type's blank).
  *
- * With a page, a list selects only the columns it needs: system fields, the page's columns, the
- * title field and the fields that actions' `visibleWhen` read (all columns when one reads the whole record).
+ * A list selects only the columns it needs: system fields, the page's columns, the title field, the flow status
+ * (flow-backed entities) and the fields that actions' `visibleWhen` read (all columns when one reads the whole
+ * record). Without a page the columns are those of the entity's list pages (their union; all columns when the
+ * entity has none). `fields` (a list of field names) asks for more: they are added to those of the page, or,
+ * without a page, replace the list pages' columns; an unknown name is -1 naming it.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { resolveCondition, translateCondition, type Condition, type ResolvedCondition } from '../../../engine/expr/condition.js';
 import { envFromModel, evaluateExpression, type ExprEnv } from '../../../engine/expr/index.js';
-import type { EntityDef, ListPageDef, ListView } from '../../../engine/schema/types.js';
+import type { EntityDef, ListPageDef, ListView, PageDef } from '../../../engine/schema/types.js';
 import type { Locale } from '../../shared/constants.js';
 import type { Dialect } from '../db/index.js';
 import type { DB } from '../db/types.js';
@@ -23,10 +26,13 @@ import { memberReads, type ActionUser } from './actions.js';
 import { toColumn } from './codec.js';
 import type { ExtraWhere } from './repository.js';
 import { schemaStore } from './schemaStore.js';
+import { flowBacked } from './serviceRules.js';
 import type { TableSpec } from './table.js';
 
-/** System columns a list with a page answers (the others are in `info`). */
+/** System columns every list answers (the others are in `info` or asked by `fields`). */
 export const LIST_SYSTEM_FIELDS = ['id', 'version'];
+/** Most names a list body's `fields` may give. */
+export const MAX_LIST_FIELDS = 200;
 
 /** What a list body's `page` and `view` give the query. */
 export interface PageContext {
@@ -56,7 +62,7 @@ export async function pageContext(
   dialect: Dialect,
   def: EntityDef,
   spec: TableSpec,
-  body: { page?: unknown; view?: unknown },
+  body: { page?: unknown; view?: unknown; fields?: unknown },
   user: ActionUser,
   locale: Locale,
 ): Promise<PageContext> {
@@ -65,18 +71,24 @@ export async function pageContext(
   const viewId = typeof body?.view === 'string' ? body.view.trim() : body?.view == null ? '' : null;
   if (pageId === null) throw bad('page');
   if (viewId === null) throw bad('view');
-  if (!pageId) {
-    if (viewId) throw bad('page');
-    return { page: null, view: null };
-  }
+  if (!pageId && viewId) throw bad('page');
+  const asked = askedFields(def, spec, body?.fields, locale);
   const store = await schemaStore(db);
-  const page = store.registry.get('page', pageId) as ListPageDef | undefined;
-  if (!page || page.pageKind !== 'list' || page.source?.type !== 'resource' || page.source.entity !== def.id) throw bad('page');
-  const colKey = `engine.columns\u0000${def.id}\u0000${page.id}`;
+  let page: ListPageDef | null = null;
+  if (pageId) {
+    const p = store.registry.get('page', pageId) as ListPageDef | undefined;
+    if (!p || p.pageKind !== 'list' || p.source?.type !== 'resource' || p.source.entity !== def.id) throw bad('page');
+    page = p;
+  }
+  const colKey = `engine.columns\u0000${def.id}\u0000${page?.id ?? ''}\u0000${asked?.join(',') ?? '-'}`;
   let columns = store.memo.get(colKey) as string[] | null | undefined;
-  if (columns === undefined) store.memo.set(colKey, (columns = selectedColumns(def, spec, page) ?? null));
+  if (columns === undefined) {
+    const pages = page ? [page] : asked ? [] : listPagesOf(store.registry.pages(), def);
+    columns = page || asked || pages.length ? (selectedColumns(def, spec, pages, asked ?? []) ?? null) : null;
+    store.memo.set(colKey, columns);
+  }
   const ctx: PageContext = { page, view: null, columns: columns ?? undefined };
-  if (!viewId) return ctx;
+  if (!page || !viewId) return ctx;
   const view = (page.views ?? []).find((v) => v.id === viewId);
   if (!view) throw bad('view');
   ctx.view = view;
@@ -99,12 +111,40 @@ export async function pageContext(
   return ctx;
 }
 
-function selectedColumns(def: EntityDef, spec: TableSpec, page: ListPageDef): string[] | undefined {
+/**
+ * The names of a list body's `fields` (null when absent): each must be a field of the model or a system column of
+ * `spec`, else -1 entity.unknownField naming it; -1 naming `fields` when it is not a list of names.
+ */
+function askedFields(def: EntityDef, spec: TableSpec, raw: unknown, locale: Locale): string[] | null {
+  if (raw == null) return null;
+  if (!Array.isArray(raw) || raw.length > MAX_LIST_FIELDS || raw.some((f) => typeof f !== 'string'))
+    throw badInput(translate(locale, 'error.badParam', { field: translate(locale, 'field.fields') }));
+  // a model field without a column of its own (none to select) is known, and simply absent from the rows
+  const known = (f: string) => Object.hasOwn(def.model.properties, f) || spec.columns.some((c) => c.name === f);
+  for (const f of raw as string[]) if (!known(f)) throw badInput(translate(locale, 'entity.unknownField', { field: f }));
+  return [...new Set(raw as string[])].sort();
+}
+
+/** The list pages among `pages` that list entity `def` (their columns are a list's default). */
+function listPagesOf(pages: readonly PageDef[], def: EntityDef): ListPageDef[] {
+  return pages.filter((p): p is ListPageDef => {
+    const source = p.pageKind === 'list' ? (p as ListPageDef).source : undefined;
+    return source?.type === 'resource' && source.entity === def.id;
+  });
+}
+
+/**
+ * The columns a list selects for `pages` and the `asked` fields (see the file comment); undefined = all (an action's
+ * condition reads the whole record).
+ */
+function selectedColumns(def: EntityDef, spec: TableSpec, pages: ListPageDef[], asked: string[]): string[] | undefined {
   const names = new Set(spec.columns.map((c) => c.name));
-  const out = new Set(LIST_SYSTEM_FIELDS);
-  for (const c of page.columns) out.add(c.field);
+  const out = new Set([...LIST_SYSTEM_FIELDS, ...asked]);
+  for (const page of pages) for (const c of page.columns) out.add(c.field);
   if (def.titleField) out.add(def.titleField);
-  const conditions = [...(def.actions ?? []).map((a) => a.visibleWhen?.cel), ...(page.rowActions ?? []).map((a) => a.visibleWhen?.cel)];
+  // the row's flow status (flow-backed entities: what the row may still do)
+  if (flowBacked(def)) out.add('flowStatus');
+  const conditions = [...(def.actions ?? []).map((a) => a.visibleWhen?.cel), ...pages.flatMap((p) => (p.rowActions ?? []).map((a) => a.visibleWhen?.cel))];
   for (const cel of conditions) {
     if (!cel) continue;
     const reads = memberReads(cel);

@@ -71,6 +71,8 @@ export interface ListBody {
   after?: unknown;
   /** A page's `prev` cursor: the page before it. */
   before?: unknown;
+  /** Field names the answer carries besides the page's columns (./listPage.ts). */
+  fields?: unknown;
 }
 
 /** The answer of `/list` (./service.ts `list`). */
