@@ -46,7 +46,10 @@ const LIST_BODY: BodySchema = {
 /** The export's columns are those of its page (./transfer.ts): no `fields`. */
 const EXPORT_BODY: BodySchema = {
   type: 'object',
-  properties: { ...Object.fromEntries(Object.entries(LIST_BODY.properties).filter(([k]) => k !== 'fields')), template: { type: ['boolean', 'string', 'integer', 'null'], title: 'field.template' } },
+  properties: {
+    ...Object.fromEntries(Object.entries(LIST_BODY.properties).filter(([k]) => k !== 'fields')),
+    template: { type: ['boolean', 'string', 'integer', 'null'], title: 'field.template' },
+  },
 };
 const ID_BODY: BodySchema = {
   type: 'object',

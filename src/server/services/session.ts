@@ -68,8 +68,14 @@ interface CachedSession {
 }
 
 const caches = new WeakMap<object, Map<string, CachedSession>>();
+/** Session look-ups under way, by token hash: concurrent requests of one session share one query. */
+const loading = new WeakMap<object, Map<string, Promise<CachedSession | null>>>();
 const idleSettings = new WeakMap<object, { ms: number; at: number }>();
-registerCache('sessions', (db) => caches.delete(db));
+registerCache('sessions', (db) => {
+  caches.delete(db);
+  // a look-up begun before the change is not joined by requests after it
+  loading.delete(db);
+});
 registerCache('settings', (db) => idleSettings.delete(db));
 
 /**
@@ -116,7 +122,7 @@ export async function checkSession(db: Kysely<DB>, token: string, uuid: string, 
   if (!cache) caches.set(db, (cache = new Map()));
   let hit = cache.get(hash);
   if (!hit || t - hit.at >= SESSION_CACHE_MS || t < hit.at) {
-    hit = (await loadSession(db, hash)) ?? undefined;
+    hit = (await sharedLoad(db, hash)) ?? undefined;
     if (!hit) return NONE;
     if (cache.size >= 10_000) cache.clear();
     cache.set(hash, hit);
@@ -137,6 +143,19 @@ export async function checkSession(db: Kysely<DB>, token: string, uuid: string, 
  */
 export async function findSession(db: Kysely<DB>, token: string, uuid: string): Promise<AuthUser | null> {
   return (await checkSession(db, token, uuid, false)).user;
+}
+
+/** `loadSession`, one query for the requests of one session that miss the cache together. */
+function sharedLoad(db: Kysely<DB>, hash: string): Promise<CachedSession | null> {
+  let m = loading.get(db);
+  if (!m) loading.set(db, (m = new Map()));
+  let p = m.get(hash);
+  if (!p) {
+    const mine = m;
+    p = loadSession(db, hash).finally(() => mine.delete(hash));
+    m.set(hash, p);
+  }
+  return p;
 }
 
 /** The live session row of token hash `hash` as the cache keeps it; null when revoked or of a disabled user. */
