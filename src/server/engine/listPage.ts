@@ -80,12 +80,13 @@ export async function pageContext(
     if (!p || p.pageKind !== 'list' || p.source?.type !== 'resource' || p.source.entity !== def.id) throw bad('page');
     page = p;
   }
-  const colKey = `engine.columns\u0000${def.id}\u0000${page?.id ?? ''}\u0000${asked?.join(',') ?? '-'}`;
-  let columns = store.memo.get(colKey) as string[] | null | undefined;
+  // remembered per page (and for none), not per set of asked fields (callers choose those freely)
+  const colKey = `engine.columns\u0000${def.id}\u0000${page?.id ?? ''}`;
+  let columns = asked ? undefined : (store.memo.get(colKey) as string[] | null | undefined);
   if (columns === undefined) {
     const pages = page ? [page] : asked ? [] : listPagesOf(store.registry.pages(), def);
     columns = page || asked || pages.length ? (selectedColumns(def, spec, pages, asked ?? []) ?? null) : null;
-    store.memo.set(colKey, columns);
+    if (!asked) store.memo.set(colKey, columns);
   }
   const ctx: PageContext = { page, view: null, columns: columns ?? undefined };
   if (!page || !viewId) return ctx;
