@@ -110,6 +110,9 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   };
 
   const viewAction = page.rowActions?.find((a) => a.type === 'view' && a.target);
+  // A link cell's href: this list's route with ?view=<id>, which opens that record's drawer (needs the entity's info call).
+  const linkable = !!viewAction && !embedded && !!callName(entity, 'info');
+  const hrefOf = linkable ? (r: EntityRecord) => host().href(`${host().location().pathname}?view=${r.id}`) : undefined;
   const openRecord = (a: Pick<PageAction, 'target' | 'label' | 'type'>, record: EntityRecord) => {
     if (!a.target) return;
     const title = tx(a.label, t(`list.action.${a.type}`));
@@ -122,6 +125,15 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
       title: name ? `${title} · ${String(name)}` : title,
     });
   };
+
+  // opened from a link cell's href (a new browser tab): the record's drawer, once
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (viewed.current || !linkable) return;
+    viewed.current = true;
+    const id = Number(new URLSearchParams(host().location().search).get('view'));
+    if (Number.isInteger(id) && id > 0) openRecord(viewAction!, { id });
+  });
 
   const runRow = async (a: RowAction, record: EntityRecord) => {
     try {
@@ -182,7 +194,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   // the table as wide as its columns need (never wider than they fit, so the fixed 操作 column covers none);
   // wider than the card only when the user chose more columns, then it scrolls
   const tableWidth = arranged.filter((c) => c.visible).reduce((sum, c) => sum + columnWidth(c.column, bundle, tx), 0) + (listWidth - spare) || 'max-content';
-  const ctx: CellContext = { bundle, refs: data.refs, tx, t, onOpen: viewAction ? (r) => openRecord(viewAction, r) : undefined };
+  const ctx: CellContext = { bundle, refs: data.refs, tx, t, onOpen: viewAction ? (r) => openRecord(viewAction, r) : undefined, hrefOf };
   const columns = buildColumns(
     arranged.filter((c) => c.visible).map((c) => c.column),
     ctx,

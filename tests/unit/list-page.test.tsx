@@ -249,4 +249,27 @@ describe('ListPage over the receptions definition', () => {
     fireEvent.click(screen.getByTestId('list-search'));
     await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ filters: { status: 'done', dept: 3 } }));
   });
+
+  it('gives a link cell the href of its record (new tab, Enter) while a plain click opens the drawer in the app', async () => {
+    host.location = { pathname: '/receptions/list', search: '' };
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    const link = within(rowOf('兄弟城市考察团来访')).getByTestId('cell-link');
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/receptions/list?view=1');
+    // Ctrl + click is the browser's (a new tab): the app opens nothing
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(screen.queryByTestId('record-drawer')).toBeNull();
+    // a plain click stays in the app: the browser's navigation is cancelled and the record's drawer opens
+    expect(fireEvent.click(link)).toBe(false);
+    expect(await screen.findByTestId('record-drawer')).toBeTruthy();
+    expect(host.navigations).toEqual([]);
+  });
+
+  it('opens the drawer of the record a link cell’s href names', async () => {
+    host.location = { pathname: '/receptions/list', search: '?view=2' };
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    expect(await screen.findByTestId('record-drawer')).toBeTruthy();
+  });
 });
