@@ -273,3 +273,14 @@ describe('ListPage over the receptions definition', () => {
     expect(await screen.findByTestId('record-drawer')).toBeTruthy();
   });
 });
+
+describe('the 操作 column', () => {
+  it('is 260 px for Chinese labels and as wide as longer English labels need', async () => {
+    const { rowActionsWidth } = await import('../../engine/renderers/list/RowActions');
+    expect(rowActionsWidth(['查看', '编辑', '办结', '删除', '取消'], '更多')).toBe(260);
+    const english = rowActionsWidth(['View', 'Edit', 'Complete', 'Delete', 'Cancel'], 'More');
+    // four links of 4–8 letters (~8 px each, 8 px padding, 4 px apart), "More ▾" and the cell padding
+    expect(english).toBeGreaterThan(260);
+    expect(english).toBe(32 + 40 + 40 + 72 + 56 + 12 + 4 + 32 + 8 + 18);
+  });
+});
