@@ -26,7 +26,7 @@ import { ColumnSettings } from './list/ColumnSettings';
 import { FilterBar } from './list/FilterBar';
 import { ImportDialog } from './list/ImportDialog';
 import { RecordDrawer, type DrawerTarget } from './list/RecordDrawer';
-import { RowActions } from './list/RowActions';
+import { RowActions, rowActionsWidth } from './list/RowActions';
 import { useListData } from './list/useListData';
 import { TreeBeside } from './tree/TreeBeside';
 import { currentListQuery, filterValuesOf } from './list/urlQuery';
@@ -42,9 +42,6 @@ import {
   type ColumnSetting,
   type RowAction,
 } from './list/model';
-
-/** Width of the fixed 操作 column (px). */
-const ACTIONS_WIDTH = 260;
 
 /** Renders a list page definition (see the module comment). */
 export function ListPage(props: PageKindProps) {
@@ -110,6 +107,9 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   };
 
   const viewAction = page.rowActions?.find((a) => a.type === 'view' && a.target);
+  // A link cell's href: this list's route with ?view=<id>, which opens that record's drawer (needs the entity's info call).
+  const linkable = !!viewAction && !embedded && !!callName(entity, 'info');
+  const hrefOf = linkable ? (r: EntityRecord) => host().href(`${host().location().pathname}?view=${r.id}`) : undefined;
   const openRecord = (a: Pick<PageAction, 'target' | 'label' | 'type'>, record: EntityRecord) => {
     if (!a.target) return;
     const title = tx(a.label, t(`list.action.${a.type}`));
@@ -122,6 +122,15 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
       title: name ? `${title} · ${String(name)}` : title,
     });
   };
+
+  // opened from a link cell's href (a new browser tab): the record's drawer, once
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (viewed.current || !linkable) return;
+    viewed.current = true;
+    const id = Number(new URLSearchParams(host().location().search).get('view'));
+    if (Number.isInteger(id) && id > 0) openRecord(viewAction!, { id });
+  });
 
   const runRow = async (a: RowAction, record: EntityRecord) => {
     try {
@@ -176,13 +185,24 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const bulk = (page.bulkActions ?? []).filter((a) => hasAccess(a.access, codes));
   // Without the user's own arrangement, the columns that fit the card's width (the 操作 column and the checkbox
   // aside); the column settings show the rest.
-  const spare = listWidth - (page.rowActions?.length || bundle.entity?.actions?.length ? ACTIONS_WIDTH : 0) - (bulk.length ? 48 : 0);
+  // the 操作 column as wide as the actions a row may offer need (at least 260 px; English labels are longer)
+  const offered = rowActionsFor(
+    page,
+    entity,
+    { id: 0, _actions: ['edit', 'delete', ...(entity?.actions ?? []).map((a) => a.id), ...(page.rowActions ?? []).map((a) => a.target ?? '')] },
+    codes,
+  );
+  const actionsWidth = rowActionsWidth(
+    offered.map((a) => tx(a.label, t(`list.action.${a.type}`))),
+    t('list.more'),
+  );
+  const spare = listWidth - (page.rowActions?.length || entity?.actions?.length ? actionsWidth : 0) - (bulk.length ? 48 : 0);
   const fitted = setting ?? { order: [], hidden: columnsBeyondWidth(page.columns, (c) => columnWidth(c, bundle, tx), spare) };
   const arranged = arrangeColumns(page.columns, fitted);
   // the table as wide as its columns need (never wider than they fit, so the fixed 操作 column covers none);
   // wider than the card only when the user chose more columns, then it scrolls
   const tableWidth = arranged.filter((c) => c.visible).reduce((sum, c) => sum + columnWidth(c.column, bundle, tx), 0) + (listWidth - spare) || 'max-content';
-  const ctx: CellContext = { bundle, refs: data.refs, tx, t, onOpen: viewAction ? (r) => openRecord(viewAction, r) : undefined };
+  const ctx: CellContext = { bundle, refs: data.refs, tx, t, onOpen: viewAction ? (r) => openRecord(viewAction, r) : undefined, hrefOf };
   const columns = buildColumns(
     arranged.filter((c) => c.visible).map((c) => c.column),
     ctx,
@@ -195,7 +215,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
       key: '$actions',
       title: t('list.actions'),
       fixed: 'right',
-      width: ACTIONS_WIDTH,
+      width: actionsWidth,
       render: (_: unknown, record: EntityRecord) => (
         <RowActions actions={rowActionsFor(page, bundle.entity, record, codes)} record={record} tx={tx} onRun={runRow} />
       ),

@@ -155,6 +155,7 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
         loading={loading}
         columns={narrow ? [cardColumn(columns, ['status', 'read'])] : columns}
         showHeader={!narrow}
+        scroll={narrow ? undefined : { x: columns.reduce((w, c) => w + (Number(c.width) || Number(c.minWidth) || 0), batch ? 48 : 0) }}
         dataSource={data.list}
         locale={{ emptyText: t('list.empty') }}
         rowSelection={

@@ -13,7 +13,7 @@ async function signIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await new LoginPage(page).goto();
-  // the bell loads its reminders once the push socket is up: a count read before that is not the starting one
+  // the bell loads its reminders once at start (Msg/list): a count read before that is not the starting one
   const bellLoaded = page.waitForResponse((r) => r.url().includes('/api/Msg/list'));
   await new LoginPage(page).login(username);
   await bellLoaded;

@@ -1,7 +1,7 @@
 /**
  * The import dialog of list pages (engine/renderers/list/ImportDialog.tsx): the template is the export
- * with `template: true`; an upload either reports the imported count (and the list reloads) or lists every
- * bad row with its row number, field and message and stores nothing.
+ * with `template: true`; an upload reports the records added, updated and refused and either lets the list
+ * reload or lists every bad row with its row number, field and message and stores nothing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -62,7 +62,15 @@ describe('ImportDialog', () => {
     pick('receptions.xlsx');
     const report = await screen.findByTestId('import-errors');
     expect(calls.imports).toEqual([['receptions', 'receptions.xlsx', 'receptions.reception.list']]);
-    expect(report.textContent).toContain('有 2 处错误，未导入任何记录');
+    expect(report.textContent).toContain('问题列表');
+    expect(screen.getByTestId('import-errors-title').textContent).toContain('有 2 处错误，未导入任何记录');
+    expect(screen.getByTestId('import-added').textContent).toBe('新增 0 条');
+    expect(screen.getByTestId('import-updated').textContent).toBe('更新 0 条');
+    expect(screen.getByTestId('import-refused').textContent).toBe('拒绝 2 条');
+    // the report is a live region that takes the focus, so keyboard and screen reader land on it
+    const region = screen.getByTestId('import-report');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(document.activeElement).toBe(region));
     const cells = [...report.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells).toEqual([
       ['3', '来宾人数', '来宾人数不能小于 1'],
@@ -72,10 +80,12 @@ describe('ImportDialog', () => {
   });
 
   it('shows the imported count and lets the list reload', async () => {
-    calls.answer = { imported: 12, added: 12, updated: 0, refused: 0, errors: [] } satisfies ImportReport;
+    calls.answer = { imported: 12, added: 9, updated: 3, refused: 0, errors: [] } satisfies ImportReport;
     const onImported = dialog();
     pick('receptions.xlsx');
     expect((await screen.findByTestId('import-done')).textContent).toContain('已导入 12 条记录');
+    expect(screen.getByTestId('import-counts').textContent).toBe('新增 9 条更新 3 条拒绝 0 条');
+    expect(screen.queryByTestId('import-errors')).toBeNull();
     expect(onImported).toHaveBeenCalledWith(12);
   });
 });

@@ -249,4 +249,38 @@ describe('ListPage over the receptions definition', () => {
     fireEvent.click(screen.getByTestId('list-search'));
     await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ filters: { status: 'done', dept: 3 } }));
   });
+
+  it('gives a link cell the href of its record (new tab, Enter) while a plain click opens the drawer in the app', async () => {
+    host.location = { pathname: '/receptions/list', search: '' };
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    const link = within(rowOf('兄弟城市考察团来访')).getByTestId('cell-link');
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/receptions/list?view=1');
+    // Ctrl + click is the browser's (a new tab): the app opens nothing
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(screen.queryByTestId('record-drawer')).toBeNull();
+    // a plain click stays in the app: the browser's navigation is cancelled and the record's drawer opens
+    expect(fireEvent.click(link)).toBe(false);
+    expect(await screen.findByTestId('record-drawer')).toBeTruthy();
+    expect(host.navigations).toEqual([]);
+  });
+
+  it('opens the drawer of the record a link cell’s href names', async () => {
+    host.location = { pathname: '/receptions/list', search: '?view=2' };
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    expect(await screen.findByTestId('record-drawer')).toBeTruthy();
+  });
+});
+
+describe('the 操作 column', () => {
+  it('is 260 px for Chinese labels and as wide as longer English labels need', async () => {
+    const { rowActionsWidth } = await import('../../engine/renderers/list/RowActions');
+    expect(rowActionsWidth(['查看', '编辑', '办结', '删除', '取消'], '更多')).toBe(260);
+    const english = rowActionsWidth(['View', 'Edit', 'Complete', 'Delete', 'Cancel'], 'More');
+    // four links of 4–8 letters (~8 px each, 8 px padding, 4 px apart), "More ▾" and the cell padding
+    expect(english).toBeGreaterThan(260);
+    expect(english).toBe(32 + 40 + 40 + 72 + 56 + 12 + 4 + 32 + 8 + 18);
+  });
 });

@@ -2,7 +2,7 @@
  * The reference-field picker (widgets/RecordPicker.tsx, widget `record`) and link (engine/renderers/RecordLink.tsx):
  * the picker shows the label of its value (from the record's `_refs`, else asked by id), searches the target's
  * `<group>/list` on the server as the person types (debounced, label keyword), and picking an option sets the id;
- * a link opens the target's route through the host; a list column of the kind shows the label from `refs.records`.
+ * a link is an `<a href>` to the target's route that a plain click opens through the host; a list column of the kind shows the label from `refs.records`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -38,7 +38,7 @@ beforeEach(() => {
     const list = VEHICLES.filter((v) => (ids ? ids.includes(v.id) : !body.keyword || v.plate.includes(body.keyword)));
     return { list, total: list.length };
   };
-  provideHost({ call, useOpenRecord: () => (path: string) => opened.push(path) } as unknown as EngineHost);
+  provideHost({ call, useOpenRecord: () => (path: string) => opened.push(path), href: (path: string) => `/oa${path}` } as unknown as EngineHost);
 });
 afterEach(() => {
   cleanup();
@@ -104,6 +104,26 @@ describe('record link', () => {
     render(<RecordLink target={target} id={7} label="京B22222" />);
     fireEvent.click(screen.getByTestId('record-link'));
     expect(opened).toEqual(['/fleet/vehicle/7']);
+  });
+
+  it('is a real link to the route: Ctrl + click and middle click are the browser’s, a plain click the app’s', () => {
+    render(<RecordLink target={target} id={7} label="京B22222" />);
+    const link = screen.getByTestId('record-link');
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/oa/fleet/vehicle/7');
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(link, { metaKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 1 })).toBe(true);
+    expect(opened).toEqual([]);
+    expect(fireEvent.click(link)).toBe(false);
+    expect(opened).toEqual(['/fleet/vehicle/7']);
+  });
+
+  it('is a focusable button when the record opens in a drawer', () => {
+    render(<RecordLink target={{ ...target, route: undefined, detail: 'fleet.vehicle.detail' }} id={7} label="京B22222" />);
+    const link = screen.getByTestId('record-link');
+    expect(link.getAttribute('role')).toBe('button');
+    expect(link.getAttribute('tabindex')).toBe('0');
   });
 
   it('shows the id of a record without a label, as text when the target has nowhere to open', () => {

@@ -1,10 +1,11 @@
 /**
  * The import dialog of a list page: download the template (the export's headers only), pick an
- * `.xlsx`, upload it (`<group>/import`, all rows or none), then either the imported count or the report of
- * every bad row (row as Excel shows it, field, message). Props: `open`, `group` (API group), `pageId`
+ * `.xlsx`, upload it (`<group>/import`, all rows or none), then the report: records added, updated and refused
+ * and, when rows were refused, every problem (row as Excel shows it, field, message) in a table. The report is a
+ * live region (screen readers read it out) that takes the focus, so the keyboard lands on it after the upload. Props: `open`, `group` (API group), `pageId`
  * (the list page, whose columns lay out the sheet), `onImported` after rows were stored, `onClose`.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Modal, Result, Space, Table, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,10 @@ export function ImportDialog({ open, group, pageId, title, onImported, onClose }
   const [busy, setBusy] = useState<'template' | 'upload' | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const reportRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (report) reportRef.current?.focus();
+  }, [report]);
 
   const template = async () => {
     setBusy('template');
@@ -83,22 +88,35 @@ export function ImportDialog({ open, group, pageId, title, onImported, onClose }
             </Upload>
           </Space>
           {failure && <Alert type="error" showIcon title={failure} data-testid="import-failure" />}
-          {report && !report.errors.length && <Result status="success" title={t('import.done', { count: report.imported })} data-testid="import-done" />}
-          {report && report.errors.length > 0 && (
-            <div data-testid="import-errors">
-              <Alert type="error" showIcon title={t('import.rejected', { count: report.errors.length })} style={{ marginBottom: 12 }} />
-              <Table
-                size="small"
-                rowKey={(e) => `${e.row}:${e.field ?? ''}:${e.message}`}
-                pagination={report.errors.length > 10 ? { pageSize: 10 } : false}
-                dataSource={report.errors}
-                columns={[
-                  { key: 'row', dataIndex: 'row', title: t('import.row'), width: 80 },
-                  { key: 'field', dataIndex: 'field', title: t('import.field'), width: 160 },
-                  { key: 'message', dataIndex: 'message', title: t('import.message') },
-                ]}
-              />
-            </div>
+          {report && (
+            <section ref={reportRef} tabIndex={-1} aria-live="polite" aria-label={t('import.report')} className="import-report" data-testid="import-report">
+              {report.errors.length ? (
+                <Alert type="error" showIcon title={t('import.rejected', { count: report.errors.length })} data-testid="import-errors-title" />
+              ) : (
+                <Result status="success" title={t('import.done', { count: report.imported })} data-testid="import-done" style={{ padding: '8px 0' }} />
+              )}
+              <ul className="import-report-counts" data-testid="import-counts">
+                <li data-testid="import-added">{t('import.added', { count: report.added })}</li>
+                <li data-testid="import-updated">{t('import.updated', { count: report.updated })}</li>
+                <li data-testid="import-refused">{t('import.refused', { count: report.refused })}</li>
+              </ul>
+              {report.errors.length > 0 && (
+                <div data-testid="import-errors">
+                  <Table
+                    size="small"
+                    title={() => t('import.problems')}
+                    rowKey={(e) => `${e.row}:${e.field ?? ''}:${e.message}`}
+                    pagination={report.errors.length > 10 ? { pageSize: 10 } : false}
+                    dataSource={report.errors}
+                    columns={[
+                      { key: 'row', dataIndex: 'row', title: t('import.row'), width: 80 },
+                      { key: 'field', dataIndex: 'field', title: t('import.field'), width: 160, render: (f?: string) => f || '—' },
+                      { key: 'message', dataIndex: 'message', title: t('import.message') },
+                    ]}
+                  />
+                </div>
+              )}
+            </section>
           )}
         </Space>
       </div>

@@ -20,6 +20,20 @@ export interface RowActionsProps {
 
 const INLINE = 4;
 
+/** Width (px) of `text` at 14 px: wide (CJK) characters ~14 px, others ~8 px (as the headers of ./columns.tsx). */
+const textWidth = (text: string) => [...text].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? 14 : 8), 0);
+
+/**
+ * Width (px) the fixed 操作 column needs to show `labels` (every action a row may offer, in order) uncut: the first
+ * four as links, the rest behind "more" (`more`: its label), with the cell's padding; never below `min`.
+ */
+export function rowActionsWidth(labels: string[], more: string, min = 260): number {
+  const inline = labels.slice(0, INLINE);
+  let w = inline.reduce((sum, l) => sum + textWidth(l) + 8, 0) + 4 * Math.max(0, inline.length - 1);
+  if (labels.length > INLINE) w += 4 + textWidth(more) + 8 + 18;
+  return Math.max(min, Math.ceil(w + 32));
+}
+
 /** Links of the row's actions. */
 export function RowActions({ actions, record, tx, onRun }: RowActionsProps) {
   const { t } = useTranslation('renderer');

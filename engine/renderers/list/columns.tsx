@@ -2,7 +2,9 @@
  * Table columns of a list page: one antd column per visible definition column, its cell drawn
  * by the column's `render` (text, date, datetime, dict, user, dept, status, money, link, tags, boolean),
  * server sort on sortable columns, and the names of users and departments from the answer's `refs`; a reference
- * field (kind record) shows its record's label (`refs.records`) as a link opening that record (../RecordLink.tsx).
+ * field (kind record) shows its record's label (`refs.records`) as a link opening that record (../RecordLink.tsx);
+ * a link cell is an `<a href>` (the list route with `?view=<id>`, which opens that record's drawer) that a plain
+ * click opens in the app (../linkClick.ts).
  */
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
@@ -13,6 +15,7 @@ import type { ColumnRender, ListColumn } from '../../schema/types';
 import type { EntityRecord, RefNames } from '../../data/api';
 import { columnTitle, dictOf, fieldOf, formatDate, formatMoney, type TextFn } from './model';
 import { RecordLink } from '../RecordLink';
+import { inAppClick } from '../linkClick';
 
 /** What drawing the cells needs besides the record. */
 export interface CellContext {
@@ -22,6 +25,8 @@ export interface CellContext {
   t: TFunction;
   /** Opens the record's detail (link cells); absent when the page has no view action. */
   onOpen?: (record: EntityRecord) => void;
+  /** The href of a record's link cell (opens the record in a new browser tab); without it the cell is a button. */
+  hrefOf?: (record: EntityRecord) => string;
 }
 
 /** The renderer of a column: its own `render`, else one that fits the field's kind. */
@@ -98,7 +103,11 @@ export function renderCell(col: ListColumn, record: EntityRecord, ctx: CellConte
       const text = v === null || v === undefined ? '' : String(v);
       if (!ctx.onOpen) return text;
       return (
-        <Typography.Link data-testid="cell-link" onClick={() => ctx.onOpen!(record)}>
+        <Typography.Link
+          data-testid="cell-link"
+          {...(ctx.hrefOf ? { href: ctx.hrefOf(record) } : { role: 'button', tabIndex: 0, onKeyDown: (e) => e.key === 'Enter' && ctx.onOpen!(record) })}
+          onClick={inAppClick(() => ctx.onOpen!(record))}
+        >
           {text}
         </Typography.Link>
       );

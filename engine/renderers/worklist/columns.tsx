@@ -32,6 +32,8 @@ export function workListColumns({ list, t, linkOf, onUrge }: ColumnOptions): Col
   const title: ColumnsType<WorkRow>[number] = {
     key: 'title',
     title: t('worklist.col.title'),
+    // the title keeps a readable width; the table scrolls sideways when the other columns take the rest
+    minWidth: 240,
     render: (_v, r) => {
       const link = linkOf(r);
       return link ? <OpenLink link={link}>{r.title}</OpenLink> : r.title;

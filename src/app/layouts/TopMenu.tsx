@@ -1,6 +1,7 @@
 /**
  * The horizontal menu in the header (layouts top and mix). With 16 or more top-level items it slides in
- * two steps with arrow buttons (SPEC §4, §9); with fewer, items beyond `menunum` fold into "more".
+ * two steps with arrow buttons (SPEC §4, §9); with fewer, items beyond `menunum` fold into "more", and so do the
+ * last ones that do not fit the header's width (long English labels, narrow screens): none is shown cut.
  * Props: `entries`, `selectedKeys`, `onSelect(entry)`.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import { layoutAtom } from '../stores/layout';
 import { menuBadgesAtom } from '../stores/badges';
 import { topMenuTokens } from './menuTheme';
 import { toMenuItems } from './menuItems';
-import { findEntry, foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, type MenuEntry } from './menuModel';
+import { findEntry, fitTopCount, foldTopEntries, slideOffset, snapOffset, stepShowing, topMenuSlide, type MenuEntry } from './menuModel';
 
 export interface TopMenuProps {
   entries: MenuEntry[];
@@ -23,7 +24,7 @@ export interface TopMenuProps {
 const MORE_KEY = '__more__';
 
 export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const layout = useAtomValue(layoutAtom);
   const badges = useAtomValue(menuBadgesAtom);
   const slide = topMenuSlide(entries.length);
@@ -33,10 +34,14 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
   const [overflow, setOverflow] = useState(0);
   const [starts, setStarts] = useState<number[]>([]);
   const [width, setWidth] = useState(0);
+  // without sliding: how many entries fit the width (the rest fold into "more"); widths measured per language and key
+  const [fit, setFit] = useState(Infinity);
+  const widths = useRef(new Map<string, number>());
+  const shownCount = Math.min(layout.menunum, fit);
 
   const items = useMemo(() => {
     if (slide.enabled) return toMenuItems(entries, t, true, 0, badges);
-    const [shown, folded] = foldTopEntries(entries, layout.menunum);
+    const [shown, folded] = foldTopEntries(entries, shownCount);
     const base = toMenuItems(shown, t, true, 0, badges);
     if (!folded.length) return base;
     return [
@@ -48,21 +53,31 @@ export function TopMenu({ entries, selectedKeys, onSelect }: TopMenuProps) {
         children: toMenuItems(folded, t, true, 0, badges),
       },
     ];
-  }, [entries, t, slide.enabled, layout.menunum, badges]);
+  }, [entries, t, slide.enabled, shownCount, badges]);
 
   useLayoutEffect(() => {
     const measure = () => {
       if (!viewport.current || !strip.current) return;
       setOverflow(Math.max(0, strip.current.scrollWidth - viewport.current.clientWidth));
       setWidth(viewport.current.clientWidth);
-      setStarts(Array.from(strip.current.querySelectorAll<HTMLElement>('.oa-top-menu > li')).map((li) => li.offsetLeft));
+      const lis = Array.from(strip.current.querySelectorAll<HTMLElement>('.oa-top-menu > li'));
+      setStarts(lis.map((li) => li.offsetLeft));
+      if (slide.enabled) return;
+      const keyOf = (key: string) => `${i18n.language}|${key}`;
+      lis.forEach((li, i) => {
+        if (li.querySelector('[data-testid="top-menu-more"]')) widths.current.set(keyOf(MORE_KEY), li.offsetWidth);
+        else if (entries[i]) widths.current.set(keyOf(entries[i].key), li.offsetWidth);
+      });
+      const wanted = entries.slice(0, layout.menunum).map((e) => widths.current.get(keyOf(e.key)));
+      const n = fitTopCount(wanted, viewport.current.clientWidth, widths.current.get(keyOf(MORE_KEY)) ?? 110);
+      setFit(n === null ? Infinity : n >= wanted.length ? Infinity : n);
     };
     measure();
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
     if (ro && viewport.current) ro.observe(viewport.current);
     if (ro && strip.current) ro.observe(strip.current);
     return () => ro?.disconnect();
-  }, [items]);
+  }, [items]); // eslint-disable-line react-hooks/exhaustive-deps -- measured again whenever the items change
 
   const sliding = slide.enabled && overflow > 0;
   const offsets = useMemo(

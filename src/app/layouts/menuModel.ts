@@ -163,6 +163,21 @@ export function foldTopEntries(entries: MenuEntry[], menunum: number): [MenuEntr
 }
 
 /**
+ * How many top-bar entries fit `availablePx` (the menu's width) when the rest fold into "more": the largest n whose
+ * widths (px, in order) plus the "more" item's (only when some are left) fit; all of them when they fit without
+ * "more". `null` when a width is unknown (not measured yet: show them all once to measure them).
+ */
+export function fitTopCount(widths: Array<number | undefined>, availablePx: number, morePx: number): number | null {
+  if (widths.some((w) => w === undefined)) return null;
+  const ws = widths as number[];
+  if (ws.reduce((a, b) => a + b, 0) <= availablePx) return ws.length;
+  let used = morePx;
+  let n = 0;
+  while (n < ws.length && used + ws[n] <= availablePx) used += ws[n++];
+  return n;
+}
+
+/**
  * Snaps a slide offset (px, ≥ 0) back to the start of the item it would cut, so no item is shown half:
  * the largest item start ≤ `px` (`starts` ascending). The last step keeps the exact overflow.
  */

@@ -18,7 +18,6 @@
 import { clearanceOf, SECRET_DICT, secretLevelOf } from '../services/clearance.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { EntityAction, EntityDef } from '../../../engine/schema/types.js';
-import type { Locale } from '../../shared/constants.js';
 import type { Dialect } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { translate } from '../i18n/index.js';
@@ -33,7 +32,7 @@ import { pageContext } from './listPage.js';
 import { pageCursors } from './cursor.js';
 import { parseListQuery, type ListAnswer, type ListBody } from './query.js';
 import { deleteRows, getRows, insertRow, listRecords, updateRow } from './repository.js';
-import { scopeFilter, unitOf, type ScopeFilter } from './scope.js';
+import { scopeFilter, unitOf } from './scope.js';
 import { deriveTable, type TableSpec } from './table.js';
 import { invalidateTotals } from './totals.js';
 import { INT_MAX, constraintError, fieldTitle, fillSessionDefaults, validateRecord, writableFields } from './validation.js';
@@ -44,37 +43,15 @@ import { retitleRecordFlow } from './flow/retitle.js';
 import { checkFlowEdit, codeSet, flowBacked, flowStatusOf } from './serviceRules.js';
 import { computedFieldNames, formPagesOf, withComputedFields } from './computed.js';
 import { schemaStore } from './schemaStore.js';
+import type { Access, Caller, PreparedAdd } from './serviceTypes.js';
+
+export type { Access, Caller, PreparedAdd } from './serviceTypes.js';
 
 /** Most records one `del` call may delete. */
 export const MAX_DELETE_IDS = 1000;
 
-/** Who is calling, from the request (handlers build it; services never see Fastify). */
-export interface Caller {
-  userId: number;
-  username: string;
-  deptId: number | null;
-  ip: string;
-  locale: Locale;
-  /** The request it came with: per-request answers (roles) are asked once for it. */
-  request?: object;
-}
-
 /** Operations a permission code guards. */
 type Op = 'view' | 'add' | 'edit' | 'delete';
-
-/** What a caller may do: permission codes, data scope and the `user` of action conditions. */
-export interface Access {
-  codes: Set<string>;
-  scope: ScopeFilter;
-  /** The `user` of action conditions. */
-  user: ActionUser;
-}
-
-/** A validated, authorised new record of `EntityService.prepareAdd`, ready for `insertPrepared`. */
-export interface PreparedAdd {
-  access: Access;
-  row: Record<string, unknown>;
-}
 
 export class EntityService {
   readonly spec: TableSpec;

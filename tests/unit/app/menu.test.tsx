@@ -4,6 +4,7 @@ import {
   allowedMenuPaths,
   buildLayoutMenus,
   colourClass,
+  fitTopCount,
   foldTopEntries,
   slideOffset,
   snapOffset,
@@ -122,6 +123,17 @@ describe('menu building for the four layouts (SPEC §2.4, §4)', () => {
     const [shown, folded] = foldTopEntries(entries, 2);
     expect(keys(shown)).toEqual(['/dashboard', '/document']);
     expect(keys(folded)).toEqual(['/mail']);
+  });
+
+  it('folds the top-bar entries that do not fit the width into "more" (long English labels)', () => {
+    // Workbench, Documents, Affairs, Workflow: 120 + 130 + 110 + 120 px; "More" 90 px
+    const widths = [120, 130, 110, 120];
+    expect(fitTopCount(widths, 600, 90)).toBe(4);
+    expect(fitTopCount(widths, 470, 90)).toBe(3);
+    expect(fitTopCount(widths, 440, 90)).toBe(2);
+    expect(fitTopCount(widths, 150, 90)).toBe(0);
+    // a width not measured yet: show them all once to measure them
+    expect(fitTopCount([120, undefined], 600, 90)).toBeNull();
   });
 
   it('collects the allowed paths of menu and menu_my, hidden items included', () => {

@@ -2,16 +2,17 @@
  * Reminders in the browser (SPEC §4 "Reminders"): the channel announces the user on open, keeps the socket
  * alive every 50 s, refreshes on type 1 (and type 2 on pc), hands type 3 print parameters on, falls back to
  * polling on close and reconnects after 5 s; without a socket it polls with last_id at the server's rate.
- * The bell loads the unread list, ignores all and marks a clicked reminder read.
+ * The bell loads the unread list at once (one Msg/list per page load, not waiting for the socket; once the socket
+ * is bound one Msg/newMsg tells whether anything came in between), ignores all and marks a clicked reminder read.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '@app/i18n';
 import './shellHost';
 import { pushAction, ReminderChannel, type PollAnswer, type SocketLike } from '@app/components/header/reminderChannel';
-import { singleFlight, socketUrlOf } from '@app/components/header/startReminders';
+import { singleFlight, socketUrlOf, startReminders } from '@app/components/header/startReminders';
 
 const posts: Array<{ url: string; data: any }> = [];
 let answers: Record<string, (data: any) => unknown> = {};
@@ -193,7 +194,7 @@ describe('reminder helpers', () => {
     expect(pushAction('{"type":1}')).toEqual({ kind: 'refresh' });
     expect(pushAction('{"type":2}', 'mobile')).toBeNull();
     expect(pushAction('{"type":3,"data":{"a":1}}')).toEqual({ kind: 'print', data: { a: 1 } });
-    expect(pushAction('{"type":"bound","uid":1}')).toEqual({ kind: 'refresh' });
+    expect(pushAction('{"type":"bound","uid":1}')).toEqual({ kind: 'catchUp' });
     expect(pushAction('not json')).toBeNull();
   });
 
@@ -216,6 +217,58 @@ describe('reminder helpers', () => {
     resolve();
     await new Promise((r) => setTimeout(r, 0));
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('starting the reminders', () => {
+  const sockets: FakeSocket[] = [];
+  let socketAnswer: (v: unknown) => void = () => undefined;
+  beforeEach(() => {
+    sockets.length = 0;
+    posts.length = 0;
+    vi.stubGlobal(
+      'WebSocket',
+      class extends FakeSocket {
+        constructor(url: string) {
+          super(url);
+          sockets.push(this);
+        }
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function started(hasNew: boolean) {
+    const { appStore } = await import('@app/stores/store');
+    const { noticesAtom } = await import('@app/stores/notices');
+    answers = {
+      'Msg/list': () => ({ list: [], total: 0, unread: 4, last_id: 9, current: 1, pageSize: 10 }),
+      // the socket's address comes late: the bell does not wait for it
+      'Msg/socket': () => new Promise((r) => (socketAnswer = r)),
+      'Msg/newMsg': (d: { last_id: number }) => ({ has_new: hasNew, rate: 5000, last_id: d.last_id + (hasNew ? 1 : 0), unread: 5, list: [] }),
+    };
+    const stop = startReminders(5);
+    await waitFor(() => expect(appStore.get(noticesAtom).unread).toBe(4));
+    expect(posts.map((p) => p.url)).toEqual(['Msg/list', 'Msg/socket']);
+    socketAnswer({ enabled: true, path: 'api/Msg/socket', uid: 5, keepalive: 50000, reconnect: 5000 });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    sockets[0].open();
+    sockets[0].push({ type: 'bound', uid: 5 });
+    await waitFor(() => expect(posts.filter((p) => p.url === 'Msg/newMsg').map((p) => p.data)).toEqual([{ last_id: 9 }]));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    return stop;
+  }
+
+  it('loads the bell at once, before the socket is up, and once only when nothing came before it was bound', async () => {
+    const stop = await started(false);
+    expect(posts.filter((p) => p.url === 'Msg/list')).toHaveLength(1);
+    stop();
+  });
+
+  it('loads the list again when a reminder came before the socket was bound', async () => {
+    const stop = await started(true);
+    expect(posts.filter((p) => p.url === 'Msg/list')).toHaveLength(2);
+    stop();
   });
 });
 

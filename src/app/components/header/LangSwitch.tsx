@@ -1,4 +1,10 @@
-/** Language dropdown zh-CN / en-US (SPEC §2.4): remembered, switches i18next, antd and dayjs locales. */
+/**
+ * Language dropdown zh-CN / en-US (SPEC §2.4): remembered, switches i18next, antd and dayjs locales. The page stays
+ * while the texts swap: the new language's resources are loaded first (`i18n.loadLanguages`, a no-op when they are
+ * there) and the switch is a transition, so a part that still suspends keeps showing the old texts instead of a
+ * Suspense fallback (the app's full-screen loading above the shell).
+ */
+import { startTransition } from 'react';
 import { Dropdown } from 'antd';
 import { TranslationOutlined, CheckOutlined } from '@ant-design/icons';
 import { useAtom } from 'jotai';
@@ -7,8 +13,12 @@ import { LOCALES } from '@shared/constants';
 import { localeAtom } from '../../stores/locale';
 
 export function LangSwitch({ showLabel = false }: { showLabel?: boolean }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const [locale, setLocale] = useAtom(localeAtom);
+  const switchTo = (next: (typeof LOCALES)[number]) => {
+    const swap = () => startTransition(() => setLocale(next));
+    i18n.loadLanguages(next).then(swap, swap);
+  };
   return (
     <Dropdown
       trigger={['click']}
@@ -25,7 +35,7 @@ export function LangSwitch({ showLabel = false }: { showLabel?: boolean }) {
             </span>
           ),
         })),
-        onClick: ({ key }) => setLocale(key as (typeof LOCALES)[number]),
+        onClick: ({ key }) => switchTo(key as (typeof LOCALES)[number]),
       }}
     >
       <button

@@ -4,7 +4,8 @@
  *
  * - with a websocket URL: open it, announce the user id on open (`{type: 'login', uid}`), send a keepalive
  *   (`{type: 'ping'}`) every 50 s; a push of type 1, or type 2 when the platform is pc, refreshes the
- *   reminders; type 3 hands its print parameters to `onPrint`. When the socket closes (or cannot open),
+ *   reminders; type 3 hands its print parameters to `onPrint`; the server's `bound` acknowledgement asks for a
+ *   catch-up (`catchUp`, else `refresh`). When the socket closes (or cannot open),
  *   fall back to polling and try the socket again after 5 s; once it is open again polling stops.
  * - without one: poll `newMsg` with the last id at the rate the server answers (default 5000 ms) and
  *   refresh when it says `has_new`.
@@ -51,6 +52,8 @@ export interface ChannelDeps {
   lastId(): number;
   /** Reloads the reminders (Msg/list). */
   refresh(): void;
+  /** The socket is bound: catch up on what may have come before (default: `refresh`). */
+  catchUp?(): void;
   /** Type 3: print parameters for the user info. */
   onPrint?(data: unknown): void;
   platform?: string;
@@ -64,8 +67,8 @@ const windowTimers: Timers = {
   clearInterval: (id) => globalThis.clearInterval(id as ReturnType<typeof setInterval>),
 };
 
-/** What a push asks for: refresh, print parameters, or nothing. */
-export function pushAction(data: unknown, platform: string = PLATFORM): { kind: 'refresh' } | { kind: 'print'; data: unknown } | null {
+/** What a push asks for: refresh, print parameters, a catch-up (the socket is bound), or nothing. */
+export function pushAction(data: unknown, platform: string = PLATFORM): { kind: 'refresh' } | { kind: 'catchUp' } | { kind: 'print'; data: unknown } | null {
   let parsed: unknown;
   try {
     parsed = typeof data === 'string' ? JSON.parse(data) : data;
@@ -78,7 +81,7 @@ export function pushAction(data: unknown, platform: string = PLATFORM): { kind: 
   if (type === 1 || (type === 2 && platform === 'pc')) return { kind: 'refresh' };
   if (type === 3) return { kind: 'print', data: m.data };
   // The server's acknowledgement of the announcement: catch up on what came while disconnected.
-  if (m.type === 'bound') return { kind: 'refresh' };
+  if (m.type === 'bound') return { kind: 'catchUp' };
   return null;
 }
 
@@ -160,6 +163,7 @@ export class ReminderChannel {
     s.onmessage = (ev) => {
       const a = pushAction(ev.data, this.deps.platform ?? PLATFORM);
       if (a?.kind === 'refresh') this.deps.refresh();
+      else if (a?.kind === 'catchUp') (this.deps.catchUp ?? this.deps.refresh)();
       else if (a?.kind === 'print') this.deps.onPrint?.(a.data);
     };
     s.onerror = () => {

@@ -1,8 +1,9 @@
 /**
- * Starts the reminders of a signed-in user (SPEC §4 "Reminders"): loads the unread list, asks the server
- * where its websocket is (Msg/socket) and runs the reminder channel — the websocket when the server and
- * the browser offer one, else polling Msg/newMsg. Answers the stop function (sign-out, unmount), which
- * also empties the bell.
+ * Starts the reminders of a signed-in user (SPEC §4 "Reminders"): loads the unread list at once (one Msg/list per
+ * page load, not waiting for the socket), asks the server where its websocket is (Msg/socket) and runs the
+ * reminder channel — the websocket when the server and the browser offer one, else polling Msg/newMsg. When the
+ * socket is bound, one Msg/newMsg after the first list tells whether anything came in between (then the list is
+ * loaded again). Answers the stop function (sign-out, unmount), which also empties the bell.
  */
 import { appStore } from '../../stores/store';
 import { clearReminders, loadReminders, msgApi, noticesAtom, setPrintParameters } from '../../stores/notices';
@@ -37,29 +38,26 @@ export function singleFlight(load: () => Promise<void>): () => void {
   return run;
 }
 
-/** Longest wait for the socket's acknowledgement before the bell loads its list anyway, ms. */
-export const FIRST_LOAD_WAIT_MS = 3000;
-
 export function startReminders(userId: number): () => void {
   let stopped = false;
   let channel: ReminderChannel | null = null;
-  const load = singleFlight(loadReminders);
-  let loaded = false;
-  const refresh = () => {
-    loaded = true;
-    load();
-  };
-  let safety: ReturnType<typeof setTimeout> | undefined;
+  const refresh = singleFlight(loadReminders);
+  // the bell's first list, without waiting for the socket
+  const first = loadReminders().catch(() => undefined);
+  // once bound: whatever arrived after the first list (or while the socket was away) by one newMsg, not a new list
+  const catchUp = () =>
+    void first
+      .then(() => msgApi.newMsg(appStore.get(noticesAtom).lastId))
+      .then((a) => {
+        if (a.has_new && !stopped) refresh();
+      })
+      .catch(() => undefined);
   void msgApi
     .socket()
     .then((info) => (info.enabled && typeof WebSocket !== 'undefined' ? socketUrlOf(info.path) : null))
     .catch(() => null)
     .then((socketUrl) => {
       if (stopped) return;
-      // One Msg/list per page load: with a socket, the list is loaded when the server acknowledges the binding
-      // (nothing can be missed between the two); without one, or when no acknowledgement comes, at once.
-      if (!socketUrl) refresh();
-      else safety = setTimeout(() => !loaded && !stopped && refresh(), FIRST_LOAD_WAIT_MS);
       channel = new ReminderChannel({
         userId,
         socketUrl,
@@ -67,13 +65,13 @@ export function startReminders(userId: number): () => void {
         poll: (lastId) => msgApi.newMsg(lastId),
         lastId: () => appStore.get(noticesAtom).lastId,
         refresh,
+        catchUp,
         onPrint: setPrintParameters,
       });
       channel.start();
     });
   return () => {
     stopped = true;
-    clearTimeout(safety);
     channel?.stop();
     clearReminders();
   };

@@ -7,7 +7,8 @@
  * append the events to flow_events. On PostgreSQL the row is also locked (`for update`).
  *
  * Refusals of the machine (engine/flow FlowError) answer -1 with the message of the caller's locale. What is only
- * read — an instance's view, its log, what an action reads before its transaction — is ./runtimeReads.ts.
+ * read — an instance's view, its log, what an action reads before its transaction — is ./runtimeReads.ts; the
+ * refusals' texts and the reminders are ./runtimeNotices.ts, the caller's and start's types ./runtimeTypes.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -27,10 +28,10 @@ import type { Dialect } from '../../db/index.js';
 import type { DB } from '../../db/types.js';
 import { translate } from '../../i18n/index.js';
 import { now } from '../../lib/clock.js';
-import { ApiError, badInput } from '../../lib/errors.js';
+import { badInput } from '../../lib/errors.js';
 import { loadOrg, resolverOf } from './org.js';
 import { clearedHook, notClearedName, type NamedSources } from './cleared.js';
-import { addMessages, MESSAGE_TYPES, type NewMessages } from '../../services/messages.js';
+import { addMessages } from '../../services/messages.js';
 import { notifyUsers } from '../../services/messageBus.js';
 import type { ServerContext } from '../../lib/context.js';
 import { syncRecord, syncRecordData, type RecordEditChecks } from './records.js';
@@ -44,6 +45,8 @@ import { checkSecretWrite, secretLevelOfInstance } from './secret.js';
 import { currentFlow, flowVersion, type FlowVersion } from './versions.js';
 import { lockInstance, selectInstance, updateInstance, updateInstanceSameStatus, type InstanceSet } from './statements.js';
 import { mirrorState } from './mirror.js';
+import { refusal, reminders } from './runtimeNotices.js';
+import type { FlowCaller, StartInput } from './runtimeTypes.js';
 import { flowId } from './ids.js';
 import { readHandled } from './handledReminders.js';
 import { orgTimeZone } from '../../services/orgZone.js';
@@ -52,76 +55,13 @@ import { zoneOffsetMinutes } from '../../../../engine/expr/zone.js';
 export { flowId };
 
 export type { InstanceView };
-
-/** Who acts. */
-export interface FlowCaller {
-  userId: number;
-  deptId: number | null;
-  locale: Locale;
-  /** users.is_admin or sysadmin: may view every instance. */
-  admin?: boolean;
-  /**
-   * Holds the 督办 permission (./supervise.ts SUPERVISE_CODE): may view and urge (催办) every instance started in the
-   * units he oversees (../scope.ts overseenDepartments), decides nothing.
-   */
-  supervisor?: boolean;
-}
-
-/** What `start` is given (see FlowRuntime.start). */
-export interface StartInput {
-  defId: string;
-  title: string;
-  data?: Record<string, unknown>;
-  picks?: Record<string, number[]>;
-  entity?: string | null;
-  recordId?: number | null;
-  draft?: boolean;
-  opinion?: string;
-}
+export type { FlowCaller, StartInput } from './runtimeTypes.js';
 
 /** Longest title of an instance (flow_instances.title). */
 export const FLOW_TITLE_MAX = 255;
 
 type Trx = Transaction<DB>;
 type Row = FlowInstanceRow;
-
-/** The machine's message of `e` in `locale` (server catalogue `flow.*`, else the machine's zh-CN text). */
-function refusal(e: FlowError, locale: Locale): ApiError {
-  const text = translate(locale, e.key, e.params);
-  return badInput(text && text !== e.key ? text : e.message);
-}
-
-/** Message kind of each notify effect of the machine (services/messages.ts MESSAGE_TYPES). */
-const NOTICE_TYPE = {
-  task: MESSAGE_TYPES.TASK,
-  return: MESSAGE_TYPES.RETURN,
-  urge: MESSAGE_TYPES.URGE,
-  cc: MESSAGE_TYPES.CC,
-  cancelled: MESSAGE_TYPES.RETURN,
-} as const;
-
-/**
- * The reminders of `effects.notify` (SPEC §4 "Reminders": each task, return, urge, cc, finished flow and task cancelled by another's return) as
- * messages of instance `row`: the title says what happened (zh-CN, the server's language of record), the
- * target is the affair or the document approval page (SPEC §4 "Reminder target by kind").
- */
-function reminders(row: { id: number; title: string; entity: string | null }, effects: Effects, actor: number | null): NewMessages[] {
-  const target = row.entity?.startsWith('affair.') ? { affairId: row.id } : { flowId: row.id };
-  return effects.notify
-    .filter((n) => n.to.length)
-    .map((n) => {
-      const type = n.kind === 'finished' ? (n.result === 'rejected' ? MESSAGE_TYPES.REJECTED : MESSAGE_TYPES.FINISHED) : NOTICE_TYPE[n.kind];
-      const what = n.kind === 'finished' ? (n.result ?? 'finished') : n.kind;
-      return {
-        userIds: n.to.filter((u) => u !== actor),
-        type,
-        title: translate('zh-CN', `flow.notice.${what}`, { title: row.title }),
-        fromUserId: actor,
-        ...target,
-      };
-    })
-    .filter((m) => m.userIds.length);
-}
 
 /** Runs and persists flows (see the module comment). */
 export class FlowRuntime {
