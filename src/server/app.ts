@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { probeDatabase, type Database } from './db/index.js';
 import { localeOf, translate } from './i18n/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerCompression } from './plugins/compress.js';
 import { registerApi } from './api/index.js';
 import { startCacheBus } from './services/cacheBus.js';
 
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Multipart calls read their parts with `req.file()` / `req.parts()`; one file per call.
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   registerErrorHandling(app);
+  registerCompression(app);
 
   const base = config.basePath;
   await app.register(

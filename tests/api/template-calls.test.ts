@@ -1,8 +1,10 @@
 /**
  * Template and Form calls (SPEC §7 "Templates, forms and flows"): each call answers -99 without a
  * session, -1 naming the field on bad input and the id on an unknown one, and its shape on success;
- * Template/page and Template/info answer {notModified} for the current ETag.
+ * Template/page and Template/info answer {notModified} for the current ETag; a page bundle goes over the wire
+ * compressed (br, else gzip) for a browser that accepts it.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionOf, type Session, type TestApp } from './helpers.js';
 
@@ -78,6 +80,36 @@ describe('Template and Form calls', () => {
     const english = await t.post('Template/page', { route: '/receptions/index' }, s, en);
     expect(english.data.texts['receptions.reception.field.guestUnit']).toBe('Guest organisation');
     expect(english.data.etag).not.toBe(r.data.etag);
+  });
+
+  it('Template/page goes out compressed to a browser (br, else gzip), plain to a client that accepts neither', async () => {
+    const call = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Template/page',
+        payload: { route: '/receptions/index' },
+        headers: { 'x-token': s.token, 'x-uuid': s.uuid, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await call();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    const br = await call('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    const gz = await call('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    // a small answer (notModified) is sent as it is
+    const etag = JSON.parse(plain.body).data.etag;
+    const small = await t.app.inject({
+      method: 'POST',
+      url: '/api/Template/page',
+      payload: { route: '/receptions/index', etag },
+      headers: { 'x-token': s.token, 'x-uuid': s.uuid, 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body).data).toEqual({ notModified: true, etag });
   });
 
   it('Template/info serves any page kind with its ETag and notModified', async () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '@app/i18n';
 import type { ListAnswer, ListParams } from '../../engine/data/api';
+import { keepPage, pageKey } from '../../engine/data/pageCache';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
 import { installTestHost, testIdentityAtom, type TestHostRecord } from './testHost';
 
@@ -237,6 +238,29 @@ describe('ListPage over the receptions definition', () => {
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
     expect(headers.slice(0, 2)).toEqual(['状态', '接待事由']);
     expect(headers).not.toContain('来宾单位');
+  });
+
+  it('shows the rows the router asked for with the kept definition on its first render, and asks again when opened anew', async () => {
+    keepPage(pageKey({ route: '/receptions/index' }), bundle);
+    const { prefetchRoute, EARLY_LIST_MS } = await import('../../engine/data/pageData');
+    // later than the first loads of the tests before, which the router would not ask again
+    const later = Date.now() + EARLY_LIST_MS;
+    vi.spyOn(Date, 'now').mockImplementation(() => later);
+    prefetchRoute('/receptions/index');
+    expect(calls.list).toEqual([
+      { current: 1, pageSize: 20, page: 'receptions.reception.list', view: 'view_all', sort: { field: 'visitDate', order: 'desc' } },
+    ]);
+    await new Promise((r) => setTimeout(r, 0));
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    expect(screen.getByText('兄弟城市考察团来访')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.list).toHaveLength(1);
+    // the early answer serves one opening only: a later one reads the rows again
+    cleanup();
+    renderWithUser(<ListPage bundle={bundle} />, userWith(EDITOR));
+    await shown();
+    expect(calls.list).toHaveLength(2);
+    vi.restoreAllMocks();
   });
 
   it('keeps the filter of a related list (initial) in every request', async () => {

@@ -2,11 +2,14 @@
  * State and loading of a list page: view, filters, page, page size and sort make the list
  * request (`<group>/list` with the page id, so the server applies the view and answers only the page's
  * columns); the answer's rows, total and refs, loading and the error of the last load. The next and previous
- * pages are asked by the cursors of the page shown (keyset paging), any other page by its number.
+ * pages are asked by the cursors of the page shown (keyset paging), any other page by its number. The first load
+ * takes the answer the router asked for early (engine/data/pageData.ts) when it is the same request: already come,
+ * the rows show on the first render.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListPageDef } from '../../schema/types';
-import { resource, type EntityRecord, type ListParams, type RefNames } from '../../data/api';
+import { resource, type EntityRecord, type ListAnswer, type ListParams, type RefNames } from '../../data/api';
+import { listRequestKey, noteListLoad, peekEarlyList } from '../../data/pageData';
 import type { SortState } from './columns';
 import type { CallsOwner } from '../../schema/entityCalls';
 
@@ -44,6 +47,30 @@ export interface ListData {
 
 const NO_REFS: RefNames = { users: {}, depts: {} };
 
+type Answer = { rows: EntityRecord[]; total: number; refs: RefNames; estimated?: boolean; next?: string; prev?: string };
+
+const answerOf = (r: ListAnswer): Answer => ({
+  rows: r.list,
+  total: r.total,
+  refs: r.refs ?? NO_REFS,
+  estimated: r.totalEstimated === true,
+  next: r.next,
+  prev: r.prev,
+});
+
+/** The list request of `query` on page `pageId`, `fixed` filters applied over the form's. */
+function requestOf(query: ListQueryState, pageId: string, fixed: Record<string, unknown> | undefined, fixedKey: string): ListParams {
+  return {
+    current: query.current,
+    pageSize: query.pageSize,
+    page: pageId,
+    ...(query.view ? { view: query.view } : {}),
+    ...(query.keyword ? { keyword: query.keyword } : {}),
+    ...(query.filters || fixedKey ? { filters: { ...query.filters, ...fixed } } : {}),
+    ...(query.sort ? { sort: query.sort } : {}),
+  };
+}
+
 /**
  * Loads the rows of list page `page` from API group `group` whenever the query changes. `fixed` filters
  * (a related list's parent record) apply to every request whatever the filter form says; `start` is the keyword
@@ -66,27 +93,21 @@ export function useListData(
     pageSize: initialPageSize ?? page.pageSize ?? 20,
     sort: page.sort,
   }));
-  const [answer, setAnswer] = useState<{ rows: EntityRecord[]; total: number; refs: RefNames; estimated?: boolean; next?: string; prev?: string }>({
-    rows: [],
-    total: 0,
-    refs: NO_REFS,
+  const fixedKey = fixed && Object.keys(fixed).length ? JSON.stringify(fixed) : '';
+  // the router's early request of this page, when it is this hook's first one
+  // (`shown`: its answer had come and the first render shows it)
+  const [{ early, shown }] = useState(() => {
+    const e = group ? peekEarlyList(group, requestOf(query, page.id, fixed, fixedKey)) : undefined;
+    return { early: e, shown: e?.value };
   });
-  const [loading, setLoading] = useState(true);
+  const [answer, setAnswer] = useState<Answer>(() => (shown ? answerOf(shown) : { rows: [], total: 0, refs: NO_REFS }));
+  const [loading, setLoading] = useState(!shown);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const seq = useRef(0);
-  const fixedKey = fixed && Object.keys(fixed).length ? JSON.stringify(fixed) : '';
 
   const params = useMemo<ListParams>(
-    () => ({
-      current: query.current,
-      pageSize: query.pageSize,
-      page: page.id,
-      ...(query.view ? { view: query.view } : {}),
-      ...(query.keyword ? { keyword: query.keyword } : {}),
-      ...(query.filters || fixedKey ? { filters: { ...query.filters, ...fixed } } : {}),
-      ...(query.sort ? { sort: query.sort } : {}),
-    }),
+    () => requestOf(query, page.id, fixed, fixedKey),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `fixed` is compared by value (fixedKey)
     [query, page.id, fixedKey],
   );
@@ -94,28 +115,34 @@ export function useListData(
   useEffect(() => {
     if (!group) return;
     const n = ++seq.current;
+    const taken = n === 1 && early && !early.taken && !query.after && !query.before && early.key === listRequestKey(group, params) ? early : undefined;
+    if (taken) taken.taken = true;
+    if (taken && shown) return;
     setLoading(true);
     const cursor = query.after ? { after: query.after } : query.before ? { before: query.before } : {};
-    resource(group, owner)
-      .list({ ...params, ...cursor })
-      .then(
-        (r) => {
-          if (n !== seq.current) return;
-          // A page beyond the end (after deletes): go to the last page that has rows.
-          if (!r.list.length && r.total > 0 && params.current! > 1) {
-            setQuery((q) => ({ ...q, after: undefined, before: undefined, current: Math.max(1, Math.ceil(r.total / q.pageSize)) }));
-            return;
-          }
-          setAnswer({ rows: r.list, total: r.total, refs: r.refs ?? NO_REFS, estimated: r.totalEstimated === true, next: r.next, prev: r.prev });
-          setError(null);
-          setLoading(false);
-        },
-        (e: unknown) => {
-          if (n !== seq.current) return;
-          setError(e instanceof Error ? e.message : String(e));
-          setLoading(false);
-        },
-      );
+    let call = taken?.answer;
+    if (!call) {
+      call = resource(group, owner).list({ ...params, ...cursor });
+      if (n === 1 && !query.after && !query.before) noteListLoad(group, params, call);
+    }
+    call.then(
+      (r) => {
+        if (n !== seq.current) return;
+        // A page beyond the end (after deletes): go to the last page that has rows.
+        if (!r.list.length && r.total > 0 && params.current! > 1) {
+          setQuery((q) => ({ ...q, after: undefined, before: undefined, current: Math.max(1, Math.ceil(r.total / q.pageSize)) }));
+          return;
+        }
+        setAnswer(answerOf(r));
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (n !== seq.current) return;
+        setError(e instanceof Error ? e.message : String(e));
+        setLoading(false);
+      },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the entity's calls change with its group only
   }, [group, params, tick]);
 

@@ -3,7 +3,8 @@
  * names (`node.page`, rendered by the page engine), else — until its area is built — the UnderConstruction page.
  * Props: `node` (route of the route table: the shell's or an area's).
  * A page rendered by the engine asks for its definition (Template/page) as soon as the route is known, while the
- * engine's code is still loading; the page shares that call (engine/data/api.ts loadPage).
+ * engine's code is still loading, and a list page this tab showed before its opening rows at the same time; the page
+ * shares those calls (engine/data/pageData.ts prefetchRoute).
  */
 import { Suspense, useEffect } from 'react';
 import type { RouteNode } from '@shared/routes';
@@ -11,9 +12,10 @@ import { PageLoading } from '../components/PageLoading';
 import { UnderConstruction } from '../pages/misc/UnderConstruction';
 import { PAGES, RoutedEnginePage } from './pages';
 
-/** Starts loading the definition of an engine page at `route` (errors are the page's to show). */
+/** Starts loading the definition (and, known from before, the data) of an engine page at `route` (errors are the page's to show). */
 function prefetchDefinition(route: string): void {
-  void import('../../../engine/data/api').then((m) => m.loadPage({ route })).catch(() => undefined);
+  const search = window.location.search;
+  void import('../../../engine/data/pageData').then((m) => m.prefetchRoute(route, search)).catch(() => undefined);
 }
 
 export function RoutePage({ node }: { node: RouteNode }) {
