@@ -15,6 +15,10 @@
  * A routed page showing an instance of another entity (a 收文 reminder names the 发文 page /document/show-audit/:id)
  * replaces the location with `open` of flow/info, the approval route of the instance's flow (/document/show/:id?).
  * The success message of 提交 and 同意 names the steps and people the work went to (./approval/handedTo.ts).
+ *
+ * A page with `paper` draws the business form as that 稿纸 (./approval/PaperTemplate.tsx): the opinions of the flow's
+ * steps in their boxes and the caller's opinion input in the box of their step (the opinion card only when their
+ * step has no box). The header is ./approval/ApprovalHeader.tsx.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Modal, Result, Row, Space, Spin, Tabs } from 'antd';

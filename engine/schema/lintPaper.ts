@@ -10,7 +10,7 @@ export function lintPaper(ctx: Ctx, page: ApprovalPageDef): void {
   const { add, file, registry } = ctx;
   const paper = page.paper;
   if (!paper) return;
-  if (!page.entity) return add(file, '/paper', 'the 稿纸 needs the page\'s entity and form');
+  if (!page.entity) return add(file, '/paper', "the 稿纸 needs the page's entity and form");
   const model = registry.get('entity', page.entity)?.model;
   const steps = new Set(
     registry.entries

@@ -13,7 +13,7 @@ import type { InstanceView, FlowLogEntry } from '../../engine/data/flow';
 import type { PageBundle } from '../../engine/schema/bundle';
 import type { ApprovalPageDef, FormPageDef } from '../../engine/schema/types';
 import { bundleOf, renderWithUser, userWith } from './list-fixture';
-import { approve, flow, handle, Harness } from './flow/helpers';
+import { approve, flow, Harness } from './flow/helpers';
 
 const calls = vi.hoisted(() => ({
   act: [] as { id: number; version: number | undefined; body: Record<string, unknown> }[],

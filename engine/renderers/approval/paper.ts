@@ -54,7 +54,6 @@ export function opinionsAt(entries: readonly FlowLogEntry[], nodes: readonly str
 export function peopleAt(entries: readonly FlowLogEntry[], nodes: readonly string[], startNodes: ReadonlySet<string>, initiator: number): number[] {
   const out: number[] = nodes.some((n) => startNodes.has(n)) ? [initiator] : [];
   const at = new Set(nodes.filter((n) => !startNodes.has(n)));
-  for (const e of entries)
-    if (e.nodeId !== null && at.has(e.nodeId) && COMPLETING.has(e.type) && e.actor !== null && !out.includes(e.actor)) out.push(e.actor);
+  for (const e of entries) if (e.nodeId !== null && at.has(e.nodeId) && COMPLETING.has(e.type) && e.actor !== null && !out.includes(e.actor)) out.push(e.actor);
   return out;
 }
