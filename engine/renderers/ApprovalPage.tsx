@@ -15,10 +15,13 @@
  * A routed page showing an instance of another entity (a 收文 reminder names the 发文 page /document/show-audit/:id)
  * replaces the location with `open` of flow/info, the approval route of the instance's flow (/document/show/:id?).
  * The success message of 提交 and 同意 names the steps and people the work went to (./approval/handedTo.ts).
+ *
+ * A page with `paper` draws the business form as that 稿纸 (./approval/PaperTemplate.tsx): the opinions of the flow's
+ * steps in their boxes and the caller's opinion input in the box of their step (the opinion card only when their
+ * step has no box). The header is ./approval/ApprovalHeader.tsx.
  */
-import { routeWithId } from '../../src/shared/routes';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Modal, Result, Row, Space, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ActionName } from '../flow';
 import type { Text } from '../schema/types';
@@ -27,7 +30,6 @@ import { loadPage, selector } from '../data/api';
 import type { PageBundle } from '../schema/bundle';
 import { textOf } from '../schema/text';
 import { host } from '../host';
-import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import './approval/approval.css';
 import { DefinitionError } from './DefinitionError';
 import { approvalExtrasOf, type PageKindProps } from './registry';
@@ -40,13 +42,14 @@ import { completionLabel, eventLabel } from './approval/labels';
 import { handedFormat, handedToText } from './approval/handedTo';
 import { nodeTitles } from './flowpages/instance';
 import { FlowDiagram } from './approval/FlowDiagram';
+import { ApprovalHeader } from './approval/ApprovalHeader';
+import { PaperContext, opinionBoxOf, type PaperFacts } from './approval/PaperTemplate';
 import {
   CONFIRMED,
   DATA_ACTIONS,
   DIALOG_ACTIONS,
   OPINION_REQUIRED,
   VALIDATING_ACTIONS,
-  currentNodeIds,
   fieldAccess,
   myTasks,
   orderedActions,
@@ -58,10 +61,8 @@ import {
   otherApprovalPath,
   returnOptionsOf,
 } from './approval/model';
-import { formatTime as time } from './time';
 export { otherApprovalPath };
 
-const STATUS_COLOR: Record<string, string> = { draft: 'default', running: 'processing', finished: 'success', rejected: 'error', withdrawn: 'warning' };
 type Loaded = { form: PageBundle; view: InstanceView; log: FlowLogEntry[] };
 
 /**
@@ -275,84 +276,59 @@ function InstanceApprovalPage({ bundle, recordId, embedded, onDone }: PageKindPr
     void send(type);
   };
 
-  const steps = currentNodeIds(state).map((id) => {
-    const holders = state.tasks
-      .filter((x) => x.nodeId === id && x.status === 'pending' && x.kind !== 'cc' && x.kind !== 'read')
-      .map((x) => userName(x.assignee));
-    return holders.length ? t('header.stepWith', { step: nodeTitle(id), names: holders.join(t('header.sep')) }) : nodeTitle(id);
-  });
-  const headerItems = [
-    { key: 'initiator', label: t('header.initiator'), children: userName(state.initiator) },
-    { key: 'startedAt', label: view.startedAt ? t('header.startedAt') : t('header.createdAt'), children: time(view.startedAt ?? view.createdAt) },
-    view.endedAt
-      ? { key: 'endedAt', label: t('header.endedAt'), children: time(view.endedAt) }
-      : {
-          key: 'current',
-          label: t('header.current'),
-          children: <span data-testid="approval-current">{steps.length ? steps.join(t('header.sep')) : t('header.none')}</span>,
-        },
-    { key: 'flow', label: t('header.flow'), children: tx(definition.title) },
-  ];
   const primary = new Set<ActionName>(['start', 'approve', 'signFor', 'read']);
   const readOnly = actions.length === 0;
+  const paper = page.paper;
+  const opinionInput = !readOnly && (
+    <div ref={opinionRef}>
+      <OpinionBox value={opinion} onChange={setOpinion} disabled={busy} signature={mySignature} signed={signed} onSignedChange={setSigned} />
+    </div>
+  );
+  // In the 稿纸 the caller writes in the box of their step; a step without a box keeps the opinion card.
+  const inBox = opinionBoxOf(paper, tasks.deciding?.nodeId) !== undefined;
+  const businessForm = (
+    <BusinessForm
+      key={`${view.id}:${view.version}`}
+      ref={formRef}
+      bundle={loaded.form}
+      compiled={built.compiled}
+      logic={built.logic}
+      data={state.data}
+      access={access}
+      busy={busy}
+      initialRefs={view._refs}
+      paper={paper}
+    />
+  );
+  const facts: PaperFacts = {
+    entries: loaded.log,
+    userName,
+    initiator: state.initiator,
+    startNodes: new Set(definition.nodes.filter((n) => n.type === 'start').map((n) => n.id)),
+    myNode: tasks.deciding?.nodeId,
+    input: opinionInput,
+  };
 
   return (
     <div className="oa-approval-page" data-testid={`approval-page-${page.id}`}>
       {modalHolder}
-      <Card className="oa-approval-header" size="small">
-        <div className="oa-approval-title-row">
-          <Typography.Title level={embedded ? 5 : 4} className="oa-approval-title">
-            {view.title}
-          </Typography.Title>
-          <Tag color={STATUS_COLOR[view.status] ?? 'default'} data-testid="approval-status">
-            {t(`status.${view.status}`, { defaultValue: view.status })}
-          </Tag>
-          {state.returned && <Tag color="orange">{t('status.returned')}</Tag>}
-          {approvalExtrasOf(extras, 'header').map(({ key, component: Extra }) => (
-            <Extra key={key} flowId={view.id} embedded={embedded} />
-          ))}
-          {page.pageKind === 'approval' && page.pdf && (
-            <Button size="small" icon={<FilePdfOutlined />} href={host().href(routeWithId(page.pdf, view.id))} target="_blank" data-testid="approval-pdf">
-              {t('header.pdf')}
-            </Button>
-          )}
-          {page.pageKind === 'approval' && page.print && (
-            <Button
-              size="small"
-              icon={<PrinterOutlined />}
-              href={host().href(routeWithId(page.print, view.id))}
-              target="_blank"
-              className="oa-approval-print"
-              data-testid="approval-print"
-            >
-              {t('header.print')}
-            </Button>
-          )}
-        </div>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} items={headerItems} />
-      </Card>
+      <ApprovalHeader page={page} view={view} embedded={embedded} flowTitle={tx(definition.title)} nodeTitle={nodeTitle} userName={userName} />
       <Row gutter={[16, 16]} className="oa-approval-body">
         <Col xs={24} xl={15} xxl={16}>
           {readOnly && <Alert type="info" showIcon className="oa-approval-hint" title={t('readonly')} data-testid="approval-readonly" />}
           {!readOnly && state.returned && me === state.initiator && <Alert type="warning" showIcon className="oa-approval-hint" title={t('returnedHint')} />}
-          <Card size="small" title={t('panel.form')} className="oa-approval-card">
-            <BusinessForm
-              key={`${view.id}:${view.version}`}
-              ref={formRef}
-              bundle={loaded.form}
-              compiled={built.compiled}
-              logic={built.logic}
-              data={state.data}
-              access={access}
-              busy={busy}
-              initialRefs={view._refs}
-            />
-          </Card>
-          {!readOnly && (
+          {paper ? (
+            <Card size="small" className="oa-approval-card oa-approval-paper">
+              <PaperContext.Provider value={facts}>{businessForm}</PaperContext.Provider>
+            </Card>
+          ) : (
+            <Card size="small" title={t('panel.form')} className="oa-approval-card">
+              {businessForm}
+            </Card>
+          )}
+          {!readOnly && !inBox && (
             <Card size="small" title={t('panel.opinion')} className="oa-approval-card">
-              <div ref={opinionRef}>
-                <OpinionBox value={opinion} onChange={setOpinion} disabled={busy} signature={mySignature} signed={signed} onSignedChange={setSigned} />
-              </div>
+              {opinionInput}
             </Card>
           )}
           {!readOnly && (

@@ -25,6 +25,51 @@ export interface ApprovalPageDef extends PageBase {
   pdf?: string;
   /** Optional panels, each declared by some area's `approvalExtras` (e.g. 公文's `favorite`, `attachmentsZip`, `related`). */
   extras?: ApprovalExtra[];
+  /**
+   * The 稿纸 layout: with it the business form is drawn as this bordered grid of fields and opinion boxes like a
+   * printed form, instead of the form page's own layout in cards.
+   */
+  paper?: PaperLayout;
+}
+
+/**
+ * The 稿纸 (printed-form) layout of an approval page: an optional heading and rows of cells on a grid of `columns`
+ * (1–6). Fields the rows do not place follow the grid at full width; below 600 px the grid is one column.
+ */
+export interface PaperLayout {
+  /** The heading over the grid, e.g. 发文稿纸. */
+  title?: Text;
+  columns: number;
+  /** Each row: its cells left to right; the spans of a row add up to at most `columns`. */
+  rows: PaperCell[][];
+}
+
+/** One cell of a 稿纸 row: a field of the entity, an opinion box or the people of steps. `span` counts grid columns (default 1). */
+export type PaperCell = PaperFieldCell | PaperOpinionCell | PaperPeopleCell;
+
+/** A field drawn by the form engine under the caller's R/W/H (a hidden field leaves its cell empty). */
+export interface PaperFieldCell {
+  field: string;
+  span?: number;
+}
+
+/**
+ * An opinion box: the opinions given at the flow steps `nodes` (who, the opinion, when, the signature), and the
+ * current handler's opinion input while their task is at one of these steps.
+ */
+export interface PaperOpinionCell {
+  /** Unique within the page; names the box (testid `paper-opinion-<id>`). */
+  opinion: string;
+  title: Text;
+  nodes: string[];
+  span?: number;
+}
+
+/** Who completed the flow steps `nodes` (拟稿人: the start step's initiator; 核稿人: the reviewers), names only. */
+export interface PaperPeopleCell {
+  people: string[];
+  title: Text;
+  span?: number;
 }
 
 /**

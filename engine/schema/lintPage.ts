@@ -14,6 +14,7 @@ import { lintChart } from './lintChart';
 import { lintTabsPage } from './lintCalls';
 import { callName } from './entityCalls';
 import { lintDeclaredWorkList } from './lintWorkList';
+import { lintPaper } from './lintPaper';
 
 /** Lints one page definition into `ctx`. */
 export function lintPage(ctx: Ctx, page: PageDef) {
@@ -130,6 +131,7 @@ export function lintPage(ctx: Ctx, page: PageDef) {
     (page.extras ?? []).forEach((x, i) => {
       if (!declared.has(x)) add(file, `/extras/${i}`, `approval extra "${x}" is not declared by any area (area.json approvalExtras)`);
     });
+    lintPaper(ctx, page);
   } else if (page.pageKind === 'chart') {
     lintChart(ctx, page, entity);
   } else if (page.pageKind === 'worklist') {

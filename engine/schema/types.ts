@@ -329,7 +329,18 @@ export type PageDef =
   ListPageDef | FormPageDef | DetailPageDef | CustomPageDef | ApprovalPageDef | WorkListPageDef | CalendarPageDef | TreePageDef | ChartPageDef | TabsPageDef;
 export type { EntityCalls, EntityCallOp } from './entityCalls';
 export type { PageTab, TabsPageDef } from './tabsPage';
-export type { ApprovalExtra, ApprovalPageDef, WorkListKind, WorkListPageDef, WorkListView } from './flowPages';
+export type {
+  ApprovalExtra,
+  ApprovalPageDef,
+  PaperCell,
+  PaperFieldCell,
+  PaperLayout,
+  PaperOpinionCell,
+  PaperPeopleCell,
+  WorkListKind,
+  WorkListPageDef,
+  WorkListView,
+} from './flowPages';
 export type { AreaDef, AreaGrant, AreaRoute, AreaSection } from './areaDef';
 export type { CalendarPageDef, CalendarView, ChartBucket, ChartDef, ChartFilter, ChartMeasure, ChartPageDef, ListTree, TreePageDef } from './resourcePages';
 

@@ -100,7 +100,7 @@ describe('document/exportPdf and document/getDoc', () => {
     expect((await approve(send.v.id, 'wangfang', '已分发')).status).toBe('finished');
   });
 
-  it('the drafter downloads the PDF: 发文字号, title, 主送 and 抄送 in its text, named after the number', async () => {
+  it('the drafter downloads the PDF: 发文字号, title, 主送, 抄送 and the 版记’s 印发日期 in its text, named after the number', async () => {
     const res = await download('document/exportPdf', { id: send.v.id }, 'zhangwei');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -114,6 +114,9 @@ describe('document/exportPdf and document/getDoc', () => {
     expect(text).toContain('抄送：市发展和改革委员会。');
     expect(text).toContain('加急');
     expect(text).toContain('2026年11月25日');
+    // the 版记: 印发机关 and 印发日期 (GB/T 9704 7.4.3)
+    expect(text).toContain('市人民政府办公室秘书科');
+    expect(text).toContain('2026年11月25日印发');
     // Pictures to look at: the first page (red header, number, title) and the last (seal over the date).
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path.join(OUT, 'exported.pdf')]).toString())![1]);
     expect(fs.statSync(renderPage('exported', 1, 'exported-page1')).size).toBeGreaterThan(0);

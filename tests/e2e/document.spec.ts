@@ -3,7 +3,7 @@
  * 发文 on /document/new (标题, 主送 two units, 正文) and submits it; 李娜 opens it from her 待办公文 and approves the
  * 部门核稿; 周明远 (办公室核稿) picks the 会签部门 市财政局 and 市教育局, 签发人 陈静 and the 发文字号 type 京政办发 in
  * the form; the leaders of the two departments 会签 in parallel (周杰 from his 待办公文, the 教育局's leader on the
- * page), the flow waiting for both; 陈静 签发s it from her 待办公文; 王芳 编号s it and sees the 发文字号
+ * page), the flow waiting for both; 陈静 签发s it from her 待办公文, the 发文稿纸 showing the 核稿 and 会签 opinions in their boxes and her input in the 签发 box; 王芳 编号s it and sees the 发文字号
  * (京政办发〔year〕N号) on the page, then 用印 and 分发 on the same page. 孙丽 (收发员, 市财政局) finds it on 公文签收
  * with its number, 密级 and 紧急程度, signs for it and gets the new 收文's approval page in a new browser tab; the
  * 发文 page's address of that 收文 (a reminder's target) moves to the 收文 page. 吴昊 (市教育局) returns it, the
@@ -142,6 +142,19 @@ test('a 发文 is drafted, signed off, numbered, sent, signed for and returned',
   const approval = new ApprovalPageObject(audit);
   await expect(approval.status).toHaveText('办理中');
   await expect(approval.current).toContainText('陈静');
+  // The 发文稿纸: the 核稿 and 会签 opinions in their boxes with the names, her own input in the 签发 box.
+  const paper = audit.getByTestId('paper');
+  await expect(paper).toContainText('发文稿纸');
+  const review = audit.getByTestId('paper-opinion-review');
+  await expect(review).toContainText('核稿无误');
+  await expect(review).toContainText('李娜');
+  await expect(review).toContainText('请财政局、教育局会签，陈静秘书长签发');
+  await expect(review).toContainText('周明远');
+  const countersigned = audit.getByTestId('paper-opinion-countersign');
+  await expect(countersigned).toContainText('会签同意');
+  await expect(countersigned).toContainText('周杰');
+  await expect(countersigned.getByTestId('paper-opinion-entry')).toHaveCount(2);
+  await expect(audit.getByTestId('paper-opinion-issue').getByTestId('approval-opinion')).toBeVisible();
   await keepScreenshot(audit, 'document-issue');
   await approval.act('approve', '同意印发');
 
@@ -150,6 +163,9 @@ test('a 发文 is drafted, signed off, numbered, sent, signed for and returned',
   await wang.goto(`document/show-audit/${id}`);
   const clerk = new ApprovalPageObject(wang);
   await expect(clerk.current).toContainText('编号');
+  // the 签发 box now holds 陈静's opinion; 编号 has no box: her opinion input stays under the 稿纸
+  await expect(wang.getByTestId('paper-opinion-issue')).toContainText('同意印发');
+  await expect(wang.getByTestId('paper-opinion-issue')).toContainText('陈静');
   await expect(clerk.action('approve')).toHaveText(/^编\s?号$/);
   await clerk.take('approve', '已编号');
   await expect(clerk.current).toContainText('用印');

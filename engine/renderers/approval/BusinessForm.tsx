@@ -1,6 +1,6 @@
 /**
  * The business form of the approval page: the form page's layout drawn by the same rjsf set-up as the `form`
- * page kind (engine/renderers/form/rjsf.tsx, LayoutTemplate), over the instance's data, with its rules and
+ * page kind (engine/renderers/form/rjsf.tsx, LayoutTemplate; the 稿纸 grid of ./PaperTemplate.tsx when the page has one), over the instance's data, with its rules and
  * computed fields, under the caller's field permissions (R read-only, W editable, H hidden). The page reads the
  * edited values and asks for validation through the handle.
  */
@@ -15,6 +15,8 @@ import { ENGINE_FIELDS, ENGINE_TEMPLATES, useFormLocale } from '../form/rjsf';
 import { recordToForm, type EngineFormContext } from '../form/model';
 import { useFormLogic } from '../form/useFormLogic';
 import { applyPermissions, type FieldAccess } from './model';
+import { PaperTemplate } from './PaperTemplate';
+import type { PaperLayout } from '../../schema/types';
 
 type Data = Record<string, unknown>;
 
@@ -38,11 +40,13 @@ export interface BusinessFormProps {
   busy?: boolean;
   /** Names and record labels the data refers to (flow/info `_refs`): the start of what the widgets show. */
   initialRefs?: RefNames;
+  /** The 稿纸 grid to draw instead of the form page's layout (./PaperTemplate.tsx). */
+  paper?: PaperLayout;
 }
 
 /** The business form (see the module comment). Give it a new `key` to start again from new data. */
 export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(function BusinessForm(
-  { bundle, compiled, logic, data, access, busy, initialRefs },
+  { bundle, compiled, logic, data, access, busy, initialRefs, paper },
   ref,
 ) {
   const { dataRef, ruleState, onChange, customValidate } = useFormLogic(
@@ -59,22 +63,23 @@ export const BusinessForm = forwardRef<BusinessFormHandle, BusinessFormProps>(fu
   const view = useMemo(() => {
     const ruled = applyRules(
       compiled.schema,
-      { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': LayoutTemplate, 'ui:submitButtonOptions': { norender: true } },
+      { ...compiled.uiSchema, 'ui:ObjectFieldTemplate': paper ? PaperTemplate : LayoutTemplate, 'ui:submitButtonOptions': { norender: true } },
       ruleState,
     );
     return applyPermissions(ruled.schema, ruled.uiSchema, compiled.fields, access);
-  }, [compiled, ruleKey, access]); // eslint-disable-line react-hooks/exhaustive-deps
-  const formContext = useMemo<EngineFormContext>(
+  }, [compiled, ruleKey, access, paper]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formContext = useMemo<EngineFormContext & { paper?: PaperLayout }>(
     () => ({
       bundle,
       refs,
       layout: compiled.layout,
+      paper,
       tx: bundleText(bundle),
       get formData() {
         return dataRef.current;
       },
     }),
-    [bundle, refs, compiled, dataRef],
+    [bundle, refs, compiled, dataRef, paper],
   );
   const { widgets, translateString, transformErrors, validator } = useFormLocale(compiled);
   useImperativeHandle(ref, () => ({ values: () => dataRef.current, validate: () => formRef.current?.validateForm() ?? true }), [dataRef]);
