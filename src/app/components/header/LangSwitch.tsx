@@ -16,18 +16,18 @@ export interface LangButtonProps extends ComponentPropsWithoutRef<'button'> {
   testId?: string;
 }
 
-/** The switch's button (the Dropdown's trigger: it passes its handlers and ref through). */
-export const LangButton = forwardRef<HTMLButtonElement, LangButtonProps>(function LangButton({ showLabel, testId, ...rest }, ref) {
+/** The switch's button (the Dropdown's trigger: it passes its handlers, ref and classes through). */
+export const LangButton = forwardRef<HTMLButtonElement, LangButtonProps>(function LangButton({ showLabel, testId, className, ...rest }, ref) {
   const { t } = useTranslation('common');
   const locale = useAtomValue(localeAtom);
   return (
     <button
       ref={ref}
       type="button"
-      className="oa-header-action"
+      className={className ? `oa-header-action ${className}` : 'oa-header-action'}
       aria-label={showLabel ? `${t('lang.label')} ${t(`lang.${locale}`)}` : t('lang.label')}
-      data-testid={testId}
       {...rest}
+      data-testid={testId}
     >
       <TranslationOutlined />
       {showLabel ? <span className="oa-header-action-text">{t(`lang.${locale}`)}</span> : null}
