@@ -2,10 +2,20 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { PUBLIC_NAMESPACES } from './src/app/i18n/namespaces';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Unit tests that render components (and the lint, which loads the front end's registries): project `unit-dom`. */
 const DOM_TESTS = ['tests/unit/**/*.test.tsx', 'tests/unit/schemas.lint.test.ts'];
+/**
+ * Chunk name of a locale file `locales/<lang>/<ns>.json`: `locale-<lang>` for the public namespaces (the login
+ * page's), `locale-<lang>-app` for the others; null (default splitting) for any other module.
+ */
+function localeChunk(id: string): string | null {
+  const m = /\/src\/app\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  if (!m) return null;
+  return (PUBLIC_NAMESPACES as readonly string[]).includes(m[2]) ? `locale-${m[1]}` : `locale-${m[1]}-app`;
+}
 const alias = {
   '@shared': r('./src/shared'),
   '@app': r('./src/app'),
@@ -34,6 +44,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 2500,
     // .vite/manifest.json: the chunk graph tests/tools/bundleBudget.ts sums per route
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // the locale files of a language in two chunks, its public and its app namespaces (src/app/i18n/index.ts)
+        codeSplitting: { groups: [{ name: localeChunk, debugName: 'locales' }] },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

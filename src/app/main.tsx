@@ -1,5 +1,5 @@
 /**
- * Entry point: styles, i18n, error handlers, then the app. antd's component styles are not a static sheet: each
+ * Entry point: styles, i18n (the public namespaces of the language), error handlers, then the app. antd's component styles are not a static sheet: each
  * component injects its own CSS when it first renders (antd's CSS-in-JS, theme.ts), so a page loads only those it uses.
  */
 import { StrictMode } from 'react';
@@ -16,7 +16,7 @@ import './styles/console.css';
 import './styles/pages.css';
 import { installErrorHandlers } from './services/frontLog';
 import { installTabsUnloadFlush } from './services/tabsPersist';
-import { storedLocale } from './i18n';
+import { loadGroup, storedLocale } from './i18n';
 import { App } from './App';
 import { provideHost } from '../../engine/host';
 import { shellHost } from './services/engineHost';
@@ -26,8 +26,11 @@ installErrorHandlers();
 installTabsUnloadFlush();
 document.documentElement.lang = storedLocale();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// the first render waits for the public namespaces of the language (i18n/index.ts); rendered anyway should they fail
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+void loadGroup('public').then(render, render);

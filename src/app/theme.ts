@@ -9,7 +9,7 @@
  * Text colours meet WCAG 2.1 AA contrast (4.5:1, GB/T 37668-2019) on white and on the light tag backgrounds:
  * secondary text, placeholders and the status colours are a shade darker than antd's defaults.
  */
-import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
 
 /**
  * Colours darkened to 4.5:1 or more: descriptions, breadcrumbs and empty texts (antd's 0.45 black is 3.4:1),
@@ -23,10 +23,12 @@ const CONTRAST = {
   colorError: '#cf1322',
 } as const;
 
-/** The theme for brand colour `primary` (a CSS colour). */
+/**
+ * The theme for brand colour `primary` (a CSS colour), on antd's default algorithm (no `algorithm` given:
+ * importing antd's `theme` object would bring the dark and compact algorithms into the first load).
+ */
 export function appTheme(primary: string): ThemeConfig {
   return {
-    algorithm: antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: primary,
       colorLink: primary,

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 /** One chunk of Vite's build manifest (the fields read here). */
 export interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -27,24 +28,27 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * Budgets of the first load, brotli bytes, with the manifest keys (paths relative to src/app) of the modules the
  * route loads on its own beyond the entry: the login page and the console after sign-in (the entry, the shell behind
- * sign-in, the areas' registrations and the console page with its panels). `maxBytes` is enforced: what the build
+ * sign-in, the areas' registrations and the console page with its panels), each with the locale resources (zh-CN,
+the default) it waits for (src/app/i18n/index.ts). `maxBytes` is enforced: what the build
  * weighs today plus a small margin, so that no change makes a first load heavier unnoticed; lower it as pages get
  * lighter. `targetBytes` is the goal (login ≤ 150 KB, console ≤ 250 KB compressed), printed beside it; once a
  * route meets its target, `maxBytes` becomes the target.
  */
 export const BUDGETS: readonly { route: string; modules: string[]; maxBytes: number; targetBytes: number }[] = [
-  { route: '/login', modules: ['pages/login/LoginPage.tsx'], maxBytes: 385 * 1024, targetBytes: 150 * 1024 },
+  { route: '/login', modules: ['pages/login/LoginPage.tsx', 'chunk:locale-zh-CN'], maxBytes: 337 * 1024, targetBytes: 150 * 1024 },
   {
     route: '/dashboard/console',
-    modules: ['router/AppRoutes.tsx', '../areas/clientModules.ts', 'pages/dashboard/ConsolePage.tsx'],
-    maxBytes: 470 * 1024,
+    modules: ['router/AppRoutes.tsx', '../areas/clientModules.ts', 'pages/dashboard/ConsolePage.tsx', 'chunk:locale-zh-CN', 'chunk:locale-zh-CN-app'],
+    maxBytes: 434 * 1024,
     targetBytes: 250 * 1024,
   },
 ];
 
 /**
  * The files (JS and CSS, output paths relative to outDir) a browser loads for the entry plus `modules`: each one's
- * chunk and its static imports, transitively. Throws when a key is not in the manifest (a module renamed or moved).
+ * chunk and its static imports, transitively. A module is a manifest key or `chunk:<name>`, a chunk named in
+ * vite.config.ts (e.g. `chunk:locale-zh-CN`, the locale resources a route waits for). Throws when a key is not in
+ * the manifest (a module renamed or moved).
  */
 export function routeFiles(manifest: Manifest, modules: string[]): string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -53,7 +57,7 @@ export function routeFiles(manifest: Manifest, modules: string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
-    const chunk = manifest[key];
+    const chunk = manifest[key] ?? Object.values(manifest).find((c) => !c.isEntry && key === `chunk:${c.name}`);
     if (!chunk) throw new Error(`bundleBudget: ${key} is not in the build manifest`);
     seen.add(key);
     files.add(chunk.file);

@@ -12,6 +12,7 @@ import { PageLoading } from '../components/PageLoading';
 import { RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
 import { lazyPage } from './lazyPage';
+import { loadGroup } from '../i18n';
 import { PUBLIC_PAGES } from './pages';
 
 const publicRoutes: RouteObject[] = TOP_ROUTES.filter((n) => n.public).map((node) => {
@@ -27,10 +28,13 @@ const publicRoutes: RouteObject[] = TOP_ROUTES.filter((n) => n.public).map((node
 });
 
 /**
- * Everything behind sign-in (standalone pages, the shell) in its own chunk: the login page's first load carries
- * neither the shell nor its menus (./AppRoutes.tsx).
+ * Everything behind sign-in (standalone pages, the shell) in its own chunk, with the `app` namespaces of the
+ * language (i18n/index.ts): the login page's first load carries neither the shell nor its menus (./AppRoutes.tsx).
  */
-const AppRoutes = lazyPage(() => import('./AppRoutes'));
+const AppRoutes = lazyPage(async () => {
+  const [m] = await Promise.all([import('./AppRoutes'), loadGroup('app')]);
+  return { default: m.default };
+});
 
 /** All route objects of the app. */
 export const APP_ROUTES: RouteObject[] = [

@@ -1,8 +1,8 @@
 /**
  * Password transport (SPEC §5, DESIGN §7): every password field is SM2-encrypted against the server's
- * public key (Login/getPublicKey, fetched once) before it is sent.
+ * public key (Login/getPublicKey, fetched once) before it is sent. The SM2 code (sm-crypto) loads with the first
+ * password sent, not with the page: the login page's first load does without it.
  */
-import { encryptPassword } from '@shared/passwordTransport';
 import { api } from './api';
 
 let key: Promise<string> | null = null;
@@ -20,5 +20,6 @@ export function publicKey(): Promise<string> {
 
 /** The ciphertext to send in a password field. */
 export async function transportPassword(password: string): Promise<string> {
-  return encryptPassword(password, await publicKey());
+  const [{ encryptPassword }, pub] = await Promise.all([import('@shared/passwordTransport'), publicKey()]);
+  return encryptPassword(password, pub);
 }

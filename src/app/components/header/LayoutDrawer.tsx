@@ -1,10 +1,15 @@
-/** The layout drawer (gear in the header, SPEC §2.4): the layout controls in a right-hand drawer. */
-import { Drawer, Tooltip } from 'antd';
+/**
+ * The layout drawer (gear in the header, SPEC §2.4): the layout controls in a right-hand drawer. The controls
+ * (sliders, switches, colour presets) load when the drawer first opens, not with the shell.
+ */
+import { lazy, Suspense } from 'react';
+import { Drawer, Skeleton, Tooltip } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { layoutDrawerOpenAtom } from '../../stores/layout';
-import { LayoutControls } from './LayoutControls';
+
+const LayoutControls = lazy(() => import('./LayoutControls').then((m) => ({ default: m.LayoutControls })));
 
 /** The gear button that opens the drawer. */
 export function LayoutDrawerTrigger() {
@@ -25,7 +30,9 @@ export function LayoutDrawer() {
   const [open, setOpen] = useAtom(layoutDrawerOpenAtom);
   return (
     <Drawer title={t('drawer.title')} open={open} onClose={() => setOpen(false)} size={320} destroyOnHidden data-testid="layout-drawer">
-      <LayoutControls />
+      <Suspense fallback={<Skeleton active />}>
+        <LayoutControls />
+      </Suspense>
     </Drawer>
   );
 }
