@@ -191,7 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Multipart calls read their parts with `req.file()` / `req.parts()`; one file per call.
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   registerErrorHandling(app);
-  registerCompression(app);
+  await registerCompression(app);
 
   const base = config.basePath;
   await app.register(
