@@ -9,6 +9,7 @@
  * A page with a `tree` (not embedded) shows that tree beside the list (./tree/TreeBeside.tsx): a node filters the list.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMeasureRowUntabbable } from './list/measureRow';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -75,12 +76,7 @@ function ListTable({ bundle, embedded, initial, filters, page, group }: PageKind
   const tableBox = useRef<HTMLDivElement>(null);
   const listWidth = useWidth(tableBox);
   const narrow = useNarrow(600);
-  // antd repeats the header (the select-all box) in a hidden row that measures the columns: out of the Tab order.
-  useEffect(() => {
-    tableBox.current?.parentElement
-      ?.querySelectorAll('.ant-table-measure-row input, .ant-table-measure-row [tabindex]')
-      .forEach((el) => el.setAttribute('tabindex', '-1'));
-  });
+  useMeasureRowUntabbable(() => tableBox.current?.parentElement);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const entity = bundle.entity;

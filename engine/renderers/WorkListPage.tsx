@@ -30,6 +30,7 @@ import { WorkListHeading, workListPagination } from './worklist/frame';
 import { DeclaredWorkList } from './worklist/DeclaredWorkList';
 import { cardColumn } from './list/cards';
 import { useNarrow } from './useNarrow';
+import { useMeasureRowUntabbable } from './list/measureRow';
 
 const rowKey = (r: WorkRow) => ('taskId' in r ? r.taskId : String(r.instanceId));
 
@@ -80,6 +81,8 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
   const [batchOpen, setBatchOpen] = useState(false);
   const [urging, setUrging] = useState<SuperviseRow | null>(null);
   const seenFlows = useRef(new Map<string, string>());
+  const box = useRef<HTMLDivElement>(null);
+  useMeasureRowUntabbable(() => box.current);
   const { round: attempt, reload, afterAction } = useWorkListReload();
 
   useEffect(() => {
@@ -121,7 +124,7 @@ function WorkList({ bundle, embedded, page: def, preset }: PageKindProps & { pag
   const flowChoices = (page.flows?.length ? page.flows : [...seenFlows.current.keys()]).map((id) => ({ id, title: seenFlows.current.get(id) ?? id }));
   const batch = page.list === 'todo';
   return (
-    <div className="oa-list-page" data-testid={`worklist-${page.id}`}>
+    <div ref={box} className="oa-list-page" data-testid={`worklist-${page.id}`}>
       {!embedded && <WorkListHeading title={bundleText(bundle)(page.title)} total={data.total} />}
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
