@@ -143,8 +143,8 @@ function selectedColumns(def: EntityDef, spec: TableSpec, pages: ListPageDef[], 
   const out = new Set([...LIST_SYSTEM_FIELDS, ...asked]);
   for (const page of pages) for (const c of page.columns) out.add(c.field);
   if (def.titleField) out.add(def.titleField);
-  // the row's flow status (flow-backed entities: what the row may still do)
-  if (flowBacked(def)) out.add('flowStatus');
+  // the row's flow status and instance (flow-backed entities: what the row may still do, where its 流程 opens)
+  if (flowBacked(def)) for (const f of ['flowStatus', 'flowId']) out.add(f);
   const conditions = [...(def.actions ?? []).map((a) => a.visibleWhen?.cel), ...pages.flatMap((p) => (p.rowActions ?? []).map((a) => a.visibleWhen?.cel))];
   for (const cel of conditions) {
     if (!cel) continue;
