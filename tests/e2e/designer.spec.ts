@@ -178,7 +178,9 @@ test('admin designs 请假申请 and its flow; applications route as designed; a
   await apply(zhang, '2026-12-01', '2026-12-02', 2, '家中有事，请事假两天');
   await zhang.getByTestId('form-fill-done').getByRole('button').first().click();
   await apply(zhang, '2026-12-07', '2026-12-11', 5, '回老家探亲，请事假五天');
-  const records = (await apiAs<{ list: { days: number; flowId: number; flowStatus: string }[] }>(zhang, `${GROUP}/list`, { fields: ['days', 'flowId', 'flowStatus'] })).list;
+  const records = (
+    await apiAs<{ list: { days: number; flowId: number; flowStatus: string }[] }>(zhang, `${GROUP}/list`, { fields: ['days', 'flowId', 'flowStatus'] })
+  ).list;
   const short = records.find((r) => r.days === 2)!;
   const long = records.find((r) => r.days === 5)!;
   expect([short.flowStatus, long.flowStatus]).toEqual(['running', 'running']);
