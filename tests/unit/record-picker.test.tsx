@@ -79,7 +79,7 @@ describe('record picker', () => {
   it('asks the label of a value it has no label for', async () => {
     widget(9);
     await waitFor(() => expect(screen.getByTitle('京B33333')).toBeTruthy());
-    expect(calls[0]).toEqual(['fleetVehicles/list', { pageSize: 1, filters: { id: { op: 'in', value: [9] } } }]);
+    expect(calls[0]).toEqual(['fleetVehicles/list', { pageSize: 1, fields: ['plate'], filters: { id: { op: 'in', value: [9] } } }]);
   });
 
   it('searches the server as the person types and sets the id of the picked record', async () => {
@@ -90,7 +90,7 @@ describe('record picker', () => {
     await waitFor(() => expect(calls.some(([, b]) => b.keyword === '京B')).toBe(true), { timeout: 2000 });
     expect(calls.find(([, b]) => b.keyword === '京B')).toEqual([
       'fleetVehicles/list',
-      { current: 1, pageSize: 20, sort: { field: 'plate', order: 'asc' }, keyword: '京B' },
+      { current: 1, pageSize: 20, fields: ['plate'], sort: { field: 'plate', order: 'asc' }, keyword: '京B' },
     ]);
     const option = await screen.findByText('京B22222');
     expect(screen.queryByText('京A10001')).toBeNull();
