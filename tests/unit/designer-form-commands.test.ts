@@ -5,36 +5,8 @@
  * ./designer-form-history.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  DesignError,
-  addTab,
-  emptyForm,
-  insertFromPalette,
-  locate,
-  moveBy,
-  moveNode,
-  removeNode,
-  setFieldKey,
-  setRule,
-  updateField,
-  updateNode,
-  type FormDesignState,
-} from '../../designer/form/model';
-import { env } from './designer-form-fixture';
-
-const blank = () => emptyForm({ id: 'leave.request.form', entity: 'leave.request', title: { t: 'leave.request.page.form', d: '请假申请' } });
-const refused = (fn: () => unknown, code: string) => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DesignError);
-    expect((e as DesignError).code).toBe(code);
-    return;
-  }
-  throw new Error(`expected DesignError ${code}`);
-};
-const ids = (s: FormDesignState, parent: string | null) =>
-  (parent === null ? s.layout : (locate(s.layout, parent)!.node as { children: { id: string }[] }).children).map((n) => n.id);
+import { addTab, insertFromPalette, locate, moveBy, moveNode, removeNode, setFieldKey, setRule, updateField, updateNode } from '../../designer/form/model';
+import { blank, env, ids, refused } from './designer-form-fixture';
 
 describe('insert from the palette', () => {
   it('adds a property with a pinyin key, a zh/en label and a field node', () => {

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DesignError,
   addTab,
   commit,
   copyNode,
@@ -12,7 +11,6 @@ import {
   createPinyinCache,
   insertTarget,
   keyFromPinyin,
-  emptyForm,
   insertFromPalette,
   locate,
   pasteNode,
@@ -20,23 +18,8 @@ import {
   undo,
   updateField,
   updateNode,
-  type FormDesignState,
 } from '../../designer/form/model';
-import { env } from './designer-form-fixture';
-
-const blank = () => emptyForm({ id: 'leave.request.form', entity: 'leave.request', title: { t: 'leave.request.page.form', d: '请假申请' } });
-const refused = (fn: () => unknown, code: string) => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DesignError);
-    expect((e as DesignError).code).toBe(code);
-    return;
-  }
-  throw new Error(`expected DesignError ${code}`);
-};
-const ids = (s: FormDesignState, parent: string | null) =>
-  (parent === null ? s.layout : (locate(s.layout, parent)!.node as { children: { id: string }[] }).children).map((n) => n.id);
+import { blank, env, ids, refused } from './designer-form-fixture';
 
 describe('copy and paste', () => {
   it('pastes a field with a fresh id, a unique key and its own label key', () => {
